@@ -1,0 +1,107 @@
+// Reads and checks the environment once at start-up; a bad value stops the process with its name.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((s) => ['true', 'false', '1', '0', 'yes', 'no'].includes(s), 'must be true or false')
+  .transform((s) => ['true', '1', 'yes'].includes(s));
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((s) => (s ? s : undefined))
+    .refine((s) => s === undefined || (URL.canParse(s) && protocols.test(s)), hint);
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^(postgres|postgresql|sqlite|file):/, 'must be postgres://…, sqlite:… or file:…'),
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'must be an http(s) URL')
+    .transform((s) => s?.replace(/\/+$/, '')),
+  ADMIN_EMAIL: z.string().trim().optional().transform((s) => s || undefined).pipe(z.email().optional()),
+  ADMIN_PASSWORD: z.string().optional().transform((s) => s || undefined).pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  SEED_DEMO: bool.default(true),
+  JWT_SECRET: z.string().optional().transform((s) => s || undefined).pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be smtp://… or smtps://…'),
+  MAIL_FROM: z.string().trim().default('Top-up Shop <no-reply@localhost>'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  dialect: 'sqlite' | 'postgres';
+  publicUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  corsOrigins: string[];
+  uploadMaxBytes: number;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+/** Parses `env`; throws ConfigError naming every bad variable. Creates DATA_DIR and the JWT secret file when needed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'shop.db')}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    dialect: /^postgres(ql)?:/.test(databaseUrl) ? 'postgres' : 'sqlite',
+    publicUrl: e.PUBLIC_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins: e.CORS_ORIGINS,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Generated once and kept in DATA_DIR so tokens survive a restart. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

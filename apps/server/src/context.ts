@@ -1,0 +1,21 @@
+// What every module needs from the running app, built once in app.ts and handed to route plugins.
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/database.ts';
+import type { OrderEvents } from './events/order-events.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Media } from './storage/media.ts';
+import type { UrlSigner } from './storage/signed-urls.ts';
+import type { LoginThrottle } from './modules/auth/login-throttle.ts';
+import type { TokenService } from './modules/auth/tokens.ts';
+
+export type AppContext = {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  media: Media;
+  signer: UrlSigner;
+  mailer: Mailer;
+  events: OrderEvents;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+};

@@ -1,0 +1,73 @@
+// Opens Kysely on SQLite (better-sqlite3, WAL, foreign keys, durable commits) or PostgreSQL (pg), and migrates it.
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Migrations are imported, not read from disk, so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export type DatabaseOptions = {
+  url: string;
+  /** PostgreSQL only: the schema to use, created when missing (tests give each file its own). */
+  schema?: string;
+};
+
+export type OpenDatabase = { db: Db; dialect: Dialect };
+
+export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
+  if (/^postgres(ql)?:/.test(url)) {
+    // COUNT(*) and other bigints arrive as text unless parsed; our counts fit in a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL makes each commit durable across a power cut; orders must never be lost.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** True when the error is a unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+/** Case-insensitive "contains" pattern with LIKE wildcards in the term escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `lower(column) LIKE '%term%'`, the same on both databases. */
+export function ilike(column: string, term: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(term)} escape '\\'`;
+}

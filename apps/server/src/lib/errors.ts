@@ -1,0 +1,30 @@
+// The one error type services throw; the error handler turns it into the envelope.
+import type { FieldErrors } from '@topup/contract/envelope';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  static badRequest(message: string, fields?: FieldErrors) {
+    return new AppError(400, message, fields);
+  }
+  /** A validation failure of one field; the message is the field's own. */
+  static field(field: string, message: string) {
+    return new AppError(400, message, { [field]: [message] });
+  }
+  static unauthorized(message = 'You need to login first!') {
+    return new AppError(401, message);
+  }
+  static notFound(what: string) {
+    return new AppError(404, `${what} not found.`);
+  }
+  static conflict(message: string, fields?: FieldErrors) {
+    return new AppError(409, message, fields);
+  }
+}

@@ -1,0 +1,69 @@
+// Reads a multipart body into text fields and in-memory files, within the limits set on @fastify/multipart.
+import type { FastifyRequest } from 'fastify';
+import type { ZodType, z } from 'zod';
+import { MSG } from '@topup/contract/messages';
+import { AppError } from './errors.ts';
+import { zodFieldErrors } from './validation.ts';
+
+export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
+
+/** Reads every part; a file is accepted only under one of `fileFields`, once. Empty file parts count as absent. */
+export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'The request must be multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!fileFields.includes(part.fieldname)) {
+          part.file.resume();
+          throw AppError.field(part.fieldname, `Unexpected file field ${part.fieldname}.`);
+        }
+        if (files[part.fieldname]) {
+          part.file.resume();
+          throw AppError.field(part.fieldname, 'Only one file is allowed in this field.');
+        }
+        const data = await part.toBuffer();
+        if (data.length > 0) files[part.fieldname] = data;
+      } else if (!(part.fieldname in fields)) {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    throw toMultipartError(err);
+  }
+  return { fields, files };
+}
+
+/** Parses the text fields with a contract schema; a failure names each bad field. */
+export function parseFields<S extends ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) {
+    const errors = zodFieldErrors(result.error);
+    const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
+    throw AppError.badRequest(first, errors);
+  }
+  return result.data;
+}
+
+function toMultipartError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(413, MSG.imageTooLarge);
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(413, 'Too many parts in the form.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, 'The request must be multipart/form-data.');
+    default:
+      if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error)?.message))) {
+        return AppError.badRequest('The form data is malformed.');
+      }
+      return err;
+  }
+}

@@ -1,0 +1,42 @@
+// Reads the configuration, builds the app, prepares the database on first run, listens, and shuts down gracefully.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { prepareFirstRun } from './startup.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  await prepareFirstRun(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      // Fastify stops accepting, waits for open requests, then runs onClose (database, mailer, hub).
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

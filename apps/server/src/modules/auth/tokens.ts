@@ -1,0 +1,47 @@
+// Short-lived JWT access tokens (jose, HS256) and opaque refresh/reset tokens stored only as hashes.
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** A session (a refresh-token family) ends this long after sign-in, however often it is refreshed. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+const ISSUER = 'topup-shop';
+const AUDIENCE = 'topup-admin';
+
+export type AccessClaims = { sub: string; email: string; sid: string };
+
+export type TokenService = {
+  signAccess(claims: AccessClaims, ttlSeconds?: number): Promise<string>;
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+};
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess({ sub, email, sid }, ttlSeconds = ACCESS_TOKEN_TTL_S) {
+      return new SignJWT({ email, sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') return null;
+        return { sub: payload.sub, email: payload.email, sid: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** 256 random bits, URL-safe. */
+export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

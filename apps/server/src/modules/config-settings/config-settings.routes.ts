@@ -1,0 +1,40 @@
+// /api/v1/ConfigSetting: the list is public (the buyer's confirm dialog shows it); changes are for admins.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ConfigSettingDto, ConfigSettingForm } from '@topup/contract/config-settings';
+import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/envelope.ts';
+import { parseFields, readMultipart } from '../../lib/multipart-form.ts';
+import * as service from './config-settings.service.ts';
+
+const FILES = [service.LOGO_FIELD] as const;
+
+export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/v1/ConfigSetting', {
+    config: { access: 'public' },
+    schema: { tags: ['config-settings'], querystring: PageQuery, response: { 200: envelope(page(ConfigSettingDto)) } },
+    handler: async (request) => ok(await service.listConfigSettings(ctx, request.query.currentPage, request.query.pageSize)),
+  });
+
+  app.post('/api/v1/ConfigSetting', {
+    schema: { tags: ['config-settings'], consumes: ['multipart/form-data'], response: { 201: envelope(ConfigSettingDto) } },
+    handler: async (request, reply) => {
+      const { fields, files } = await readMultipart(request, FILES);
+      const created = await service.createConfigSetting(ctx, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]);
+      return reply.status(201).send(ok(created, 'Payment account created', 201));
+    },
+  });
+
+  app.put('/api/v1/ConfigSetting/:id', {
+    schema: { tags: ['config-settings'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(ConfigSettingDto) } },
+    handler: async (request) => {
+      const { fields, files } = await readMultipart(request, FILES);
+      return ok(await service.updateConfigSetting(ctx, request.params.id, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]), 'Payment account updated');
+    },
+  });
+
+  app.delete('/api/v1/ConfigSetting/:id', {
+    schema: { tags: ['config-settings'], params: IdParam, response: { 200: envelope(IdPayload) } },
+    handler: async (request) => ok(await service.deleteConfigSetting(ctx, request.params.id), 'Payment account deleted'),
+  });
+};

@@ -1,0 +1,43 @@
+// Serves stored images: catalog images publicly with long caching, payment screenshots only through signed, expiring URLs.
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/errors.ts';
+import { PUBLIC_PREFIX, SCREENSHOT_PREFIX } from '../storage/media.ts';
+
+const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif' };
+
+export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
+  await app.register(fastifyStatic, {
+    root: ctx.media.storage.roots.public,
+    prefix: PUBLIC_PREFIX,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    // Names are new for every upload, so a file never changes under its name.
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => res.header('x-content-type-options', 'nosniff'),
+  });
+
+  app.get<{ Params: { name: string }; Querystring: { expires?: string; sig?: string } }>(`${SCREENSHOT_PREFIX}:name`, {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { name } = request.params;
+      const expires = Number(request.query.expires);
+      if (!ctx.signer.verify(name, expires, request.query.sig ?? '')) throw new AppError(403, 'This link has expired.');
+      const file = await ctx.media.storage.locate('private', name);
+      if (!file) throw AppError.notFound('Screenshot');
+      const maxAge = Math.max(0, Math.floor((expires - Date.now()) / 1000));
+      return reply
+        .header('content-type', TYPES[path.extname(name)] ?? 'application/octet-stream')
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(createReadStream(file));
+    },
+  });
+});

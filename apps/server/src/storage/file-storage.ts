@@ -1,0 +1,58 @@
+// Where uploaded images live. Local disk under DATA_DIR today; the interface is what an S3-compatible store would implement.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** `public`: catalog images anyone may load. `private`: payment screenshots, served only through signed URLs. */
+export type Bucket = 'public' | 'private';
+
+export interface FileStorage {
+  /** Stores the bytes under a new unguessable name and returns that name. */
+  save(bucket: Bucket, data: Buffer, ext: string): Promise<string>;
+  /** Removes a file; a missing file is not an error. */
+  remove(bucket: Bucket, name: string): Promise<void>;
+  /** The absolute path of a stored file, or null when there is none. */
+  locate(bucket: Bucket, name: string): Promise<string | null>;
+  readonly roots: Record<Bucket, string>;
+}
+
+const SAFE_NAME = /^[a-f0-9-]{36}\.(png|jpg|webp|gif)$/;
+
+export function isStoredName(name: string): boolean {
+  return SAFE_NAME.test(name);
+}
+
+export async function createLocalStorage(dataDir: string): Promise<FileStorage> {
+  const roots: Record<Bucket, string> = {
+    public: path.join(dataDir, 'uploads'),
+    private: path.join(dataDir, 'private', 'screenshots'),
+  };
+  await mkdir(roots.public, { recursive: true });
+  await mkdir(roots.private, { recursive: true });
+
+  return {
+    roots,
+    async save(bucket, data, ext) {
+      const name = `${randomUUID()}.${ext}`;
+      const target = path.join(roots[bucket], name);
+      // Write then rename, so a crash never leaves a half-written file under a real name.
+      const temp = `${target}.tmp`;
+      await writeFile(temp, data, { mode: 0o640 });
+      await rename(temp, target);
+      return name;
+    },
+    async remove(bucket, name) {
+      if (!isStoredName(name)) return;
+      await rm(path.join(roots[bucket], name), { force: true });
+    },
+    async locate(bucket, name) {
+      if (!isStoredName(name)) return null;
+      const file = path.join(roots[bucket], name);
+      try {
+        return (await stat(file)).isFile() ? file : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

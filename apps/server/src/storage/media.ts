@@ -1,0 +1,63 @@
+// Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
+import type { Db } from '../db/database.ts';
+import { cleanImage } from './images.ts';
+import type { Bucket, FileStorage } from './file-storage.ts';
+import type { UrlSigner } from './signed-urls.ts';
+
+export const PUBLIC_PREFIX = '/uploads/';
+export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
+
+export type Media = ReturnType<typeof createMedia>;
+
+export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined) {
+  const base = publicUrl ?? '';
+  return {
+    storage,
+    /** Root-relative by default, absolute when PUBLIC_URL is set (DESIGN.md). */
+    publicUrl(name: string | null): string | null {
+      return name ? `${base}${PUBLIC_PREFIX}${name}` : null;
+    },
+    screenshotUrl(name: string | null): string | null {
+      if (!name) return null;
+      const { expires, sig } = signer.sign(name);
+      return `${base}${SCREENSHOT_PREFIX}${name}?expires=${expires}&sig=${sig}`;
+    },
+    /** Checks, re-encodes and stores an uploaded image; returns its stored name. */
+    async storeImage(bucket: Bucket, field: string, data: Buffer): Promise<string> {
+      const image = await cleanImage(field, data);
+      return storage.save(bucket, image.data, image.ext);
+    },
+    /** Removes files unconditionally: used to undo the files of a request that failed. */
+    async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
+      await Promise.all(names.filter((n): n is string => !!n).map((n) => storage.remove(bucket, n)));
+    },
+    /**
+     * Removes public images that no row points at any more. Order snapshots share package images,
+     * so a package's old image stays while an order still shows it.
+     */
+    async releasePublic(db: Db, names: Array<string | null | undefined>): Promise<void> {
+      for (const name of new Set(names.filter((n): n is string => !!n))) {
+        if (!(await isReferenced(db, name))) await storage.remove('public', name);
+      }
+    },
+  };
+}
+
+async function isReferenced(db: Db, name: string): Promise<boolean> {
+  const checks = [
+    () => db.selectFrom('orders').select('id').where('package_image', '=', name).limit(1).executeTakeFirst(),
+    () => db.selectFrom('token_packages').select('id').where('package_image', '=', name).limit(1).executeTakeFirst(),
+    () => db.selectFrom('config_settings').select('id').where('logo', '=', name).limit(1).executeTakeFirst(),
+    () =>
+      db
+        .selectFrom('games')
+        .select('id')
+        .where((eb) => eb.or([eb('logo', '=', name), eb('banner_image', '=', name), eb('game_profile_image', '=', name)]))
+        .limit(1)
+        .executeTakeFirst(),
+  ];
+  for (const check of checks) {
+    if (await check()) return true;
+  }
+  return false;
+}

@@ -1,0 +1,127 @@
+// Test harness: a fresh app on a real database per test file (SQLite file, or a PostgreSQL schema of its own),
+// a signed-in admin, and small helpers that make data through the API like a client would.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { register } from '../src/modules/auth/auth.service.ts';
+
+export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-battery' };
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  /** Bearer header of the admin signed in at start. */
+  auth: { authorization: string };
+  tokens: { accessToken: string; refreshToken: string };
+  close(): Promise<void>;
+};
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
+  let schema: string | undefined;
+  let databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
+  if (DIALECT === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    await withPg(url, (c) => c.query(`create schema ${schema}`));
+    databaseUrl = url;
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const app = await buildApp(config, { dbSchema: schema, logger: false, webDir: path.join(dataDir, 'no-web') });
+  await register(app.ctx, { email: ADMIN.email, password: ADMIN.password });
+  const tokens = await login(app, ADMIN.email, ADMIN.password);
+  return {
+    app,
+    config,
+    dataDir,
+    tokens,
+    auth: { authorization: `Bearer ${tokens.accessToken}` },
+    async close() {
+      await app.close();
+      if (schema) await withPg(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema ${schema} cascade`));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function login(app: FastifyInstance, email: string, password: string, ip = '127.0.0.1') {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().payLoad as { accessToken: string; refreshToken: string };
+}
+
+export type FilePart = { data: Buffer; filename?: string; contentType?: string };
+
+/** Encodes a multipart/form-data body by hand, so tests control every byte (names, types, duplicates). */
+export function multipart(fields: Record<string, string | number | boolean | undefined>, files: Record<string, FilePart | FilePart[]> = {}) {
+  const boundary = `----topup${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`));
+  }
+  for (const [name, parts] of Object.entries(files)) {
+    for (const part of Array.isArray(parts) ? parts : [parts]) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${part.filename ?? 'image.png'}"\r\nContent-Type: ${part.contentType ?? 'image/png'}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real PNG of the given size and colour. */
+export function png(width = 64, height = 64, color = '#3366ff'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+}
+
+export function jpeg(width = 64, height = 64): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#ff6633' } }).jpeg().toBuffer();
+}
+
+/** Every file stored under DATA_DIR's upload folders (public and private). */
+export function storedFiles(dataDir: string): string[] {
+  const dirs = [path.join(dataDir, 'uploads'), path.join(dataDir, 'private', 'screenshots')];
+  return dirs.flatMap((d) => {
+    try {
+      return readdirSync(d).map((f) => path.join(d, f));
+    } catch {
+      return [];
+    }
+  });
+}
+
+export function body<T = unknown>(res: LightMyRequestResponse): { statusCode: number; message: string; payLoad: T; payLoadList: unknown; errors?: Record<string, string[]> } {
+  return res.json();
+}

@@ -1,0 +1,22 @@
+// Payment accounts shown in the buyer's confirm dialog (spec §3 ConfigSetting); at most 4.
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { ORDER_INDEX_MAX, TEXT_LIMITS } from './limits.ts';
+
+export const ConfigSettingDto = z.object({
+  id: z.string(),
+  paymentName: z.string(),
+  phone: z.string(),
+  orderIndex: z.number().int(),
+  logo: z.string().nullable(),
+});
+export type ConfigSettingDto = z.infer<typeof ConfigSettingDto>;
+
+/** Multipart text fields of create and update; the image comes as file_Logo. */
+export const ConfigSettingForm = z.object({
+  paymentName: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.paymentName, MSG.tooLong(TEXT_LIMITS.paymentName)),
+  phone: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.phone, MSG.tooLong(TEXT_LIMITS.phone)),
+  orderIndex: z.coerce.number().int().min(0).max(ORDER_INDEX_MAX).optional(),
+  logo: z.string().optional(),
+});
+export type ConfigSettingForm = z.infer<typeof ConfigSettingForm>;

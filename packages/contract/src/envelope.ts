@@ -1,0 +1,72 @@
+// The response envelope and paging shape every endpoint answers with (DESIGN.md, "The wire contract").
+import { z } from 'zod';
+import { PAGE_SIZE, TEXT_LIMITS } from './limits.ts';
+
+export const Paging = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  previousPage: z.number().int().nullable(),
+  nextPage: z.number().int().nullable(),
+  firstRowOnPage: z.number().int(),
+  lastRowOnPage: z.number().int(),
+});
+export type Paging = z.infer<typeof Paging>;
+
+/** Paging query: 1-based page; a page size above PAGE_SIZE.max is clamped, not refused. */
+export const PageQuery = z.object({
+  searchTerm: z.string().trim().max(TEXT_LIMITS.searchTerm).optional().default(''),
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(PAGE_SIZE.default)
+    .default(PAGE_SIZE.default)
+    .transform((n) => Math.min(n, PAGE_SIZE.max)),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), paging: Paging });
+}
+export type Page<T> = { items: T[]; paging: Paging };
+
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+export function envelope<P extends z.ZodType, L extends z.ZodType = z.ZodNull>(payLoad: P, payLoadList?: L) {
+  return z.object({
+    statusCode: z.number().int(),
+    message: z.string(),
+    payLoad,
+    payLoadList: (payLoadList ?? z.null()) as L,
+  });
+}
+
+export const ErrorEnvelope = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  payLoad: z.null(),
+  payLoadList: z.null(),
+  errors: FieldErrors.optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export type Envelope<P, L = null> = { statusCode: number; message: string; payLoad: P; payLoadList: L };
+
+export const IdParam = z.object({ id: z.uuid() });
+export const IdPayload = z.object({ id: z.string() });
+
+/** Multipart booleans arrive as 'True'/'False' (spec §7); plain true/false is accepted too. */
+export const FormBoolean = z
+  .union([z.boolean(), z.string()])
+  .transform((v, ctx) => {
+    if (typeof v === 'boolean') return v;
+    const s = v.trim().toLowerCase();
+    if (s === 'true') return true;
+    if (s === 'false' || s === '') return false;
+    ctx.addIssue({ code: 'custom', message: "Must be 'True' or 'False'." });
+    return z.NEVER;
+  });

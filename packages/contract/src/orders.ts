@@ -1,0 +1,88 @@
+// Orders: what a buyer submits, what staff see and change (spec §3 Order, DESIGN.md "Rules the server owns").
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const OrderDto = z.object({
+  id: z.string(),
+  inGameUserId: z.string(),
+  serverInfo: z.string(),
+  mobileNumber: z.string(),
+  gameId: z.string().nullable(),
+  gameTitle: z.string(),
+  tokenPackageDto: z.object({
+    id: z.string().nullable(),
+    tokenTitle: z.string(),
+    unit: z.number(),
+    price: z.number(),
+    currency: z.string(),
+    packageImage: z.string().nullable(),
+  }),
+  paymentMethod: z.string(),
+  status: OrderStatusSchema,
+  quantity: z.number().int(),
+  subTotal: z.number(),
+  transactionNumber: z.string(),
+  /** A signed URL that expires: screenshots are personal data. */
+  screenShot: z.string().nullable(),
+  userDto: z.object({ email: z.string() }).nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderDto = z.infer<typeof OrderDto>;
+
+/** Digits only; the web app cuts input at 6 and the server insists on exactly 6. */
+export const TransactionNumber = z.string().trim().regex(new RegExp(`^\\d{${TRANSACTION_NUMBER_LENGTH}}$`), MSG.transactionNumber);
+
+/** A Myanmar mobile number: 09 followed by 7–9 digits, or the same after +959 / 959. Spaces and dashes are ignored. */
+export const MobileNumber = z
+  .string()
+  .trim()
+  .max(TEXT_LIMITS.mobileNumber + 8, MSG.mobileNumber)
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(?:09|\+?959)\d{7,9}$/, MSG.mobileNumber));
+
+export const Quantity = z.coerce
+  .number({ message: MSG.quantityRange })
+  .int(MSG.quantityRange)
+  .min(QUANTITY.min, MSG.quantityRange)
+  .max(QUANTITY.max, MSG.quantityRange);
+
+/** Multipart text fields of POST /api/v1/Order; the screenshot comes as file_ScreenShot. */
+export const CreateOrderForm = z.object({
+  inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId, MSG.tooLong(TEXT_LIMITS.inGameUserId)),
+  serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo, MSG.tooLong(TEXT_LIMITS.serverInfo)).default(''),
+  mobileNumber: MobileNumber,
+  tokenPackageId: z.uuid('Choose a package.'),
+  quantity: Quantity.default(1),
+  /** What the buyer saw; checked against the server's own price, never used as the price. */
+  subTotal: z.coerce.number().nonnegative().optional(),
+  transactionNumber: TransactionNumber,
+  screenShot: z.string().optional(),
+});
+export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
+
+/** Multipart fields of PUT /api/v1/Order/{id}. What was bought stays as bought; see docs/decisions. */
+export const UpdateOrderForm = z.object({
+  orderStatus: OrderStatusSchema.optional(),
+  status: OrderStatusSchema.optional(),
+  inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId).optional(),
+  serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo).optional(),
+  mobileNumber: MobileNumber.optional(),
+  transactionNumber: TransactionNumber.optional(),
+  tokenPackageId: z.string().optional(),
+  quantity: z.string().optional(),
+  subTotal: z.string().optional(),
+  screenShot: z.string().optional(),
+});
+export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
+
+export const CleanOrderBody = z
+  .object({ type: z.enum(CLEAN_TYPES), count: z.coerce.number().int() })
+  .refine((b) => CLEAN_COUNTS[b.type].includes(b.count), { message: MSG.cleanCount, path: ['count'] });
+export type CleanOrderBody = z.infer<typeof CleanOrderBody>;
+
+export const CleanOrderResult = z.object({ deletedCount: z.number().int() });

@@ -1,0 +1,46 @@
+// Game credit packs (spec §3 TokenPackage).
+import { z } from 'zod';
+import { FormBoolean, PageQuery } from './envelope.ts';
+import { MSG } from './messages.ts';
+import { PAYMENT_METHODS, PRICE_MAX, TEXT_LIMITS, UNIT_MAX } from './limits.ts';
+
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+export const TokenPackageDto = z.object({
+  id: z.string(),
+  tokenTitle: z.string(),
+  unit: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  gameId: z.string(),
+  gameDto: z.object({ id: z.string(), title: z.string() }),
+  paymentMethod: PaymentMethodSchema,
+  canAddQuantity: z.boolean(),
+  packageImage: z.string().nullable(),
+  createdDate: z.string(),
+});
+export type TokenPackageDto = z.infer<typeof TokenPackageDto>;
+
+const money = z.coerce
+  .number({ message: 'Must be a number.' })
+  .min(0, 'Must not be negative.')
+  .max(PRICE_MAX, `Must be at most ${PRICE_MAX}.`)
+  .refine((n) => Math.round(n * 100) === n * 100, 'At most 2 decimal places.');
+
+export const TokenPackageForm = z.object({
+  tokenTitle: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.tokenTitle, MSG.tooLong(TEXT_LIMITS.tokenTitle)),
+  unit: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(UNIT_MAX),
+  price: money,
+  currency: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.currency, MSG.tooLong(TEXT_LIMITS.currency)),
+  gameId: z.uuid('Choose a game.'),
+  paymentMethod: PaymentMethodSchema.default('NORMAL'),
+  canAddQuantity: FormBoolean.default(false),
+  packageImage: z.string().optional(),
+});
+export type TokenPackageForm = z.infer<typeof TokenPackageForm>;
+
+export const TokenPackageListQuery = PageQuery.extend({
+  gameId: z.uuid().optional(),
+  paymentMethod: PaymentMethodSchema.optional(),
+});
+export type TokenPackageListQuery = z.infer<typeof TokenPackageListQuery>;

@@ -1,0 +1,24 @@
+// One test run for the whole repository: server suites on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set), and the web app.
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (dialect: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `server-${dialect}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['test/setup.ts'],
+    env: { TEST_DIALECT: dialect },
+    pool: 'forks' as const,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      serverProject('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+});
