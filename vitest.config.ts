@@ -19,6 +19,7 @@ export default defineConfig({
     projects: [
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      'apps/web/vitest.config.ts',
     ],
   },
 });

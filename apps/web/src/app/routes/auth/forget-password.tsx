@@ -1,0 +1,3 @@
+export function ForgetPasswordPage() {
+  return <main />;
+}

@@ -1,0 +1,3 @@
+export function ConfigSettingsPage() {
+  return <main />;
+}

@@ -1,0 +1,3 @@
+export function GamesPage() {
+  return <main />;
+}

@@ -1,0 +1,3 @@
+export function OverviewPage() {
+  return <main />;
+}

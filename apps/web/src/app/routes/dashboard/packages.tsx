@@ -1,0 +1,3 @@
+export function PackagesPage() {
+  return <main />;
+}

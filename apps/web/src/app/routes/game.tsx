@@ -1,0 +1,3 @@
+export function GamePage() {
+  return <main />;
+}

@@ -1,0 +1,143 @@
+// The one HTTP client: bearer token from storage, the envelope unwrapped, and the spec's retry rule —
+// a 401/403 (not from refresh) refreshes once and repeats the call; concurrent failures share one refresh;
+// a failed refresh logs out, goes to /login and rejects with 'Session expired'.
+import type { Envelope, ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
+import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
+
+export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+const REFRESH_PATH = '/api/v1/auth/refresh-token';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** When given, the request goes through XMLHttpRequest to report upload progress (0–1). */
+  onUploadProgress?: (fraction: number) => void;
+};
+
+type RawResponse = { status: number; json: unknown };
+
+let onSessionExpired: () => void = () => {
+  window.location.assign('/login');
+};
+/** The app replaces the default full-page redirect with a router navigation. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+let refreshing: Promise<string> | null = null;
+
+/** One refresh for every call that fails at the same time. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) throw new ApiError('No refresh token found', 401);
+    const res = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
+    if (res.status !== 200) throw toApiError(res);
+    const { accessToken, refreshToken: next } = (res.json as Envelope<{ accessToken: string; refreshToken: string }>).payLoad;
+    saveTokens(accessToken, next);
+    return accessToken;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T, unknown>> {
+  let res = await send(path, options, getAccessToken());
+  if ((res.status === 401 || res.status === 403) && path !== REFRESH_PATH && !isPublicAuthCall(path)) {
+    let token: string;
+    try {
+      token = await refreshAccessToken();
+    } catch {
+      clearSession();
+      onSessionExpired();
+      throw new ApiError('Session expired', 401);
+    }
+    res = await send(path, options, token);
+  }
+  if (res.status < 200 || res.status >= 300) throw toApiError(res);
+  return res.json as Envelope<T, unknown>;
+}
+
+/** Sign-in and password-reset calls answer 401 for wrong input; that is not an expired session. */
+function isPublicAuthCall(path: string): boolean {
+  return /\/api\/v1\/auth\/(login|forgot-password|reset-password)$/i.test(path);
+}
+
+function toApiError(res: RawResponse): ApiError {
+  const body = res.json as Partial<ErrorEnvelope> | null;
+  const message = body?.message || (res.status === 0 ? 'Network Error' : 'An unknown error occurred');
+  return new ApiError(message, res.status, body?.errors ?? {});
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<RawResponse> {
+  const url = buildUrl(path, options.query);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  if (options.onUploadProgress) return sendXhr(url, method, headers, body, options);
+  try {
+    const res = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+    const text = await res.text();
+    return { status: res.status, json: parseJson(text) };
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    return { status: 0, json: null };
+  }
+}
+
+function sendXhr(url: string, method: string, headers: Record<string, string>, body: BodyInit | undefined, options: RequestOptions): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onUploadProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, json: parseJson(xhr.responseText) });
+    xhr.onerror = () => resolve({ status: 0, json: null });
+    xhr.ontimeout = () => resolve({ status: 0, json: null });
+    options.signal?.addEventListener('abort', () => {
+      xhr.abort();
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+    xhr.send((body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
