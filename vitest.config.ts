@@ -1,10 +1,12 @@
 // One test run for the whole repository: server suites on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set), and the web app.
 import { defineConfig } from 'vitest/config';
 
+const here = (p: string) => new URL(p, import.meta.url).pathname;
+
 const serverProject = (dialect: 'sqlite' | 'postgres') => ({
   test: {
     name: `server-${dialect}`,
-    root: 'apps/server',
+    root: here('./apps/server'),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     env: { TEST_DIALECT: dialect },
@@ -19,7 +21,7 @@ export default defineConfig({
     projects: [
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
-      'apps/web/vitest.config.ts',
+      here('./apps/web/vitest.config.ts'),
     ],
   },
 });
