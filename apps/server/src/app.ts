@@ -3,8 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applyContractMessages } from '@topup/contract/zod-messages';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -14,9 +16,16 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configSettingRoutes } from './modules/config-settings/config-settings.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderSummaryRoutes } from './modules/orders/orders-summary.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { gameRoutes } from './modules/games/games.routes.ts';
+import { tokenPackageRoutes } from './modules/token-packages/token-packages.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
+import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
 import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
 import { createLocalStorage } from './storage/file-storage.ts';
 import { createMedia } from './storage/media.ts';
@@ -33,9 +42,12 @@ export type BuildOptions = {
   dbSchema?: string;
   webDir?: string;
   logger?: boolean;
+  /** Realtime hub timings (tests shorten them). */
+  hub?: HubPluginOptions['timings'];
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  applyContractMessages();
   const app = Fastify({
     logger:
       options.logger === false
@@ -53,9 +65,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Clients (axios among them) send `Content-Type: application/json` with no body on calls like Logout and isRead:
+  // treat an empty body as none instead of refusing it. Everything else goes through Fastify's safe parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    if (String(raw).trim() === '') return done(null, undefined);
+    jsonParser(request, raw as string, done);
+  });
 
   const { db, dialect } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
-  await migrateToLatest(db);
+  await migrateToLatest(db, dialect === 'postgres' ? options.dbSchema : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const ctx: AppContext = {
     config,
@@ -75,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(gracefulClosePlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -93,19 +114,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: true });
   }
+  // Off by default; routes open to the public and costly (placing an order stores a file) opt in.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      payLoad: null,
+      payLoadList: null,
+    }),
+  });
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 200 },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Top-up shop API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    // Multipart routes read their body themselves; their documented form comes from route config.
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const form = input.route.config?.multipart;
+      return form ? { ...result, schema: { ...result.schema, body: form.jsonSchema } } : result;
+    },
   });
 
   await app.register(authPlugin, { ctx });
   await app.register(uploadsPlugin, { ctx });
+  await app.register(hubPlugin, { ctx, timings: options.hub });
 
   await app.register(authRoutes, { ctx });
   await app.register(configSettingRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
+  await app.register(orderSummaryRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(gameRoutes, { ctx });
+  await app.register(tokenPackageRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));

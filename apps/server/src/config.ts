@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
     .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,6 +59,8 @@ export type Config = {
   mailFrom: string;
   corsOrigins: string[];
   uploadMaxBytes: number;
+  /** Orders one address may place per minute. */
+  orderRateLimit: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     corsOrigins: e.CORS_ORIGINS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    orderRateLimit: e.ORDER_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -100,8 +104,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Generated once and kept in DATA_DIR so tokens survive a restart. */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  if (!existsSync(file)) {
+    try {
+      // 'wx': two instances starting at once on one DATA_DIR must end up with the same secret, not one each.
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  // An emptied or truncated file would otherwise sign every token with a guessable key.
+  if (secret.length < 32) {
+    throw new ConfigError(`Invalid configuration:\n  JWT_SECRET: unset, and ${file} holds fewer than 32 characters (delete it to generate a new secret)`);
+  }
   return secret;
 }

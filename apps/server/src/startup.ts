@@ -2,6 +2,7 @@
 // Both only act on an empty database, so a restart never re-seeds or resets anything.
 import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin } from './modules/auth/auth.service.ts';
+import { seedDemoCatalog } from './seed/demo-catalog.ts';
 
 export async function prepareFirstRun(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -11,4 +12,6 @@ export async function prepareFirstRun(app: FastifyInstance): Promise<void> {
   } else if (admin) {
     app.log.info(`First admin created: ${admin.email}`);
   }
+  const seeded = await seedDemoCatalog(ctx);
+  if (seeded) app.log.info(seeded, 'Demo catalog seeded (set SEED_DEMO=false to start empty)');
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { register } from '../src/modules/auth/auth.service.ts';
 
@@ -21,14 +21,28 @@ export type TestApp = {
   /** Bearer header of the admin signed in at start. */
   auth: { authorization: string };
   tokens: { accessToken: string; refreshToken: string };
+  /** PostgreSQL schema of this app's database (undefined on SQLite). */
+  schema: string | undefined;
+  /** Closes the app only (idempotent); the data stays, e.g. for a restart on the same data. */
+  stop(): Promise<void>;
+  /** Closes the app and, unless it shares another app's data, removes its database and files. */
   close(): Promise<void>;
 };
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
-  let schema: string | undefined;
-  let databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
-  if (DIALECT === 'postgres') {
+export type TestAppOptions = {
+  /** Run on the same data dir and database as this app (a second instance, or a restart); its owner cleans up. */
+  shareWith?: TestApp;
+  /** Use PostgreSQL (TEST_DATABASE_URL) whatever the project's dialect, e.g. for instances sharing one database. */
+  dialect?: 'sqlite' | 'postgres';
+  build?: Pick<BuildOptions, 'hub' | 'webDir'>;
+};
+
+export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const shared = options.shareWith;
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
+  let schema: string | undefined = shared?.schema;
+  let databaseUrl = shared?.config.databaseUrl ?? `sqlite:${path.join(dataDir, 'test.db')}`;
+  if (!shared && (options.dialect ?? DIALECT) === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
     schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -41,19 +55,26 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // Suites place many orders from one address; the limit itself has its own test.
+    ORDER_RATE_LIMIT: '100000',
     ...env,
   });
-  const app = await buildApp(config, { dbSchema: schema, logger: false, webDir: path.join(dataDir, 'no-web') });
-  await register(app.ctx, { email: ADMIN.email, password: ADMIN.password });
+  const app = await buildApp(config, { dbSchema: schema, logger: false, webDir: path.join(dataDir, 'no-web'), ...options.build });
+  if (!shared) await register(app.ctx, { email: ADMIN.email, password: ADMIN.password });
   const tokens = await login(app, ADMIN.email, ADMIN.password);
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= app.close().then(() => undefined));
   return {
     app,
     config,
     dataDir,
     tokens,
+    schema,
     auth: { authorization: `Bearer ${tokens.accessToken}` },
+    stop,
     async close() {
-      await app.close();
+      await stop();
+      if (shared) return;
       if (schema) await withPg(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema ${schema} cascade`));
       rmSync(dataDir, { recursive: true, force: true });
     },

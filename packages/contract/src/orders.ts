@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: `Status must be one of ${ORDER_STATUSES.join(', ')}.` });
 
 export const OrderDto = z.object({
   id: z.string(),
@@ -45,6 +45,15 @@ export const MobileNumber = z
   .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^(?:09|\+?959)\d{7,9}$/, MSG.mobileNumber));
 
+/** Multipart clients often send an empty string for a field they leave out: treat it as absent. */
+const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** Status as sent by a form: case and surrounding spaces ignored; empty means "not sent". */
+const FormOrderStatus = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+  OrderStatusSchema.optional(),
+);
+
 export const Quantity = z.coerce
   .number({ message: MSG.quantityRange })
   .int(MSG.quantityRange)
@@ -57,9 +66,9 @@ export const CreateOrderForm = z.object({
   serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo, MSG.tooLong(TEXT_LIMITS.serverInfo)).default(''),
   mobileNumber: MobileNumber,
   tokenPackageId: z.uuid('Choose a package.'),
-  quantity: Quantity.default(1),
+  quantity: z.preprocess(blankAsAbsent, Quantity.default(1)),
   /** What the buyer saw; checked against the server's own price, never used as the price. */
-  subTotal: z.coerce.number().nonnegative().optional(),
+  subTotal: z.preprocess(blankAsAbsent, z.coerce.number({ message: 'Must be a number.' }).nonnegative('Must not be negative.').optional()),
   transactionNumber: TransactionNumber,
   screenShot: z.string().optional(),
 });
@@ -67,8 +76,8 @@ export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
 
 /** Multipart fields of PUT /api/v1/Order/{id}. What was bought stays as bought; see docs/decisions. */
 export const UpdateOrderForm = z.object({
-  orderStatus: OrderStatusSchema.optional(),
-  status: OrderStatusSchema.optional(),
+  orderStatus: FormOrderStatus,
+  status: FormOrderStatus,
   inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId).optional(),
   serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo).optional(),
   mobileNumber: MobileNumber.optional(),
@@ -81,7 +90,7 @@ export const UpdateOrderForm = z.object({
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
 
 export const CleanOrderBody = z
-  .object({ type: z.enum(CLEAN_TYPES), count: z.coerce.number().int() })
+  .object({ type: z.enum(CLEAN_TYPES, { message: MSG.cleanCount }), count: z.coerce.number({ message: MSG.cleanCount }).int(MSG.cleanCount) })
   .refine((b) => CLEAN_COUNTS[b.type].includes(b.count), { message: MSG.cleanCount, path: ['count'] });
 export type CleanOrderBody = z.infer<typeof CleanOrderBody>;
 

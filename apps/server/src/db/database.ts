@@ -47,8 +47,9 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/** `schema`: PostgreSQL schema holding the tables; Kysely otherwise looks for its bookkeeping in every schema on the path. */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,6 +1,6 @@
 // Reads a multipart body into text fields and in-memory files, within the limits set on @fastify/multipart.
 import type { FastifyRequest } from 'fastify';
-import type { ZodType, z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { MSG } from '@topup/contract/messages';
 import { AppError } from './errors.ts';
 import { zodFieldErrors } from './validation.ts';
@@ -66,4 +66,20 @@ function toMultipartError(err: unknown): unknown {
       }
       return err;
   }
+}
+
+/** How a multipart route's form looks, for the OpenAPI document only (the body is read by readMultipart, not by Fastify). */
+export type MultipartDoc = { jsonSchema: Record<string, unknown> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    multipart?: MultipartDoc;
+  }
+}
+
+export function multipartDoc(fields: z.ZodObject, files: readonly string[]): MultipartDoc {
+  const schema = z.toJSONSchema(fields, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  const properties: Record<string, unknown> = { ...(schema.properties ?? {}) };
+  for (const name of files) properties[name] = { type: 'string', format: 'binary' };
+  return { jsonSchema: { ...schema, $schema: undefined, type: 'object', properties } };
 }

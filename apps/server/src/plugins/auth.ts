@@ -21,9 +21,9 @@ declare module 'fastify' {
 
 /** Reads the bearer token from the Authorization header (or `access_token` for the hub's WebSocket and poll URLs). */
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  return null;
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = /^bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
 }
 
 /** Resolves a token to a live admin session: signature, expiry, and a session not revoked nor past its end. */
@@ -47,11 +47,23 @@ export function accessOf(url: string, configured: Access | undefined): Access {
   return url.toLowerCase().startsWith('/api/') ? 'admin' : 'public';
 }
 
+export type RouteAccess = { method: string; url: string; access: Access };
+
+/** Every route the hook below saw, per app (keyed by its context): what the route-walk security test checks. */
+const routeRegistry = new WeakMap<AppContext, RouteAccess[]>();
+
+export function registeredRoutes(ctx: AppContext): readonly RouteAccess[] {
+  return routeRegistry.get(ctx) ?? [];
+}
+
 export const authPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   app.decorateRequest('admin', null);
+  const seen: RouteAccess[] = [];
+  routeRegistry.set(ctx, seen);
 
   app.addHook('onRoute', (route) => {
     const access = accessOf(route.url, route.config?.access);
+    for (const method of [route.method].flat()) seen.push({ method, url: route.url, access });
     if (access === 'public') return;
     // onRequest runs before the body is read, so an anonymous upload is refused before it is received.
     const check = async (request: FastifyRequest, _reply: FastifyReply) => {

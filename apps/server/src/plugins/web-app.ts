@@ -1,14 +1,90 @@
 // Serves the built web app: hashed assets with long caching, and index.html for every page route (the SPA decides).
+// `/` and `/game/{id}` come with their first screen already in the HTML: the data as JSON in
+// <script type="application/json" id="app-data"> (the CSP allows no inline script that runs; the client reads it
+// into TanStack Query), title/description/og:image, a preload of the first image, and modulepreload of the page's
+// chunks, so the first paint needs no API round trip. An unknown or disabled game is answered 404.
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GameDetailDto, GameDto } from '@topup/contract/games';
+import type { Page } from '@topup/contract/envelope';
+import { PAGE_SIZE } from '@topup/contract/limits';
+import { AppError } from '../lib/errors.ts';
+import { bannerList, gameDetail, listGames } from '../modules/games/games.service.ts';
 
 /** apps/web/dist, found from this file both in src/ (tests, dev) and in the bundled dist/main.js. */
 export function defaultWebDir(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 }
+
+/** What the web app reads from #app-data (apps/web/src/features/catalog/lib/app-data.ts). */
+export type AppData = {
+  renderedAt: number;
+  bannerList?: GameDto[];
+  games?: Page<GameDto>;
+  gameId?: string;
+  game?: GameDetailDto | null;
+};
+
+/** The route modules each server-rendered page needs (keys of Vite's manifest). */
+const PAGE_MODULES = {
+  home: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/home.tsx'],
+  game: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/game.tsx'],
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_DESCRIPTION = 'Top up your favourite games in Myanmar: pay by mobile banking or phone bill, credits delivered in minutes.';
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators that break parsers. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** Meta text on one line (titles may hold newlines or U+2028), cut to a length search engines show. */
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** The chunk files a page needs beyond the entry (which index.html already loads), in load order. */
+function pageChunks(manifest: Manifest | null, modules: readonly string[], alreadyInHtml: string): string[] {
+  if (!manifest) return [];
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
+    for (const dep of chunk.imports ?? []) visit(dep);
+    if (!alreadyInHtml.includes(chunk.file)) files.push(chunk.file);
+  };
+  modules.forEach(visit);
+  return files;
+}
+
+type Template = { before: string; middle: string; tail: string; storeName: string };
+
+function splitTemplate(html: string): Template {
+  const storeName = /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() || 'Top-up Shop';
+  const withoutTitle = html.replace(/<title>[^<]*<\/title>\s*/, '');
+  const [before, rest = ''] = withoutTitle.split('<!--app-head-->');
+  const [middle, tail = ''] = rest.split('<!--app-data-->');
+  return { before: before!, middle: middle!, tail, storeName };
+}
+
+type PageMeta = { title: string; description: string; image: string | null; preloadImage: string | null; chunks: string[] };
 
 export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
   const indexFile = path.join(webDir, 'index.html');
@@ -17,6 +93,15 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const manifestFile = path.join(webDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
+  const template = splitTemplate(indexHtml);
+  const chunks = {
+    home: pageChunks(manifest, PAGE_MODULES.home, indexHtml),
+    game: pageChunks(manifest, PAGE_MODULES.game, indexHtml),
+  };
+  const ctx = app.ctx;
+
   await app.register(fastifyStatic, {
     root: webDir,
     prefix: '/',
@@ -28,6 +113,97 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     },
   });
+
+  const absolute = (request: FastifyRequest, url: string | null): string | null => {
+    if (!url) return null;
+    if (/^https?:\/\//.test(url)) return url;
+    const base = ctx.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    return `${base}${url}`;
+  };
+
+  const render = (request: FastifyRequest, meta: PageMeta, data: AppData): string => {
+    const title = escapeHtml(oneLine(meta.title, 120));
+    const description = escapeHtml(oneLine(meta.description, 300));
+    const image = absolute(request, meta.image);
+    const head = [
+      `<title>${title}</title>`,
+      `<meta name="description" content="${description}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${escapeHtml(template.storeName)}" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
+      image ? `<meta name="twitter:card" content="summary_large_image" />` : '',
+      meta.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />` : '',
+      ...meta.chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ]
+      .filter(Boolean)
+      .join('\n    ');
+    const script = `<script type="application/json" id="app-data">${jsonForScript(data)}</script>`;
+    return `${template.before}${head}${template.middle}${script}${template.tail}`;
+  };
+
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  const plainShell = (request: FastifyRequest) =>
+    render(request, { title: template.storeName, description: DEFAULT_DESCRIPTION, image: null, preloadImage: null, chunks: [] }, { renderedAt: Date.now() });
+
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    try {
+      const [games, banners] = await Promise.all([
+        listGames(ctx, { searchTerm: '', currentPage: 1, pageSize: PAGE_SIZE.games }, null),
+        bannerList(ctx),
+      ]);
+      const first = banners[0] ?? games.items[0];
+      const firstImage = first ? (first.bannerImage ?? first.logo) : null;
+      const titles = games.items.slice(0, 4).map((g) => g.title);
+      return sendHtml(
+        reply,
+        render(
+          request,
+          {
+            title: template.storeName,
+            description: titles.length ? `${titles.join(', ')} and more. ${DEFAULT_DESCRIPTION}` : DEFAULT_DESCRIPTION,
+            image: firstImage,
+            preloadImage: firstImage,
+            chunks: chunks.home,
+          },
+          { renderedAt: Date.now(), bannerList: banners, games },
+        ),
+      );
+    } catch (err) {
+      // The page still works without its data: the client asks the API itself.
+      request.log.error({ err }, 'could not read the home page data');
+      return sendHtml(reply, plainShell(request));
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/game/:id', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const id = request.params.id;
+    let game: GameDetailDto | null = null;
+    try {
+      game = UUID.test(id) ? await gameDetail(ctx, id, null) : null;
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 404)) {
+        request.log.error({ err }, 'could not read the game page data');
+        return sendHtml(reply, plainShell(request));
+      }
+    }
+    if (!game) {
+      const meta = { title: template.storeName, description: DEFAULT_DESCRIPTION, image: null, preloadImage: null, chunks: chunks.game };
+      return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game: null }), 404);
+    }
+    const meta = {
+      title: `${game.title} | ${template.storeName}`,
+      description: game.description || DEFAULT_DESCRIPTION,
+      image: game.bannerImage ?? game.logo,
+      preloadImage: game.logo,
+      chunks: chunks.game,
+    };
+    return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game }));
+  });
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.toLowerCase().startsWith('/api/')) {
       return reply.status(404).send({ statusCode: 404, message: 'Not found.', payLoad: null, payLoadList: null });

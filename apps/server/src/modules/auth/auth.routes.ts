@@ -12,6 +12,9 @@ import * as service from './auth.service.ts';
 const Empty = envelope(z.null());
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A child plugin's onClose runs before app.ts's own, so a reset mail in progress finishes before the database closes.
+  app.addHook('onClose', () => service.settleBackgroundWork(ctx));
+
   app.post('/api/v1/auth/Login', {
     config: { access: 'public' },
     schema: { tags: ['auth'], body: LoginBody, response: { 200: envelope(TokenPair) } },
@@ -61,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/api/v1/User/change-password', {
     schema: { tags: ['users'], body: ChangePasswordBody, response: { 200: Empty } },
     handler: async (request) => {
-      await service.changePassword(ctx, request.admin!, request.body);
+      await service.changePassword(ctx, request.admin!, request.body, request.ip);
       return ok(null, MSG.passwordChanged);
     },
   });

@@ -91,7 +91,7 @@ function mayMail(email: string): boolean {
  * so neither the message nor the timing tells whether the email exists.
  */
 export function forgotPassword(ctx: AppContext, email: string, log: { error: (o: object, m: string) => void }): void {
-  void (async () => {
+  track(ctx, (async () => {
     const user = await repo.findUserByEmail(ctx.db, email);
     if (!user || !mayMail(email)) return;
     const token = newOpaqueToken();
@@ -113,7 +113,22 @@ export function forgotPassword(ctx: AppContext, email: string, log: { error: (o:
       subject: 'Reset your password',
       text: `Someone asked to reset the password of this account.\n\nOpen this link within 30 minutes to choose a new password (it works once):\n${link}\n\nIf it wasn't you, ignore this mail; your password stays as it is.`,
     });
-  })().catch((err) => log.error({ err }, 'password reset mail failed'));
+  })().catch((err) => log.error({ err }, 'password reset mail failed')));
+}
+
+/** Reset mails still being prepared or sent, per app, so closing the app can wait for them before the database goes. */
+const backgroundWork = new WeakMap<AppContext, Set<Promise<void>>>();
+
+function track(ctx: AppContext, work: Promise<void>) {
+  let set = backgroundWork.get(ctx);
+  if (!set) backgroundWork.set(ctx, (set = new Set()));
+  set.add(work);
+  void work.finally(() => set.delete(work));
+}
+
+/** Resolves once every reset mail started so far has been sent (or has failed and been logged). */
+export async function settleBackgroundWork(ctx: AppContext): Promise<void> {
+  await Promise.all([...(backgroundWork.get(ctx) ?? [])]);
 }
 
 /** Completes a reset: the link works once, within 30 minutes; every session of the user ends. */
@@ -141,10 +156,16 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
   return { id: user.id, email: user.email, emailConfirmed: false };
 }
 
-/** Checks the old password; the other sessions of this user end, this one stays signed in. */
-export async function changePassword(ctx: AppContext, admin: Admin, body: ChangePasswordBody): Promise<void> {
+/**
+ * Checks the old password; the other sessions of this user end, this one stays signed in.
+ * Wrong old passwords count against the login throttle: a stolen access token must not become a free password oracle.
+ */
+export async function changePassword(ctx: AppContext, admin: Admin, body: ChangePasswordBody, ip: string): Promise<void> {
+  refuseIfThrottled(ctx, admin.email, ip);
   const user = await repo.findUserById(ctx.db, admin.id);
   if (!user || !(await verifyPassword(user.password_hash, body.oldPassword))) {
+    ctx.throttle.recordFailure(admin.email, ip);
+    refuseIfThrottled(ctx, admin.email, ip);
     throw AppError.field('oldPassword', MSG.oldPasswordWrong);
   }
   const passwordHash = await hashPassword(body.newPassword);
@@ -159,7 +180,8 @@ export async function changePassword(ctx: AppContext, admin: Admin, body: Change
 export async function ensureFirstAdmin(ctx: AppContext): Promise<{ email: string; generatedPassword?: string } | null> {
   const existing = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
-  const email = ctx.config.adminEmail ?? 'admin@example.com';
+  // Sign-in lowercases the email it is given, so the stored one must be lowercase too or ADMIN_EMAIL=Me@Shop.com could never sign in.
+  const email = (ctx.config.adminEmail ?? 'admin@example.com').trim().toLowerCase();
   const generatedPassword = ctx.config.adminPassword ? undefined : newOpaqueToken().slice(0, 16);
   const password = ctx.config.adminPassword ?? generatedPassword!;
   const now = nowIso();

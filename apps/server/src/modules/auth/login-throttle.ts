@@ -1,6 +1,7 @@
 // Slows and then refuses repeated failed sign-ins, per account and per address, without locking a real admin out for long.
 //
-// Three counters, each over a rolling 15-minute window:
+// Three counters; each is forgotten after 15 quiet minutes (no failure and no lock in that time), so a
+// lock keeps growing while an attack goes on instead of starting over every 15 minutes:
 // - account+address: after 5 failures this pair waits 30 s, doubling per further failure, at most 15 min;
 // - address: after 30 failures from one address (any accounts), that address waits out the window;
 // - account: after 100 failures from anywhere, the account waits at most 5 min. It must be far above
@@ -16,7 +17,9 @@ export const RULES = {
   account: { threshold: 100, baseLockMs: 5 * 60_000, maxLockMs: 5 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
-type Counter = { failures: number; windowStart: number; lockedUntil: number };
+type Counter = { failures: number; lastFailure: number; lockedUntil: number };
+
+const isStale = (c: Counter, now: number) => now - Math.max(c.lastFailure, c.lockedUntil) > WINDOW_MS;
 
 export type LoginThrottle = {
   /** Milliseconds to wait before this attempt may be made (0 = go ahead). */
@@ -26,7 +29,8 @@ export type LoginThrottle = {
   recordSuccess(email: string, ip: string): void;
 };
 
-export function createLoginThrottle(rules = RULES): LoginThrottle {
+/** `clock` is injectable so tests can let a lock pass without waiting minutes. */
+export function createLoginThrottle(rules = RULES, clock: () => number = Date.now): LoginThrottle {
   const counters = new Map<string, Counter>();
 
   const keysOf = (email: string, ip: string) =>
@@ -38,8 +42,8 @@ export function createLoginThrottle(rules = RULES): LoginThrottle {
 
   function current(key: string, now: number): Counter {
     let c = counters.get(key);
-    if (!c || (now - c.windowStart > WINDOW_MS && c.lockedUntil <= now)) {
-      c = { failures: 0, windowStart: now, lockedUntil: 0 };
+    if (!c || isStale(c, now)) {
+      c = { failures: 0, lastFailure: now, lockedUntil: 0 };
       counters.set(key, c);
     }
     return c;
@@ -48,11 +52,11 @@ export function createLoginThrottle(rules = RULES): LoginThrottle {
   // Forget stale counters now and then so memory stays bounded under a spray of addresses.
   function sweep(now: number) {
     if (counters.size < 10_000) return;
-    for (const [key, c] of counters) if (now - c.windowStart > WINDOW_MS && c.lockedUntil <= now) counters.delete(key);
+    for (const [key, c] of counters) if (isStale(c, now)) counters.delete(key);
   }
 
   return {
-    retryAfterMs(email, ip, now = Date.now()) {
+    retryAfterMs(email, ip, now = clock()) {
       let wait = 0;
       for (const [key] of keysOf(email, ip)) {
         const c = counters.get(key);
@@ -60,12 +64,13 @@ export function createLoginThrottle(rules = RULES): LoginThrottle {
       }
       return wait;
     },
-    recordFailure(email, ip, now = Date.now()) {
+    recordFailure(email, ip, now = clock()) {
       sweep(now);
       let pairFailures = 0;
       for (const [key, rule] of keysOf(email, ip)) {
         const c = current(key, now);
         c.failures += 1;
+        c.lastFailure = now;
         if (key.startsWith('pair:')) pairFailures = c.failures;
         if (c.failures >= rule.threshold) {
           const over = c.failures - rule.threshold;

@@ -4,7 +4,7 @@ import { ConfigSettingDto, ConfigSettingForm } from '@topup/contract/config-sett
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
-import { parseFields, readMultipart } from '../../lib/multipart-form.ts';
+import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
 import * as service from './config-settings.service.ts';
 
 const FILES = [service.LOGO_FIELD] as const;
@@ -17,6 +17,7 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
 
   app.post('/api/v1/ConfigSetting', {
+    config: { multipart: multipartDoc(ConfigSettingForm, FILES) },
     schema: { tags: ['config-settings'], consumes: ['multipart/form-data'], response: { 201: envelope(ConfigSettingDto) } },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request, FILES);
@@ -26,6 +27,7 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
 
   app.put('/api/v1/ConfigSetting/:id', {
+    config: { multipart: multipartDoc(ConfigSettingForm, FILES) },
     schema: { tags: ['config-settings'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(ConfigSettingDto) } },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, FILES);

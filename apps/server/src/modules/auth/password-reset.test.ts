@@ -1,0 +1,174 @@
+// Forgot-password → mail → Reset-password, end to end through a real SMTP peer started here: the link is read
+// out of the mail that arrived, works once, expires, and ends every session of the account.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@topup/contract/messages';
+import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { settleBackgroundWork } from './auth.service.ts';
+
+type ReceivedMail = { to: string[]; raw: string; text: string };
+
+const PUBLIC_URL = 'https://shop.example';
+const USER = { email: 'forgetful@test.local', password: 'first-password-1' };
+const NEW_PASSWORD = 'second-password-2';
+
+let t: TestApp;
+let smtp: SMTPServer;
+const inbox: ReceivedMail[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: mailText(raw) });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    const server = smtp.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL });
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: USER });
+  expect(res.statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The body of a single-part mail, undoing the transfer encoding nodemailer chose. */
+function mailText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split);
+  const content = raw.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return content;
+}
+
+/** Waits, within a bound, until the inbox holds `count` mails. */
+async function waitForMail(count: number, timeoutMs = 5000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (inbox.length < count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) within ${timeoutMs} ms, got ${inbox.length}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return inbox[count - 1]!;
+}
+
+function resetTokenOf(mail: ReceivedMail): string {
+  const match = /https:\/\/shop\.example\/reset-password\?token=([A-Za-z0-9%_-]+)/.exec(mail.text);
+  if (!match) throw new Error(`no reset link in the mail:\n${mail.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email } });
+const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/auth/Reset-password', payload });
+const whoAmI = (accessToken: string) => t.app.inject({ method: 'GET', url: '/api/v1/User', headers: { authorization: `Bearer ${accessToken}` } });
+const postLogin = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password }, remoteAddress: '10.9.9.9' });
+
+describe('Forgot-password and Reset-password', () => {
+  it('answers the same for an unknown email and mails nobody; mails a single-use link to a real account', async () => {
+    const sessionA = await login(t.app, USER.email, USER.password);
+    const sessionB = await login(t.app, USER.email, USER.password);
+
+    const unknown = await forgot('nobody-here@test.local');
+    expect(unknown.statusCode).toBe(200);
+    expect(body(unknown)).toEqual({ statusCode: 200, message: MSG.forgotPasswordSent, payLoad: null, payLoadList: null });
+    // The work behind the answer is done after it; once it has settled, nothing was mailed.
+    await settleBackgroundWork(t.app.ctx);
+    expect(inbox).toHaveLength(0);
+
+    const known = await forgot(USER.email.toUpperCase());
+    expect(known.body).toBe(unknown.body);
+    const mail = await waitForMail(1);
+    expect(mail.to).toEqual([USER.email]);
+    expect(mail.raw).toMatch(/^Subject: Reset your password/m);
+    const token = resetTokenOf(mail);
+    expect(inbox).toHaveLength(1);
+    const users = await t.app.ctx.db.selectFrom('password_resets').innerJoin('users', 'users.id', 'password_resets.user_id').select('users.email').execute();
+    expect(users.map((u) => u.email)).toEqual([USER.email]);
+    // Only the hash is stored.
+    const stored = await t.app.ctx.db.selectFrom('password_resets').select('token_hash').execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+
+    const mismatch = await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: 'not-the-same-1' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(body(mismatch).errors).toEqual({ confirmPassword: [MSG.passwordsMustMatch] });
+    const short = await reset({ token, newPassword: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(body(short).errors).toEqual({ newPassword: [MSG.passwordTooShort] });
+
+    const done = await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(body(done).message).toBe(MSG.passwordReset);
+
+    expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
+    const old = await postLogin(USER.email, USER.password);
+    expect(old.statusCode).toBe(401);
+    expect(body(old).message).toBe(MSG.wrongCredentials);
+
+    // Every session that existed before the reset has ended, access and refresh alike.
+    for (const s of [sessionA, sessionB]) {
+      expect((await whoAmI(s.accessToken)).statusCode).toBe(401);
+      const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken: s.refreshToken } });
+      expect(refreshed.statusCode).toBe(401);
+    }
+    // Resetting also proves the address works.
+    const row = await t.app.ctx.db.selectFrom('users').select('email_confirmed').where('email', '=', USER.email).executeTakeFirstOrThrow();
+    expect(row.email_confirmed).toBe(1);
+
+    const again = await reset({ token, newPassword: 'third-password-3' });
+    expect(again.statusCode).toBe(400);
+    expect(body(again)).toMatchObject({ message: MSG.resetLinkInvalid, errors: { token: [MSG.resetLinkInvalid] } });
+    expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a link replaced by a newer one, an expired link and a made-up one', async () => {
+    expect((await forgot(USER.email)).statusCode).toBe(200);
+    const older = resetTokenOf(await waitForMail(2));
+    expect((await forgot(USER.email)).statusCode).toBe(200);
+    const newer = resetTokenOf(await waitForMail(3));
+    expect(newer).not.toBe(older);
+
+    const replaced = await reset({ token: older, newPassword: 'third-password-3' });
+    expect(replaced.statusCode).toBe(400);
+    expect(body(replaced).message).toBe(MSG.resetLinkInvalid);
+
+    await t.app.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
+    const expired = await reset({ token: newer, newPassword: 'third-password-3' });
+    expect(expired.statusCode).toBe(400);
+    expect(body(expired).errors).toEqual({ token: [MSG.resetLinkInvalid] });
+
+    const madeUp = await reset({ token: 'made-up-token', newPassword: 'third-password-3' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(body(madeUp).message).toBe(MSG.resetLinkInvalid);
+
+    expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(inbox).toHaveLength(3);
+  });
+
+  it('validates the email', async () => {
+    const res = await forgot('not-an-email');
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors).toEqual({ email: [MSG.invalidEmail] });
+  });
+});

@@ -1,0 +1,57 @@
+// /api/v1/Game: the list and detail are open to anyone (admins also see disabled games), BannerList is public,
+// and changes are for admins. BannerList is registered before /game/:id so it is never read as an id.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GameDetailDto, GameDto, GameForm } from '@topup/contract/games';
+import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
+import type { AppContext } from '../../context.ts';
+import { ok, okList } from '../../lib/envelope.ts';
+import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
+import { parseFormWithFiles } from './catalog-uploads.ts';
+import * as service from './games.service.ts';
+
+export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/api/v1/Game', {
+    config: { access: 'optional' },
+    schema: { tags: ['games'], querystring: PageQuery, response: { 200: envelope(page(GameDto)) } },
+    handler: async (request) => ok(await service.listGames(ctx, request.query, request.admin)),
+  });
+
+  app.get('/api/v1/Game/BannerList', {
+    config: { access: 'public' },
+    schema: { tags: ['games'], response: { 200: envelope(z.null(), z.array(GameDto)) } },
+    handler: async () => okList(await service.bannerList(ctx)),
+  });
+
+  app.get('/api/v1/game/:id', {
+    config: { access: 'optional' },
+    schema: { tags: ['games'], params: IdParam, response: { 200: envelope(GameDetailDto) } },
+    handler: async (request) => ok(await service.gameDetail(ctx, request.params.id, request.admin)),
+  });
+
+  app.post('/api/v1/Game', {
+    config: { multipart: multipartDoc(GameForm, service.IMAGE_FIELDS) },
+    schema: { tags: ['games'], consumes: ['multipart/form-data'], response: { 201: envelope(GameDto) } },
+    handler: async (request, reply) => {
+      const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
+      const form = parseFormWithFiles(GameForm, fields, files, service.CREATE_REQUIRED_FILES);
+      const created = await service.createGame(ctx, form, files);
+      return reply.status(201).send(ok(created, 'Game created', 201));
+    },
+  });
+
+  app.put('/api/v1/game/:id', {
+    config: { multipart: multipartDoc(GameForm, service.IMAGE_FIELDS) },
+    schema: { tags: ['games'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(GameDto) } },
+    handler: async (request) => {
+      const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
+      const form = parseFormWithFiles(GameForm, fields, files);
+      return ok(await service.updateGame(ctx, request.params.id, form, files), 'Game updated');
+    },
+  });
+
+  app.delete('/api/v1/game/:id', {
+    schema: { tags: ['games'], params: IdParam, response: { 200: envelope(IdPayload) } },
+    handler: async (request) => ok(await service.deleteGame(ctx, request.params.id), 'Game deleted'),
+  });
+};

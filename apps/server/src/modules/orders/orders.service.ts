@@ -1,0 +1,272 @@
+// Orders: the rules of placing one (server-side price, quantity, server/zone, screenshot), the snapshot of what was
+// bought, and what admins do with orders afterwards (read, update, delete, clean) and their notifications.
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FieldErrors, Page } from '@topup/contract/envelope';
+import { SERVER_OPTIONS, type CleanType, type OrderStatus, type ServerType } from '@topup/contract/limits';
+import { MSG } from '@topup/contract/messages';
+import type { NotificationDto } from '@topup/contract/notifications';
+import type { CleanOrderBody, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
+import type { AppContext } from '../../context.ts';
+import type { NotificationsTable, OrdersTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { offsetOf, toPage } from '../../lib/envelope.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Admin } from '../../plugins/auth.ts';
+import * as repo from './orders.repository.ts';
+
+export const SCREENSHOT_FIELD = 'file_ScreenShot';
+
+/** Only finished orders are ever cleaned; a PENDING order still needs an admin. */
+const CLEANABLE: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
+const CLEAN_BATCH = 500;
+
+export function toOrderDto(ctx: AppContext, row: OrdersTable): OrderDto {
+  return {
+    id: row.id,
+    inGameUserId: row.in_game_user_id,
+    serverInfo: row.server_info,
+    mobileNumber: row.mobile_number,
+    gameId: row.game_id,
+    gameTitle: row.game_title,
+    tokenPackageDto: {
+      id: row.package_id,
+      tokenTitle: row.package_title,
+      unit: row.package_unit,
+      price: row.package_price,
+      currency: row.package_currency,
+      packageImage: ctx.media.publicUrl(row.package_image),
+    },
+    paymentMethod: row.payment_method,
+    status: row.status as OrderStatus,
+    quantity: row.quantity,
+    subTotal: row.sub_total,
+    transactionNumber: row.transaction_number,
+    screenShot: ctx.media.screenshotUrl(row.screenshot),
+    userDto: row.operator_email ? { email: row.operator_email } : null,
+    isRead: row.is_read === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toNotificationDto(row: NotificationsTable): NotificationDto {
+  return { id: row.id, orderId: row.order_id, message: row.message, isRead: row.is_read === 1, createdAt: row.created_at };
+}
+
+/** Cents, so 0.1 × 3 is 0.3 and a client's 0.30000000000000004 compares equal. */
+const cents = (n: number) => Math.round(n * 100);
+
+/** Checks serverInfo against the game's server type; answers the value to store or an error message. */
+function checkServerInfo(serverType: string, value: string): { value: string } | { error: string } {
+  switch (serverType as ServerType) {
+    case 'SERVER': {
+      if (!value) return { error: MSG.serverRequired };
+      const option = SERVER_OPTIONS.find((o) => o.toLowerCase() === value.toLowerCase());
+      return option ? { value: option } : { error: MSG.serverOption };
+    }
+    case 'ZONEID':
+      return value ? { value } : { error: MSG.zoneRequired };
+    default:
+      // A game without servers has nothing to say here; whatever came is not kept.
+      return { value: '' };
+  }
+}
+
+function fail(errors: FieldErrors): never {
+  const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
+  throw AppError.badRequest(first, errors);
+}
+
+export async function createOrder(
+  ctx: AppContext,
+  form: CreateOrderForm,
+  screenshot: Buffer | undefined,
+  log: FastifyBaseLogger,
+): Promise<OrderDto> {
+  // Every rule that needs no file is checked before the file is stored, so a refused order never writes one.
+  const errors: FieldErrors = {};
+  const pkg = await repo.findPackageWithGame(ctx.db, form.tokenPackageId);
+  let serverInfo = '';
+  let subTotal = 0;
+  if (!pkg) {
+    errors.tokenPackageId = [MSG.notFound('Package')];
+  } else if (pkg.is_disable === 1) {
+    errors.tokenPackageId = [MSG.gameDisabled];
+  } else {
+    if (form.quantity > 1 && pkg.can_add_quantity !== 1) errors.quantity = [MSG.quantityNotAllowed];
+    const server = checkServerInfo(pkg.server_type, form.serverInfo);
+    if ('error' in server) errors.serverInfo = [server.error];
+    else serverInfo = server.value;
+    subTotal = cents(pkg.price * form.quantity) / 100;
+    // The client's figure is only a check that the buyer saw the price they will be asked to pay.
+    if (form.subTotal !== undefined && cents(form.subTotal) !== cents(subTotal)) errors.subTotal = [MSG.subTotalChanged];
+  }
+  if (!screenshot) errors[SCREENSHOT_FIELD] = [MSG.screenshotRequired];
+  if (!pkg || Object.keys(errors).length > 0) fail(errors);
+
+  const stored = await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot!);
+  const now = nowIso();
+  const order: OrdersTable = {
+    id: randomUUID(),
+    in_game_user_id: form.inGameUserId,
+    server_info: serverInfo,
+    mobile_number: form.mobileNumber,
+    game_id: pkg.game_id,
+    game_title: pkg.game_title,
+    package_id: pkg.id,
+    package_title: pkg.token_title,
+    package_unit: pkg.unit,
+    package_price: pkg.price,
+    package_currency: pkg.currency,
+    package_image: pkg.package_image,
+    payment_method: pkg.payment_method,
+    quantity: form.quantity,
+    sub_total: subTotal,
+    transaction_number: form.transactionNumber,
+    screenshot: stored,
+    status: 'PENDING',
+    operator_id: null,
+    operator_email: null,
+    is_read: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  const notification: NotificationsTable = {
+    id: randomUUID(),
+    order_id: order.id,
+    message: `New order: ${pkg.game_title} – ${pkg.token_title} ×${form.quantity}`,
+    is_read: 0,
+    created_at: now,
+  };
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertOrder(trx, order);
+      await repo.insertNotification(trx, notification);
+    });
+  } catch (err) {
+    await ctx.media.discard('private', [stored]);
+    throw err;
+  }
+
+  const dto = toOrderDto(ctx, order);
+  try {
+    ctx.events.orderCreated({ order: dto, notification: toNotificationDto(notification) });
+  } catch (err) {
+    // The order is committed and the buyer must hear so; a failing listener is the hub's problem, not theirs.
+    log.error({ err, orderId: order.id }, 'orderCreated listener failed');
+  }
+  return dto;
+}
+
+export async function listOrders(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<OrderDto>> {
+  const [rows, total] = await Promise.all([
+    repo.listOrders(ctx.db, searchTerm, offsetOf(currentPage, pageSize), pageSize),
+    repo.countOrders(ctx.db, searchTerm),
+  ]);
+  return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+}
+
+export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
+  const row = await repo.findOrder(ctx.db, id);
+  if (!row) throw AppError.notFound('Order');
+  return toOrderDto(ctx, row);
+}
+
+/** Status and the buyer's details may change; what was bought (package, quantity, price) stays as bought. */
+export async function updateOrder(
+  ctx: AppContext,
+  admin: Admin,
+  id: string,
+  form: UpdateOrderForm,
+  screenshot: Buffer | undefined,
+): Promise<OrderDto> {
+  const existing = await repo.findOrder(ctx.db, id);
+  if (!existing) throw AppError.notFound('Order');
+
+  let serverInfo = existing.server_info;
+  if (form.serverInfo !== undefined && form.serverInfo !== existing.server_info) {
+    // Checked against the game as it is now; a deleted game leaves only the length limit.
+    const serverType = existing.game_id ? await repo.findGameServerType(ctx.db, existing.game_id) : null;
+    const checked = serverType ? checkServerInfo(serverType, form.serverInfo) : { value: form.serverInfo };
+    if ('error' in checked) fail({ serverInfo: [checked.error] });
+    serverInfo = checked.value;
+  }
+
+  const changes = {
+    status: form.orderStatus ?? form.status ?? existing.status,
+    in_game_user_id: form.inGameUserId ?? existing.in_game_user_id,
+    server_info: serverInfo,
+    mobile_number: form.mobileNumber ?? existing.mobile_number,
+    transaction_number: form.transactionNumber ?? existing.transaction_number,
+    operator_id: admin.id,
+    operator_email: admin.email,
+    updated_at: nowIso(),
+  };
+  const stored = screenshot ? await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot) : null;
+  let updated: number;
+  try {
+    updated = await repo.updateOrder(ctx.db, id, stored ? { ...changes, screenshot: stored } : changes, stored ? existing.screenshot : undefined);
+  } catch (err) {
+    await ctx.media.discard('private', [stored]);
+    throw err;
+  }
+  if (updated === 0) {
+    await ctx.media.discard('private', [stored]);
+    if (!(await repo.findOrder(ctx.db, id))) throw AppError.notFound('Order');
+    throw AppError.conflict('The order was changed by someone else at the same time. Please try again.');
+  }
+  if (stored) await ctx.media.discard('private', [existing.screenshot]);
+  return toOrderDto(ctx, { ...existing, ...changes, screenshot: stored ?? existing.screenshot });
+}
+
+export async function deleteOrder(ctx: AppContext, id: string): Promise<{ id: string }> {
+  const deleted = await repo.deleteOrder(ctx.db, id);
+  if (!deleted) throw AppError.notFound('Order');
+  await ctx.media.discard('private', [deleted.screenshot]);
+  // A package image kept alive only by this order's snapshot can go now.
+  await ctx.media.releasePublic(ctx.db, [deleted.package_image]);
+  return { id };
+}
+
+/** Marks the order read and every notification about it, in one transaction. */
+export async function markRead(ctx: AppContext, id: string): Promise<OrderDto> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    if ((await repo.markOrderRead(trx, id)) === 0) throw AppError.notFound('Order');
+    await repo.markNotificationsRead(trx, id);
+    return repo.findOrder(trx, id);
+  });
+  return toOrderDto(ctx, row!);
+}
+
+export async function listNotifications(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<NotificationDto>> {
+  const [rows, total] = await Promise.all([
+    repo.listUnreadNotifications(ctx.db, searchTerm, offsetOf(currentPage, pageSize), pageSize),
+    repo.countUnreadNotifications(ctx.db, searchTerm),
+  ]);
+  return toPage(rows.map(toNotificationDto), currentPage, pageSize, total);
+}
+
+/** The start of the cleaning window: orders created before it may go. Months are calendar months. */
+export function cleanCutoff(type: CleanType, count: number, now = new Date()): string {
+  const cutoff = new Date(now);
+  if (type === 'WEEKLY') cutoff.setUTCDate(cutoff.getUTCDate() - 7 * count);
+  else cutoff.setUTCMonth(cutoff.getUTCMonth() - count);
+  return cutoff.toISOString();
+}
+
+/** Deletes finished orders older than the window, in batches so a large clean never holds one long lock. */
+export async function cleanOrders(ctx: AppContext, body: CleanOrderBody): Promise<{ deletedCount: number }> {
+  const before = cleanCutoff(body.type, body.count);
+  let deletedCount = 0;
+  for (;;) {
+    const ids = await repo.findCleanable(ctx.db, CLEANABLE, before, CLEAN_BATCH);
+    if (ids.length === 0) break;
+    const deleted = await repo.deleteCleanable(ctx.db, ids, CLEANABLE, before);
+    deletedCount += deleted.length;
+    await ctx.media.discard('private', deleted.map((d) => d.screenshot));
+    await ctx.media.releasePublic(ctx.db, deleted.map((d) => d.package_image));
+    if (ids.length < CLEAN_BATCH) break;
+  }
+  return { deletedCount };
+}

@@ -1,0 +1,188 @@
+// The server-rendered first screen: `/` and `/game/{id}` answer the built index.html with the page's data embedded
+// as JSON (safely escaped), meta tags, the first image preloaded and the page's chunks modulepreloaded; an unknown
+// or disabled game answers 404. Runs against a small web build fixture (index.html + Vite manifest).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameDetailDto, GameDto } from '@topup/contract/games';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { register } from '../modules/auth/auth.service.ts';
+import { jpeg, login, multipart, png } from '../../test/helpers.ts';
+import { escapeHtml, jsonForScript, type AppData } from './web-app.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="my">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Fixture Shop</title>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--app-data-->
+  </body>
+</html>`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
+  'src/app/routes/storefront-layout.tsx': { file: 'assets/storefront-layout-1.js', imports: ['index.html', '_shared.js'] },
+  'src/app/routes/home.tsx': { file: 'assets/home-2.js', imports: ['index.html', '_shared.js'] },
+  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'] },
+  '_shared.js': { file: 'assets/shared-4.js' },
+};
+
+let app: FastifyInstance;
+let dir: string;
+let auth: { authorization: string };
+const games: GameDto[] = [];
+let disabled: GameDto;
+
+async function createGame(fields: Record<string, string>): Promise<GameDto> {
+  const form = multipart(
+    { description: 'desc', orderIndex: '1', serverType: 'NONE', isDisable: 'False', logo: '', bannerImage: '', ...fields },
+    { file_Logo: { data: await png() }, file_GameProfileImage: { data: await jpeg() }, file_BannerImage: { data: await png(120, 40) } },
+  );
+  const res = await app.inject({ method: 'POST', url: '/api/v1/Game', headers: { ...form.headers, ...auth }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().payLoad as GameDto;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'topup-webapp-'));
+  const webDir = path.join(dir, 'web');
+  mkdirSync(path.join(webDir, '.vite'), { recursive: true });
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  app = await buildApp(config, { logger: false, webDir });
+  await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery' });
+  const tokens = await login(app, 'admin@test.local', 'correct-horse-battery');
+  auth = { authorization: `Bearer ${tokens.accessToken}` };
+  // A title that would end the script element and one with a line separator, to prove the escaping.
+  games.push(await createGame({ title: 'Evil </script><script>alert(1)</script>', orderIndex: '1', serverType: 'ZONEID' }));
+  games.push(await createGame({ title: 'Line\u2028Separator & "Quotes"', orderIndex: '2' }));
+  games.push(await createGame({ title: 'Third', orderIndex: '3', serverType: 'SERVER' }));
+  disabled = await createGame({ title: 'Hidden game', orderIndex: '4', isDisable: 'True' });
+  const pkg = multipart(
+    { tokenTitle: '86 Diamonds', unit: '86', price: '5500', currency: 'MMK', gameId: games[0]!.id, paymentMethod: 'NORMAL', canAddQuantity: 'True', packageImage: '' },
+    { file_PackageImage: { data: await png(48, 48) } },
+  );
+  const res = await app.inject({ method: 'POST', url: '/api/v1/TokenPackage', headers: { ...pkg.headers, ...auth }, payload: pkg.payload });
+  expect(res.statusCode, res.body).toBe(201);
+});
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function appData(res: LightMyRequestResponse): AppData {
+  const match = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.body);
+  expect(match, 'the page embeds #app-data').not.toBeNull();
+  return JSON.parse(match![1]!) as AppData;
+}
+
+describe('GET /', () => {
+  it('embeds the banner list and the first page of enabled games, with meta tags and preloads', async () => {
+    const before = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/', headers: { host: 'shop.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The CSP still forbids inline scripts: the data is JSON, never executed.
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+
+    const data = appData(res);
+    expect(data.renderedAt).toBeGreaterThanOrEqual(before);
+    expect(data.games?.items.map((g) => g.title)).toEqual(games.map((g) => g.title));
+    expect(data.games?.paging).toMatchObject({ currentPage: 1, pageSize: 12, totalCount: 3 });
+    expect(data.bannerList?.map((g) => g.id)).toEqual(games.map((g) => g.id));
+    expect(JSON.stringify(data)).not.toContain(disabled.id);
+
+    expect(res.body).toContain('<title>Fixture Shop</title>');
+    expect(res.body).toContain(`<meta property="og:image" content="http://shop.test${games[0]!.bannerImage}" />`);
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" fetchpriority="high" />`);
+    expect(res.body).toMatch(/<meta name="description" content="[^"]*Evil &lt;\/script&gt;/);
+    // The home chunks (and what they share) are fetched with the entry, not after it.
+    for (const file of ['assets/shared-4.js', 'assets/storefront-layout-1.js', 'assets/home-2.js']) {
+      expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="/${file}" />`);
+    }
+    expect(res.body).not.toContain('game-3.js');
+    expect(res.body).not.toContain('<!--app-head-->');
+  });
+
+  it('escapes the embedded JSON so no title can end the script element', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const scripts = res.body.match(/<\/script>/g) ?? [];
+    expect(scripts).toHaveLength(2); // the entry module and #app-data, nothing injected
+    expect(res.body).not.toContain('\u2028');
+    expect(res.body).toContain('Evil \\u003c/script\\u003e');
+    expect(appData(res).games?.items[1]?.title).toBe('Line\u2028Separator & "Quotes"');
+  });
+});
+
+describe('GET /game/{id}', () => {
+  it('embeds the game with its packages and payment accounts, titled after the game', async () => {
+    const game = games[0]!;
+    const res = await app.inject({ method: 'GET', url: `/game/${game.id}` });
+    expect(res.statusCode).toBe(200);
+    const data = appData(res);
+    expect(data.gameId).toBe(game.id);
+    const detail = data.game as GameDetailDto;
+    expect(detail).toMatchObject({ id: game.id, serverType: 'ZONEID' });
+    expect(detail.tokenPackageDto.map((p) => [p.tokenTitle, p.price, p.canAddQuantity])).toEqual([['86 Diamonds', 5500, true]]);
+    expect(Array.isArray(detail.configSettingDtos)).toBe(true);
+    expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${game.logo}" fetchpriority="high" />`);
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/game-3.js" />');
+    expect(res.body).not.toContain('home-2.js');
+  });
+
+  it('answers 404 with the app (and game: null) for a disabled, unknown or malformed id', async () => {
+    for (const id of [disabled.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await app.inject({ method: 'GET', url: `/game/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      const data = appData(res);
+      expect(data).toMatchObject({ gameId: id, game: null });
+      expect(res.body).not.toContain('Hidden game');
+    }
+  });
+
+  it('still gives an admin-only game 404 on the public page even with a token', async () => {
+    const res = await app.inject({ method: 'GET', url: `/game/${disabled.id}`, headers: auth });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('other pages', () => {
+  it('serve the plain app shell, and unknown /api paths stay JSON 404s', async () => {
+    const page = await app.inject({ method: 'GET', url: '/dashboard/orders' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const api = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('jsonForScript', () => {
+  it('leaves no <, >, & or line separators and round-trips', () => {
+    const value = { a: '</script><!-- & \u2028\u2029 -->' };
+    const out = jsonForScript(value);
+    expect(out).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(out)).toEqual(value);
+  });
+});

@@ -1,0 +1,116 @@
+// Two server instances sharing one PostgreSQL database: an order placed on A reaches admins on A and on B exactly
+// once, through Redis pub/sub (TEST_REDIS_URL) and through LISTEN/NOTIFY; a lost backplane connection comes back.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { DIALECT, buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { backplaneNamespace } from './backplane.ts';
+import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, waitFor, type Client } from './hub.fixtures.ts';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+
+async function assertRedisReachable(url: string) {
+  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (err) {
+    throw new Error(`TEST_REDIS_URL is set (${url}) but Redis can't be reached: ${String(err)}`, { cause: err });
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const variants: { name: string; kind: 'redis' | 'postgres'; env: Record<string, string>; skip: boolean }[] = [
+  { name: 'Redis pub/sub', kind: 'redis', env: REDIS_URL ? { REDIS_URL } : {}, skip: !REDIS_URL },
+  { name: 'PostgreSQL LISTEN/NOTIFY', kind: 'postgres', env: {}, skip: false },
+];
+
+describe.skipIf(!PG_URL || DIALECT !== 'postgres')('two instances sharing PostgreSQL', () => {
+  for (const variant of variants) {
+    describe.skipIf(variant.skip)(variant.name, () => {
+      let a: TestApp;
+      let b: TestApp;
+      let baseA: string;
+      let baseB: string;
+      let packageId: string;
+      const clients: Client[] = [];
+
+      beforeAll(async () => {
+        if (variant.kind === 'redis') await assertRedisReachable(REDIS_URL!);
+        a = await buildTestApp({ ...variant.env }, { dialect: 'postgres', build: { hub: FAST } });
+        b = await buildTestApp({ ...variant.env }, { dialect: 'postgres', shareWith: a, build: { hub: FAST } });
+        baseA = await listen(a);
+        baseB = await listen(b);
+        packageId = await createPackage(a);
+      });
+
+      afterAll(async () => {
+        await Promise.all(clients.map((c) => c.stop()));
+        await b?.close();
+        await a?.close();
+      });
+
+      it(`uses the ${variant.kind} backplane on both instances`, () => {
+        expect(a.app.hub.backplaneKind).toBe(variant.kind);
+        expect(b.app.hub.backplaneKind).toBe(variant.kind);
+      });
+
+      it('an order placed on A reaches admins connected to B (both transports) and to A, exactly once each', async () => {
+        const onB = await Promise.all(TRANSPORTS.map(({ transport }) => connectClient(baseB, transport, () => b.tokens.accessToken)));
+        const onA = await connectClient(baseA, TRANSPORTS[0].transport, () => a.tokens.accessToken);
+        const all = [...onB, onA];
+        clients.push(...all);
+
+        const order = await placeOrder(a, packageId);
+        await waitFor(() => all.every((c) => c.orders.length >= 1 && c.notifications.length >= 1), 'the order on every client');
+        await sleep(500);
+        for (const c of all) {
+          expect(c.orders.map((o) => o.id)).toEqual([order.id]);
+          expect(c.notifications.map((n) => n.orderId)).toEqual([order.id]);
+          expect(c.orders[0]).toEqual(order);
+        }
+        await Promise.all(all.map((c) => c.stop()));
+      });
+
+      it('carries an event larger than one NOTIFY payload (8000 bytes) intact', async () => {
+        const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
+        clients.push(client);
+        const order = await placeOrder(a, packageId);
+        // Burmese text is three bytes a character in UTF-8: about 27 KB of title.
+        const big = { ...order, id: `${order.id}-big`, gameTitle: 'မြန်မာ'.repeat(1500) };
+        a.app.ctx.events.orderCreated({ order: big, notification: { id: 'n-big', orderId: big.id, message: 'big', isRead: false, createdAt: order.createdAt } });
+        await waitFor(() => client.orders.some((o) => o.id === big.id), 'the large event');
+        expect(client.orders.find((o) => o.id === big.id)).toEqual(big);
+        await sleep(200);
+        expect(client.orders.filter((o) => o.id === big.id)).toHaveLength(1);
+        await client.stop();
+      });
+
+      it.skipIf(variant.kind !== 'postgres')('a lost LISTEN connection reconnects by itself; clients are told to catch up', async () => {
+        const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
+        clients.push(client);
+        const namespace = await backplaneNamespace(b.app.ctx);
+        const admin = new pg.Client({ connectionString: PG_URL });
+        await admin.connect();
+        try {
+          const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+            `topup-hub-${namespace}`,
+          ]);
+          expect(rowCount).toBe(2);
+        } finally {
+          await admin.end();
+        }
+        await waitFor(() => client.events.includes('reconnected'), 'the client told to reconnect after the backplane came back', 8000);
+        expect(client.events[0]).toMatch(/reconnecting: .*catch up/);
+        const order = await placeOrder(a, packageId);
+        await waitFor(() => client.orders.some((o) => o.id === order.id), 'an order after the backplane reconnected');
+        await sleep(300);
+        expect(client.orders.filter((o) => o.id === order.id)).toHaveLength(1);
+        await client.stop();
+      });
+    });
+  }
+});

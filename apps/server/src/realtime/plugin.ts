@@ -1,0 +1,233 @@
+// The realtime hub's HTTP face at /dashboard (SignalR transports: negotiate, WebSocket upgrade, long polling),
+// for signed-in admins only, and the wiring that pushes every committed order through the backplane to them.
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { WebSocketServer } from 'ws';
+import { HUB } from '@topup/contract/limits';
+import { MSG } from '@topup/contract/messages';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/errors.ts';
+import { bearerToken, resolveAdmin } from '../plugins/auth.ts';
+import { createBackplane, type Backplane } from './backplane.ts';
+import { CLOSE_REASONS, DEFAULT_HUB_TIMINGS, Hub, type HubConnection, type HubOwner, type HubTimings } from './hub.ts';
+
+export type HubPluginOptions = { ctx: AppContext; timings?: Partial<HubTimings>; backplane?: Backplane };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: Hub;
+  }
+}
+
+const AVAILABLE_TRANSPORTS = [
+  { transport: 'WebSockets', transferFormats: ['Text'] },
+  { transport: 'LongPolling', transferFormats: ['Text'] },
+];
+
+/** Client → server bodies are pings, the handshake and the odd invocation: small. */
+const MAX_CLIENT_BODY = 64 * 1024;
+
+/** A token resolved to a live admin session, with its expiry so the hub can close the connection in time. */
+export async function authorizeHubToken(ctx: AppContext, token: string | null): Promise<HubOwner | null> {
+  if (!token) return null;
+  const admin = await resolveAdmin(ctx, token);
+  if (!admin) return null;
+  const { exp } = decodeJwt(token);
+  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity };
+}
+
+/** The bearer header, else `access_token` in the query (browsers can't set headers on WebSockets). */
+function hubToken(headers: IncomingHttpHeaders, query: URLSearchParams): string | null {
+  // bearerToken reads only the Authorization header; a request-shaped object is all it needs.
+  return bearerToken({ headers } as FastifyRequest) ?? (query.get('access_token') || null);
+}
+
+function queryOf(request: FastifyRequest): URLSearchParams {
+  const q = request.url.indexOf('?');
+  return new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1));
+}
+
+const normalizePath = (p: string) => p.toLowerCase().replace(/\/+$/, '') || '/';
+
+export const hubPlugin = fp<HubPluginOptions>(
+  async (app, { ctx, timings, backplane: givenBackplane }) => {
+    const log = app.log.child({ module: 'hub' });
+    const hub = new Hub({
+      log,
+      timings: { ...DEFAULT_HUB_TIMINGS, ...timings },
+      authorize: (token) => authorizeHubToken(ctx, token),
+    });
+    const backplane = givenBackplane ?? (await createBackplane(ctx, log));
+    hub.backplaneKind = backplane.kind;
+    app.decorate('hub', hub);
+
+    // Fan-out: publish each committed order once; deliver only what the backplane hands back (exactly once everywhere).
+    await backplane.subscribe({
+      message: (event) =>
+        hub.broadcast([
+          { target: HUB.events.order, args: [event.order] },
+          { target: HUB.events.notification, args: [event.notification] },
+        ]),
+      resumed: () => hub.closeAll(CLOSE_REASONS.resync, true),
+    });
+    const stopListening = ctx.events.onOrderCreated((event) => {
+      backplane.publish(event).catch((err) => {
+        log.error({ err, orderId: event.order.id }, 'hub fan-out failed; admins see the order on their next refresh');
+      });
+    });
+    log.info({ backplane: backplane.kind }, 'realtime hub ready');
+
+    /** Authorises a transport request and finds its connection; answers the error itself and returns null. */
+    async function connectionFor(request: FastifyRequest, reply: FastifyReply): Promise<HubConnection | null> {
+      const query = queryOf(request);
+      const token = hubToken(request.headers, query);
+      const id = query.get('id');
+      const existing = id ? hub.get(id) : undefined;
+      if (existing && token === existing.owner.token) {
+        // The token the connection already holds needs no database round trip (the periodic re-check catches
+        // revoked sessions). Once it has expired, the connection is closed with a Close message saying so; the
+        // client's reconnect asks its token factory for a fresh one.
+        if (existing.owner.expiresAt <= Date.now()) existing.close(CLOSE_REASONS.expired, true);
+        return existing;
+      }
+      const owner = await authorizeHubToken(ctx, token);
+      if (!owner) throw AppError.unauthorized(MSG.unauthorized);
+      if (!id) throw AppError.badRequest('The connection id is missing.');
+      if (!existing) {
+        await reply.code(404).type('text/plain; charset=utf-8').send('No connection with that ID.');
+        return null;
+      }
+      if (existing.owner.adminId !== owner.adminId) throw new AppError(403, 'This connection belongs to someone else.');
+      if (!existing.closed) existing.owner = owner;
+      return existing;
+    }
+
+    // Browsers navigating to /dashboard get the web app; only requests carrying `id` are long polls.
+    app.addConstraintStrategy({
+      name: 'hubConnectionId',
+      storage() {
+        const handlers = new Map<string, unknown>();
+        return {
+          get: (value: string) => (handlers.get(value) ?? null) as never,
+          set: (value: string, handler: unknown) => void handlers.set(value, handler),
+        };
+      },
+      deriveConstraint: (req: IncomingMessage) => (/[?&]id=/.test(req.url ?? '') ? 'present' : undefined),
+      mustMatchWhenDerived: false,
+    });
+
+    await app.register(async (hubRoutes) => {
+      // Whatever the client labels its text (text/plain usually), the body is read as text.
+      hubRoutes.removeAllContentTypeParsers();
+      hubRoutes.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_CLIENT_BODY }, (_req, body, done) => done(null, body));
+      const route = { config: { access: 'public' as const }, schema: { hide: true } };
+
+      hubRoutes.post(`${HUB.path}/negotiate`, route, async (request, reply) => {
+        if (hub.closing) throw new AppError(503, 'Server is shutting down.');
+        const query = queryOf(request);
+        const owner = await authorizeHubToken(ctx, hubToken(request.headers, query));
+        if (!owner) throw AppError.unauthorized(MSG.unauthorized);
+        const connection = hub.negotiate(owner);
+        const version = Number(query.get('negotiateVersion') ?? 0);
+        reply.header('cache-control', 'no-store');
+        return version >= 1
+          ? {
+              negotiateVersion: 1,
+              connectionId: connection.connectionId,
+              connectionToken: connection.connectionToken,
+              availableTransports: AVAILABLE_TRANSPORTS,
+            }
+          : // Version 0 has no separate token: the id is the secret.
+            { negotiateVersion: 0, connectionId: connection.connectionToken, availableTransports: AVAILABLE_TRANSPORTS };
+      });
+
+      hubRoutes.get(HUB.path, { ...route, constraints: { hubConnectionId: 'present' } }, async (request, reply) => {
+        const connection = await connectionFor(request, reply);
+        if (!connection) return reply;
+        if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
+        const result = await connection.poll((cancel) => reply.raw.once('close', cancel));
+        reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').code(result.status);
+        return result.status === 204 ? reply.send() : reply.send(result.body);
+      });
+
+      hubRoutes.post(HUB.path, { ...route, bodyLimit: MAX_CLIENT_BODY }, async (request, reply) => {
+        const connection = await connectionFor(request, reply);
+        if (!connection) return reply;
+        if (connection.closed) return reply.code(404).type('text/plain; charset=utf-8').send('The connection has ended.');
+        if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
+        connection.receive(typeof request.body === 'string' ? request.body : '');
+        return reply.code(200).type('text/plain; charset=utf-8').send('');
+      });
+
+      hubRoutes.delete(HUB.path, route, async (request, reply) => {
+        const connection = await connectionFor(request, reply);
+        if (!connection) return reply;
+        connection.close(undefined, false, false);
+        hub.forget(connection);
+        return reply.code(202).type('text/plain; charset=utf-8').send('');
+      });
+    });
+
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_BODY, perMessageDeflate: false });
+    const refuse = (socket: Duplex, status: number) => {
+      if (socket.writable) {
+        socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      }
+      socket.destroy();
+    };
+    const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      const url = new URL(req.url ?? '/', 'http://hub.invalid');
+      if (normalizePath(url.pathname) !== HUB.path) return refuse(socket, 404);
+      if (hub.closing) return refuse(socket, 503);
+      const owner = await authorizeHubToken(ctx, hubToken(req.headers, url.searchParams)).catch((err) => {
+        log.error({ err }, 'hub authorisation failed');
+        return null;
+      });
+      if (!owner) return refuse(socket, 401);
+      const id = url.searchParams.get('id');
+      let connection: HubConnection;
+      if (id) {
+        const existing = hub.get(id);
+        if (!existing || existing.closed) return refuse(socket, 404);
+        if (existing.owner.adminId !== owner.adminId) return refuse(socket, 403);
+        if (existing.transport !== 'none') return refuse(socket, 409);
+        existing.owner = owner;
+        connection = existing;
+      } else {
+        // Clients may skip negotiation on WebSockets (skipNegotiation: true).
+        connection = hub.negotiate(owner);
+      }
+      connection.reserveSocket();
+      wss.handleUpgrade(req, socket, head, (ws) => connection.attachSocket(ws));
+    };
+    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head));
+
+    // Graceful stop: before Fastify waits for in-flight requests, end held polls and sockets with a Close
+    // message that lets clients reconnect (to this instance when it is back, or to another one).
+    // Sockets that never sent a request (a client's spare pooled connection, e.g. after an aborted poll) carry no
+    // work, yet Node counts them as busy until its header timeout, which would hold a shutdown for up to a minute.
+    const unused = new Set<Socket>();
+    app.server.on('connection', (socket: Socket) => {
+      unused.add(socket);
+      socket.once('close', () => unused.delete(socket));
+    });
+    app.server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+    app.server.on('upgrade', (req: IncomingMessage) => unused.delete(req.socket));
+
+    app.addHook('preClose', async () => {
+      stopListening();
+      await hub.shutdown();
+      for (const socket of unused) socket.destroy();
+    });
+    app.addHook('onClose', async () => {
+      await backplane.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    });
+  },
+  { name: 'realtime-hub' },
+);
