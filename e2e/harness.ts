@@ -38,6 +38,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ORDER_RATE_LIMIT: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,8 @@ const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2020' },
+  // The manifest tells the server which chunks each page needs (modulepreload) and feeds scripts/check-budget.mjs.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2020', manifest: true },
   server: {
     proxy: {
       '/api': api,

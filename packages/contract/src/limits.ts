@@ -79,3 +79,6 @@ export const HUB = {
   startRetryMs: 3000,
   events: { order: 'ReceiveOrder', notification: 'ReceiveNotificationMessage' },
 } as const;
+
+/** Widths at which catalog images are served as WebP at /img/{width}/{name} (a fixed set: the server never resizes at will). */
+export const IMAGE_VARIANT_WIDTHS = [96, 160, 240, 320, 480, 640, 960, 1280] as const;

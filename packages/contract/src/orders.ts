@@ -71,6 +71,11 @@ export const CreateOrderForm = z.object({
   subTotal: z.preprocess(blankAsAbsent, z.coerce.number({ message: 'Must be a number.' }).nonnegative('Must not be negative.').optional()),
   transactionNumber: TransactionNumber,
   screenShot: z.string().optional(),
+  /**
+   * Beyond the spec: a key the client makes once per order attempt and repeats on a retry, so a retry after a
+   * lost reply answers with the order already placed instead of placing it twice.
+   */
+  idempotencyKey: z.preprocess(blankAsAbsent, z.uuid('Must be a UUID.').optional()),
 });
 export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
 

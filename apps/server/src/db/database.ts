@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
+import * as orderIdempotency from './migrations/0002-order-idempotency.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -13,6 +14,7 @@ export type Dialect = 'sqlite' | 'postgres';
 /** Migrations are imported, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-order-idempotency': orderIdempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

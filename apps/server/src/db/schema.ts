@@ -99,6 +99,8 @@ export interface OrdersTable {
   is_read: Flag;
   created_at: string;
   updated_at: string;
+  /** The client's key for this order attempt (see CreateOrderForm.idempotencyKey). */
+  idempotency_key: string | null;
 }
 
 export interface NotificationsTable {

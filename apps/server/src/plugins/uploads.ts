@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { PUBLIC_PREFIX, SCREENSHOT_PREFIX } from '../storage/media.ts';
+import { createVariantMaker, VARIANT_PREFIX, VARIANT_WIDTHS } from '../storage/image-variants.ts';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif' };
 
@@ -20,6 +21,25 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     immutable: true,
     maxAge: '365d',
     setHeaders: (res) => res.header('x-content-type-options', 'nosniff'),
+  });
+
+  // /img/{width}/{name}: the catalog image `name` as WebP at most `width` pixels wide.
+  const variants = createVariantMaker(ctx.media.storage.roots.public);
+  app.get<{ Params: { width: string; name: string } }>(`${VARIANT_PREFIX}:width/:name`, {
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const width = Number(request.params.width);
+      if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) throw AppError.notFound('Image size');
+      const source = await ctx.media.storage.locate('public', request.params.name);
+      if (!source) throw AppError.notFound('Image');
+      const file = await variants.variant(source, request.params.name, width);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
   });
 
   app.get<{ Params: { name: string }; Querystring: { expires?: string; sig?: string } }>(`${SCREENSHOT_PREFIX}:name`, {

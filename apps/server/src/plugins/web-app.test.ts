@@ -113,7 +113,9 @@ describe('GET /', () => {
 
     expect(res.body).toContain('<title>Fixture Shop</title>');
     expect(res.body).toContain(`<meta property="og:image" content="http://shop.test${games[0]!.bannerImage}" />`);
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" fetchpriority="high" />`);
+    // The preload offers the same WebP widths as the banner's srcset, so the browser fetches the banner once.
+    const banner = games[0]!.bannerImage!.split('/').pop();
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1152px, 100vw" fetchpriority="high" />`);
     expect(res.body).toMatch(/<meta name="description" content="[^"]*Evil &lt;\/script&gt;/);
     // The home chunks (and what they share) are fetched with the entry, not after it.
     for (const file of ['assets/shared-4.js', 'assets/storefront-layout-1.js', 'assets/home-2.js']) {
@@ -145,7 +147,7 @@ describe('GET /game/{id}', () => {
     expect(detail.tokenPackageDto.map((p) => [p.tokenTitle, p.price, p.canAddQuantity])).toEqual([['86 Diamonds', 5500, true]]);
     expect(Array.isArray(detail.configSettingDtos)).toBe(true);
     expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${game.logo}" fetchpriority="high" />`);
+    expect(res.body).toMatch(new RegExp(`<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`));
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/game-3.js" />');
     expect(res.body).not.toContain('home-2.js');
   });

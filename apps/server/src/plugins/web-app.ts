@@ -4,6 +4,7 @@
 // into TanStack Query), title/description/og:image, a preload of the first image, and modulepreload of the page's
 // chunks, so the first paint needs no API round trip. An unknown or disabled game is answered 404.
 import fp from 'fastify-plugin';
+import { variantSrcSet } from '@topup/contract/images';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -84,7 +85,20 @@ function splitTemplate(html: string): Template {
   return { before: before!, middle: middle!, tail, storeName };
 }
 
-type PageMeta = { title: string; description: string; image: string | null; preloadImage: string | null; chunks: string[] };
+type PageMeta = { title: string; description: string; image: string | null; preloadImage: string | null; preloadKind?: 'banner' | 'logo'; chunks: string[] };
+
+/** The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice. */
+const PRELOAD_SIZES: Record<'banner' | 'logo', { min: number; max: number; sizes: string }> = {
+  banner: { min: 480, max: 1280, sizes: '(min-width: 1152px) 1152px, 100vw' },
+  logo: { min: 96, max: 320, sizes: '(min-width: 640px) 112px, 80px' },
+};
+
+function preloadLink(url: string, kind: 'banner' | 'logo'): string {
+  const { min, max, sizes } = PRELOAD_SIZES[kind];
+  const srcset = variantSrcSet(url, min, max);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high" />`;
+}
 
 export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
   const indexFile = path.join(webDir, 'index.html');
@@ -134,7 +148,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       `<meta property="og:description" content="${description}" />`,
       image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
       image ? `<meta name="twitter:card" content="summary_large_image" />` : '',
-      meta.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />` : '',
+      meta.preloadImage ? preloadLink(meta.preloadImage, meta.preloadKind ?? 'banner') : '',
       ...meta.chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
     ]
       .filter(Boolean)
@@ -199,6 +213,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       description: game.description || DEFAULT_DESCRIPTION,
       image: game.bannerImage ?? game.logo,
       preloadImage: game.logo,
+      preloadKind: 'logo' as const,
       chunks: chunks.game,
     };
     return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game }));

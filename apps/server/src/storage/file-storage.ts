@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { removeVariants } from './image-variants.ts';
 
 /** `public`: catalog images anyone may load. `private`: payment screenshots, served only through signed URLs. */
 export type Bucket = 'public' | 'private';
@@ -44,6 +45,7 @@ export async function createLocalStorage(dataDir: string): Promise<FileStorage> 
     async remove(bucket, name) {
       if (!isStoredName(name)) return;
       await rm(path.join(roots[bucket], name), { force: true });
+      if (bucket === 'public') await removeVariants(roots.public, name);
     },
     async locate(bucket, name) {
       if (!isStoredName(name)) return null;

@@ -2,10 +2,12 @@
 // a 401/403 (not from refresh) refreshes once and repeats the call; concurrent failures share one refresh;
 // a failed refresh logs out, goes to /login and rejects with 'Session expired'.
 import type { Envelope, ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
+import { MSG } from '@topup/contract/messages';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
 const REFRESH_PATH = '/api/v1/auth/refresh-token';
+const REFRESH_RE = /\/api\/v1\/auth\/refresh-token$/i;
 
 export class ApiError extends Error {
   constructor(
@@ -44,7 +46,7 @@ let refreshing: Promise<string> | null = null;
 export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken();
-    if (!refreshToken) throw new ApiError('No refresh token found', 401);
+    if (!refreshToken) throw new ApiError(MSG.noRefreshToken, 401);
     const res = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
     if (res.status !== 200) throw toApiError(res);
     const { accessToken, refreshToken: next } = (res.json as Envelope<{ accessToken: string; refreshToken: string }>).payLoad;
@@ -56,17 +58,34 @@ export function refreshAccessToken(): Promise<string> {
   return refreshing;
 }
 
+/** Ends the session as a failed refresh does: tokens forgotten, the app's session-expired handler runs (also for the realtime hub). */
+export function expireSession(): void {
+  clearSession();
+  onSessionExpired();
+}
+
+let expiring: Promise<string> | null = null;
+
+/** The retry's refresh: shared like refreshAccessToken, and on failure the session ends once, not once per waiting call. */
+function refreshOrExpire(): Promise<string> {
+  expiring ??= refreshAccessToken()
+    .catch(() => {
+      expireSession();
+      throw new ApiError(MSG.sessionExpired, 401);
+    })
+    .finally(() => {
+      expiring = null;
+    });
+  return expiring;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T, unknown>> {
-  let res = await send(path, options, getAccessToken());
-  if ((res.status === 401 || res.status === 403) && path !== REFRESH_PATH && !isPublicAuthCall(path)) {
-    let token: string;
-    try {
-      token = await refreshAccessToken();
-    } catch {
-      clearSession();
-      onSessionExpired();
-      throw new ApiError('Session expired', 401);
-    }
+  const sentWith = getAccessToken();
+  let res = await send(path, options, sentWith);
+  if ((res.status === 401 || res.status === 403) && !REFRESH_RE.test(path) && !isPublicAuthCall(path)) {
+    // A call that left before another one's refresh finished just repeats with the token that refresh stored.
+    const current = getAccessToken();
+    const token = current && current !== sentWith ? current : await refreshOrExpire();
     res = await send(path, options, token);
   }
   if (res.status < 200 || res.status >= 300) throw toApiError(res);

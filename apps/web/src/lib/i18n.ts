@@ -2,7 +2,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@topup/contract/limits';
-import { resources } from '../locales/resources';
+import { lazyResources, resources } from '../locales/resources';
 
 export const LANGUAGE_KEY = 'app_language';
 
@@ -25,8 +25,22 @@ function applyDocumentLanguage(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang === 'mm' ? 'my' : 'en';
 }
 
-void i18n.use(initReactI18next).init({
+/** Reads the lazily loaded namespaces (locales/resources.ts) as an i18next backend. */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lng: string, ns: string, done: (err: unknown, data: Record<string, unknown> | false) => void) {
+    const load = lazyResources[ns]?.[lng as Language];
+    if (!load) return done(null, {});
+    load().then((data) => done(null, data), (err: unknown) => done(err, false));
+  },
+};
+
+void i18n.use(lazyBackend).use(initReactI18next).init({
   resources,
+  partialBundledLanguages: true,
+  ns: Object.keys(resources.mm),
+  initAsync: false,
   lng: storedLanguage(),
   fallbackLng: false,
   supportedLngs: [...LANGUAGES],

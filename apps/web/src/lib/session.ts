@@ -26,6 +26,8 @@ export function saveTokens(accessToken: string, refreshToken: string): void {
   localStorage.setItem(STORAGE_KEYS.refresh, refreshToken);
   const claims = decodeClaims(accessToken);
   if (claims) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: claims.sub, email: claims.email }));
+  // Never leave the previous admin's details beside a token they don't describe.
+  else localStorage.removeItem(STORAGE_KEYS.user);
   notify();
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources';
+import { lazyResources, resources as bundled } from './resources';
+
+// The lazily loaded namespaces are checked like the bundled ones.
+const lazy = async (lng: 'mm' | 'en') => Object.fromEntries(await Promise.all(Object.entries(lazyResources).map(async ([ns, l]) => [ns, await l[lng]()])));
+const resources = { mm: { ...bundled.mm, ...(await lazy('mm')) }, en: { ...bundled.en, ...(await lazy('en')) } };
 
 function keys(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];

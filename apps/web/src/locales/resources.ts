@@ -1,8 +1,21 @@
 // Every namespace in both languages; i18n.test.ts fails when a key exists in one language only.
 import mmCommon from './mm/common.json';
 import enCommon from './en/common.json';
+import mmStorefront from './mm/storefront.json';
+import enStorefront from './en/storefront.json';
 
 export const resources = {
-  mm: { common: mmCommon },
-  en: { common: enCommon },
+  mm: { common: mmCommon, storefront: mmStorefront },
+  en: { common: enCommon, storefront: enStorefront },
 } as const;
+
+/**
+ * Namespaces fetched with the code that uses them, not bundled with the entry: a buyer's phone never downloads the
+ * dashboard's texts (docs/decisions/0101-storefront-js-budget.md). `useTranslation('dashboard')` suspends until loaded.
+ */
+export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Record<string, unknown>>>> = {
+  dashboard: {
+    mm: () => import('./mm/dashboard.json').then((m) => m.default),
+    en: () => import('./en/dashboard.json').then((m) => m.default),
+  },
+};

@@ -2,7 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import '../lib/i18n';
+import i18n from '../lib/i18n';
+import { lazyResources } from '../locales/resources';
+
+// Lazily loaded namespaces are loaded up front so components render at once in tests.
+await i18n.loadNamespaces(Object.keys(lazyResources));
 
 const spy = vi.spyOn(console, 'error');
 afterEach(() => {

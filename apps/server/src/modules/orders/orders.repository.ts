@@ -51,6 +51,10 @@ export async function insertNotification(db: Db, row: NotificationsTable) {
   await db.insertInto('notifications').values(row).execute();
 }
 
+export function findOrderByIdempotencyKey(db: Db, key: string) {
+  return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
 export function findOrder(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

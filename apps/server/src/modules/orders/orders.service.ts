@@ -8,6 +8,7 @@ import { MSG } from '@topup/contract/messages';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { CleanOrderBody, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
 import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
 import type { NotificationsTable, OrdersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
@@ -84,6 +85,11 @@ export async function createOrder(
   screenshot: Buffer | undefined,
   log: FastifyBaseLogger,
 ): Promise<OrderDto> {
+  // A retry of an order that was placed (its reply lost on a bad connection) gets that order back, not a second one.
+  if (form.idempotencyKey) {
+    const placed = await repo.findOrderByIdempotencyKey(ctx.db, form.idempotencyKey);
+    if (placed) return toOrderDto(ctx, placed);
+  }
   // Every rule that needs no file is checked before the file is stored, so a refused order never writes one.
   const errors: FieldErrors = {};
   const pkg = await repo.findPackageWithGame(ctx.db, form.tokenPackageId);
@@ -131,6 +137,7 @@ export async function createOrder(
     is_read: 0,
     created_at: now,
     updated_at: now,
+    idempotency_key: form.idempotencyKey ?? null,
   };
   const notification: NotificationsTable = {
     id: randomUUID(),
@@ -146,6 +153,11 @@ export async function createOrder(
     });
   } catch (err) {
     await ctx.media.discard('private', [stored]);
+    // Two copies of one retry raced: the other committed first, so answer with its order.
+    if (form.idempotencyKey && isUniqueViolation(err)) {
+      const placed = await repo.findOrderByIdempotencyKey(ctx.db, form.idempotencyKey);
+      if (placed) return toOrderDto(ctx, placed);
+    }
     throw err;
   }
 

@@ -1,15 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+// Any path the app doesn't know: the storefront's header and footer around 'Page not found'.
+import { SiteFooter } from '../../features/storefront/components/site-footer';
+import { SiteHeader } from '../../features/storefront/components/site-header';
+import { NotFoundView } from '../../features/storefront/components/not-found-view';
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
-      <p className="text-slate-600">{t('notFound.body')}</p>
-      <Link to="/" className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
-        {t('notFound.home')}
-      </Link>
-    </main>
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <div className="flex-1">
+        <NotFoundView />
+      </div>
+      <SiteFooter />
+    </div>
   );
 }

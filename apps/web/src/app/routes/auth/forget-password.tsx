@@ -1,3 +1,6 @@
+// /forget-password: asks for a reset link by email.
+import { ForgetPasswordForm } from '../../../features/dashboard-auth/components/forget-password-form';
+
 export function ForgetPasswordPage() {
-  return <main />;
+  return <ForgetPasswordForm />;
 }

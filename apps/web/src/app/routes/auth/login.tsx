@@ -1,3 +1,10 @@
+// /login: the admin sign-in page; an admin already signed in goes straight to the dashboard.
+import { Navigate } from 'react-router';
+import { LoginForm } from '../../../features/dashboard-auth/components/login-form';
+import { useSession } from '../../../features/dashboard-auth/hooks/session-store';
+
 export function LoginPage() {
-  return <main />;
+  const { isAuthenticated, loginStatus } = useSession();
+  if (isAuthenticated && loginStatus !== 'loading') return <Navigate to="/dashboard" replace />;
+  return <LoginForm />;
 }

@@ -1,3 +1,6 @@
+// /reset-password?token=…: the page the mailed reset link opens.
+import { ResetPasswordForm } from '../../../features/dashboard-auth/components/reset-password-form';
+
 export function ResetPasswordPage() {
-  return <main />;
+  return <ResetPasswordForm />;
 }

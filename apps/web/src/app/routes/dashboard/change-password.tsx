@@ -1,3 +1,6 @@
+// /dashboard/change-password.
+import { ChangePasswordForm } from '../../../features/dashboard-auth/components/change-password-form';
+
 export function ChangePasswordPage() {
-  return <main />;
+  return <ChangePasswordForm />;
 }

@@ -1,3 +1,2 @@
-export function ConfigSettingsPage() {
-  return <main />;
-}
+// /dashboard/configsetting: payment accounts.
+export { ConfigSettingsPage } from '../../../features/dashboard-config-settings/components/config-settings-page';

@@ -1,3 +1,2 @@
-export function GamesPage() {
-  return <main />;
-}
+// /dashboard/games.
+export { GamesPage } from '../../../features/dashboard-games/components/games-page';

@@ -1,5 +1,69 @@
-import { Outlet } from 'react-router';
+// /dashboard/*: the guard (anonymous visitors go to /login with 'You need to login first!'), then the shell —
+// sidebar, header with breadcrumb, live-connection indicator and bell — around the nested page. Scrolls to the top on
+// every path change. While an admin is signed in, the realtime hub's pushes are written into the orders cache here.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { setSessionExpiredHandler } from '../../../lib/http';
+import { sessionActions, useSession } from '../../../features/dashboard-auth/hooks/session-store';
+import { AppSidebar } from '../../../features/dashboard-shell/components/app-sidebar';
+import { DashboardHeader } from '../../../features/dashboard-shell/components/dashboard-header';
+import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
+import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
+import { addIncomingNotification, addIncomingOrder, resyncOrders } from '../../../features/dashboard-orders/api/order-cache';
+import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks/use-dashboard-realtime';
+import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';
+import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
 
 export function DashboardLayout() {
-  return <Outlet />;
+  const { t } = useTranslation('dashboard');
+  const { isAuthenticated, user, endReason } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const connection = useDashboardRealtime(isAuthenticated, {
+    onOrder: (order) => addIncomingOrder(queryClient, order),
+    onNotification: (notification) => addIncomingNotification(queryClient, notification),
+    onResync: () => resyncOrders(queryClient),
+    onOpenNotification: (notification) => void navigate(`/dashboard/order-detail/${notification.orderId}`),
+  });
+
+  useEffect(() => {
+    // A failed refresh (lib/http.ts) ends the session: go to /login inside the app instead of reloading the page.
+    setSessionExpiredHandler(() => {
+      sessionActions.expired();
+      void navigate('/login', { replace: true, state: { message: t('auth.sessionExpired') } });
+    });
+    return () => setSessionExpiredHandler(() => window.location.assign('/login'));
+  }, [navigate, t]);
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+
+  if (!isAuthenticated) {
+    const message = endReason === 'logout' ? undefined : endReason === 'expired' ? t('auth.sessionExpired') : t('auth.needLogin');
+    return <Navigate to="/login" replace state={message ? { message } : null} />;
+  }
+
+  function logout() {
+    // The tokens are forgotten at once, so the guard above takes the admin to /login.
+    sessionActions.logout().catch((err: unknown) => console.warn('Logout failed', err));
+  }
+
+  return (
+    <SidebarProvider>
+      <AppSidebar email={user?.email ?? ''} onLogout={logout} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <DashboardHeader
+          bell={<NotificationBell footer={<DesktopNotificationsToggle />} />}
+          connectionStatus={<ConnectionIndicator status={connection} />}
+        />
+        <main className="min-w-0 flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </SidebarProvider>
+  );
 }

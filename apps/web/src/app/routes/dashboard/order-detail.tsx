@@ -1,3 +1,8 @@
+// /dashboard/order-detail/{orderId}.
+import { useParams } from 'react-router';
+import { OrderDetail } from '../../../features/dashboard-orders/components/order-detail';
+
 export function OrderDetailPage() {
-  return <main />;
+  const { orderId = '' } = useParams();
+  return <OrderDetail orderId={orderId} />;
 }

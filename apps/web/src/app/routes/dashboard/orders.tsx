@@ -1,3 +1,2 @@
-export function OrdersPage() {
-  return <main />;
-}
+// /dashboard/orders.
+export { OrdersPage } from '../../../features/dashboard-orders/components/orders-page';

@@ -1,3 +1,6 @@
+// /dashboard: the overview staff act on (pending orders, today, last 14 days).
+import { OrdersOverview } from '../../../features/dashboard-orders/components/orders-overview';
+
 export function OverviewPage() {
-  return <main />;
+  return <OrdersOverview />;
 }

@@ -1,3 +1,2 @@
-export function PackagesPage() {
-  return <main />;
-}
+// /dashboard/packages: token packages.
+export { PackagesPage } from '../../../features/dashboard-packages/components/packages-page';

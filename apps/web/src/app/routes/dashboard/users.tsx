@@ -1,3 +1,2 @@
-export function UsersPage() {
-  return <main />;
-}
+// /dashboard/users: staff accounts.
+export { UsersPage } from '../../../features/dashboard-users/components/users-page';

@@ -1,0 +1,76 @@
+// Test helpers for dashboard components: English texts, a fresh query client, a memory router, and a fake server.
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import i18n from '../../lib/i18n';
+
+// English texts, settled before any test renders (the spec's English texts are what the tests read).
+await i18n.changeLanguage('en');
+// These tests click through whole dialogs; leave room for a busy machine running many suites at once.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+export function renderDashboard(ui: ReactElement, { path = '/dashboard', route = '*' }: { path?: string; route?: string } = {}) {
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={ui} />
+          <Route path="/dashboard/orders" element={<p>orders list page</p>} />
+          <Route path="/dashboard/order-detail/:orderId" element={<p>order detail page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...utils, queryClient };
+}
+
+export type FakeCall = { method: string; url: string; body: unknown };
+type Handler = (call: FakeCall) => { status?: number; payLoad?: unknown; message?: string; errors?: Record<string, string[]> } | undefined;
+
+/** Replaces fetch with a handler answering envelopes; records every call (FormData bodies as plain objects). */
+export function fakeServer(handler: Handler) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      let body: unknown = null;
+      if (init.body instanceof FormData) body = Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
+      else if (typeof init.body === 'string') body = JSON.parse(init.body);
+      const call = { method: init.method ?? 'GET', url, body };
+      calls.push(call);
+      const res = handler(call) ?? { status: 404, message: 'Not found' };
+      const status = res.status ?? 200;
+      return new Response(JSON.stringify({ statusCode: status, message: res.message ?? 'Success', payLoad: res.payLoad ?? null, payLoadList: null, errors: res.errors }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+export function pageOf<T>(items: T[], totalCount = items.length, currentPage = 1, pageSize = 12) {
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  return {
+    items,
+    paging: {
+      currentPage,
+      pageSize,
+      totalCount,
+      totalPages,
+      previousPage: currentPage > 1 ? currentPage - 1 : null,
+      nextPage: currentPage < totalPages ? currentPage + 1 : null,
+      firstRowOnPage: items.length ? (currentPage - 1) * pageSize + 1 : 0,
+      lastRowOnPage: (currentPage - 1) * pageSize + items.length,
+    },
+  };
+}
+
+export function imageFile(name = 'logo.png'): File {
+  return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+}

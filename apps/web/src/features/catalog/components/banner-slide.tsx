@@ -1,0 +1,33 @@
+// One banner: the game's banner image at its 3:1 shape (so nothing moves while it loads), linking to the game.
+import { Link } from 'react-router';
+import type { GameDto } from '@topup/contract/games';
+import { variantSrcSet } from '@topup/contract/images';
+
+/** Banners are made 1200×400; the box keeps that ratio whatever the real file is. */
+export const BANNER_WIDTH = 1200;
+export const BANNER_HEIGHT = 400;
+
+export function BannerSlide({ game, eager }: { game: GameDto; eager: boolean }) {
+  const src = game.bannerImage ?? game.logo;
+  return (
+    <Link to={`/game/${game.id}`} className="block aspect-[3/1] w-full overflow-hidden rounded-xl bg-slate-200" draggable={false}>
+      {src ? (
+        <img
+          src={src}
+          srcSet={variantSrcSet(src, 480, 1280)}
+          alt={game.title}
+          width={BANNER_WIDTH}
+          height={BANNER_HEIGHT}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding={eager ? 'sync' : 'async'}
+          draggable={false}
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <span className="flex h-full items-center justify-center text-xl font-bold text-slate-700">{game.title}</span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,73 @@
+// /login: email and password; success goes to /dashboard, failure shows the reason and clears both fields (spec §8).
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { ApiError } from '../../../lib/http';
+import { sessionActions, useSession } from '../hooks/session-store';
+import { AuthCard, Notice } from './auth-card';
+
+export function LoginForm() {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { loginStatus } = useSession();
+  const qc = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const notice = (location.state as { message?: string } | null)?.message;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await sessionActions.login(email, password);
+      // Nothing cached for the previous admin is shown to this one.
+      qc.clear();
+      void navigate('/dashboard', { replace: true });
+    } catch (err) {
+      // The server's message, else 'Network Error', else the thrown message, else 'Wrong Credentials'.
+      setError(err instanceof ApiError ? err.message : (err as Error)?.message || t('auth.wrongCredentials'));
+      setEmail('');
+      setPassword('');
+    }
+  }
+
+  const loading = loginStatus === 'loading';
+  return (
+    <AuthCard title={t('auth.loginTitle')}>
+      {notice && !error ? <Notice tone="info">{notice}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <form onSubmit={submit} className="space-y-4">
+        <div>
+          <Label htmlFor="login-email">{t('auth.email')}</Label>
+          <Input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="login-password">{t('auth.password')}</Label>
+          <Input
+            id="login-password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={loading}>
+          {loading ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forget-password" className="font-medium text-indigo-700 hover:underline">
+          {t('auth.forgotLink')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

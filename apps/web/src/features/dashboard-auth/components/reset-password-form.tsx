@@ -1,0 +1,64 @@
+// /reset-password?token=…: the mailed link; a new password twice, then on to /login with the server's message.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard, Notice } from './auth-card';
+import { PasswordFields } from './password-fields';
+
+export function ResetPasswordForm() {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (newPassword !== confirmPassword) return;
+    reset.mutate(
+      { token, newPassword, confirmPassword },
+      { onSuccess: (message) => void navigate('/login', { replace: true, state: { message: message || t('auth.resetDone') } }) },
+    );
+  }
+
+  if (!token) {
+    return (
+      <AuthCard title={t('auth.resetTitle')}>
+        <Notice tone="error">{t('auth.resetLinkInvalid')}</Notice>
+        <Link to="/forget-password" className="font-medium text-indigo-700 hover:underline">
+          {t('auth.forgotLink')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.resetTitle')}>
+      {reset.error ? <Notice tone="error">{reset.error.message || t('auth.resetFailed')}</Notice> : null}
+      <form onSubmit={submit} className="space-y-4">
+        <PasswordFields
+          idPrefix="reset"
+          newPassword={newPassword}
+          confirmPassword={confirmPassword}
+          onNewPassword={setNewPassword}
+          onConfirmPassword={setConfirmPassword}
+          submitted={submitted}
+        />
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? t('common.saving') : t('auth.resetSubmit')}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="font-medium text-indigo-700 hover:underline">
+          {t('auth.backToLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,12 @@
+// The multipart body of creating and updating a payment account (spec §7).
+export type ConfigSettingFormValues = { paymentName: string; phone: string; orderIndex?: number; logo: File | null };
+
+export function configSettingFormData(v: ConfigSettingFormValues): FormData {
+  const form = new FormData();
+  form.set('paymentName', v.paymentName.trim());
+  form.set('phone', v.phone.trim());
+  if (v.orderIndex !== undefined) form.set('orderIndex', String(v.orderIndex));
+  form.set('logo', '');
+  if (v.logo) form.set('file_Logo', v.logo);
+  return form;
+}

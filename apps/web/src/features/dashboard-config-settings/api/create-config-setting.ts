@@ -1,0 +1,16 @@
+// POST /api/v1/ConfigSetting (multipart): the new account goes on top and the count rises by one.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { request } from '../../../lib/http';
+import { addToPages } from '../../../lib/page-cache';
+import { configSettingFormData, type ConfigSettingFormValues } from './config-setting-form-data';
+import { configSettingKeys } from './config-setting-keys';
+
+export async function createConfigSetting(values: ConfigSettingFormValues): Promise<ConfigSettingDto> {
+  return (await request<ConfigSettingDto>('/api/v1/ConfigSetting', { method: 'POST', body: configSettingFormData(values) })).payLoad;
+}
+
+export function useCreateConfigSetting() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: createConfigSetting, onSuccess: (item) => addToPages(qc, configSettingKeys.lists(), item) });
+}

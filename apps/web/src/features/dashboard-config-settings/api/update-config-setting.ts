@@ -1,0 +1,19 @@
+// PUT /api/v1/ConfigSetting/{id} (multipart): the answer replaces the cached account.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { request } from '../../../lib/http';
+import { replaceInPages } from '../../../lib/page-cache';
+import { configSettingFormData, type ConfigSettingFormValues } from './config-setting-form-data';
+import { configSettingKeys } from './config-setting-keys';
+
+export async function updateConfigSetting(id: string, values: ConfigSettingFormValues): Promise<ConfigSettingDto> {
+  return (await request<ConfigSettingDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, { method: 'PUT', body: configSettingFormData(values) })).payLoad;
+}
+
+export function useUpdateConfigSetting() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: ConfigSettingFormValues }) => updateConfigSetting(id, values),
+    onSuccess: (item) => replaceInPages(qc, configSettingKeys.lists(), item),
+  });
+}

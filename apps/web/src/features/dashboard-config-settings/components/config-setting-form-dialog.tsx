@@ -1,0 +1,76 @@
+// Add New / Edit ConfigSetting (spec §5): needs a payment name and a phone; the order index is shown only when
+// editing and must then be non-zero; numbers are parsed as integers; the server's errors in red.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/dashboard/form-controls';
+import { FormError } from '../../../components/dashboard/form-error';
+import { ImageInput } from '../../../components/dashboard/image-input';
+import { useCreateConfigSetting } from '../api/create-config-setting';
+import { useUpdateConfigSetting } from '../api/update-config-setting';
+
+export function canSubmitConfigSetting(v: { paymentName: string; phone: string; orderIndex?: number }, editing: boolean): boolean {
+  if (!v.paymentName.trim() || !v.phone.trim()) return false;
+  return !editing || (Number.isInteger(v.orderIndex) && v.orderIndex !== 0);
+}
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: ConfigSettingDto | null };
+
+export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={item ? t('configSettings.editTitle') : t('configSettings.addTitle')} closeLabel={t('common.close')}>
+      {open ? <ConfigSettingForm key={item?.id ?? 'new'} item={item} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; onDone: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const create = useCreateConfigSetting();
+  const update = useUpdateConfigSetting();
+  const mutation = item ? update : create;
+  const [paymentName, setPaymentName] = useState(item?.paymentName ?? '');
+  const [phone, setPhone] = useState(item?.phone ?? '');
+  const [orderIndexText, setOrderIndexText] = useState(String(item?.orderIndex ?? ''));
+  const [logo, setLogo] = useState<File | null>(null);
+  const orderIndex = item ? Number.parseInt(orderIndexText, 10) : undefined;
+  const ready = canSubmitConfigSetting({ paymentName, phone, orderIndex }, item !== null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || mutation.isPending) return;
+    const values = { paymentName, phone, orderIndex, logo };
+    if (item) update.mutate({ id: item.id, values }, { onSuccess: onDone });
+    else create.mutate(values, { onSuccess: onDone });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <Field id="cs-name" label={t('configSettings.fields.paymentName')} required>
+        <Input id="cs-name" value={paymentName} onChange={(e) => setPaymentName(e.target.value)} maxLength={60} />
+      </Field>
+      <Field id="cs-phone" label={t('configSettings.fields.phone')} required>
+        <Input id="cs-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={20} />
+      </Field>
+      {item ? (
+        <Field id="cs-order" label={t('configSettings.fields.orderIndex')} required>
+          <Input id="cs-order" type="number" inputMode="numeric" step={1} value={orderIndexText} onChange={(e) => setOrderIndexText(e.target.value)} />
+        </Field>
+      ) : null}
+      <ImageInput id="cs-logo" label={t('configSettings.fields.logo')} file={logo} existingUrl={item?.logo} onChange={setLogo} />
+      <FormError error={mutation.error} fallback={item ? t('configSettings.updateFailed') : t('configSettings.createFailed')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={!ready || mutation.isPending}>
+          {mutation.isPending ? t('common.saving') : item ? t('common.update') : t('common.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+// /dashboard/configsetting (spec §2): Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
+// fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0201).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_CONFIG_SETTINGS, PAGE_SIZE } from '@topup/contract/limits';
+import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
+import { errorText } from '../../../components/dashboard/form-error';
+import { PageHeader } from '../../../components/dashboard/page-header';
+import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
+import { RowActions } from '../../../components/dashboard/row-actions';
+import { useDeleteConfigSetting } from '../api/delete-config-setting';
+import { useConfigSettings } from '../api/get-config-settings';
+import { ConfigSettingFormDialog } from './config-setting-form-dialog';
+
+export function ConfigSettingsPage() {
+  const { t } = useTranslation('dashboard');
+  const [currentPage, setCurrentPage] = useState(1);
+  const list = useConfigSettings({ currentPage, pageSize: PAGE_SIZE.configSettings, searchTerm: '' });
+  const del = useDeleteConfigSetting();
+  const [editing, setEditing] = useState<ConfigSettingDto | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<ConfigSettingDto | null>(null);
+  const canAdd = list.isSuccess && list.data.paging.totalCount < MAX_CONFIG_SETTINGS;
+
+  function openForm(item: ConfigSettingDto | null) {
+    setEditing(item);
+    setFormOpen(true);
+  }
+
+  const columns: ResourceColumn<ConfigSettingDto>[] = [
+    {
+      key: 'paymentName',
+      header: t('configSettings.columns.paymentName'),
+      cell: (c) => (
+        <span className="flex items-center gap-2">
+          {c.logo ? <img src={c.logo} alt="" className="h-8 w-8 rounded object-cover" /> : null}
+          <span className="font-medium">{c.paymentName}</span>
+        </span>
+      ),
+    },
+    { key: 'phone', header: t('configSettings.columns.phone'), cell: (c) => c.phone },
+    { key: 'orderIndex', header: t('configSettings.columns.orderIndex'), cell: (c) => c.orderIndex },
+    {
+      key: 'actions',
+      header: t('configSettings.columns.actions'),
+      cell: (c) => (
+        <RowActions
+          onEdit={() => openForm(c)}
+          onDelete={() => {
+            del.reset();
+            setDeleting(c);
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <section className="space-y-4">
+      <PageHeader title={t('configSettings.title')} add={canAdd ? { label: t('configSettings.add'), onClick: () => openForm(null) } : undefined} />
+      <ResourceTable
+        query={list}
+        label={t('configSettings.title')}
+        columns={columns}
+        emptyText={t('configSettings.empty')}
+        loadFailedText={t('configSettings.loadFailed')}
+        onPage={setCurrentPage}
+      />
+
+      <ConfigSettingFormDialog open={formOpen} onOpenChange={setFormOpen} item={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('configSettings.deleteTitle')}
+        description={t('configSettings.deleteBody')}
+        pending={del.isPending}
+        error={del.error ? errorText(del.error, t('configSettings.deleteFailed')) : null}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+// Query keys of the orders resource and of the bell's notifications (both live under /api/v1/Order).
+import type { ListParams } from '../../../lib/page-cache';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
+  list: (params: ListParams) => ['orders', 'list', params] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  summary: () => ['orders', 'summary'] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => ['notifications', 'list', { currentPage: 1, pageSize: NOTIFICATIONS_PAGE_SIZE, searchTerm: '' }] as const,
+};
+
+/** The spec asks for 100000; the server clamps it to its maximum and still reports the true unread count. */
+export const NOTIFICATIONS_PAGE_SIZE = 100_000;

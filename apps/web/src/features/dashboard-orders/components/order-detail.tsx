@@ -1,0 +1,157 @@
+// /dashboard/order-detail/{id} (spec §2): every field, the status selector, the screenshot enlarged in a dialog,
+// and 'Save Changes' back to the list. Opening an unread order marks it read.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { ORDER_STATUSES, type OrderStatus } from '@topup/contract/limits';
+import type { OrderDto } from '@topup/contract/orders';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormError, errorText } from '../../../components/dashboard/form-error';
+import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
+import { useOrder } from '../api/get-order';
+import { useMarkOrderRead } from '../api/mark-order-read';
+import { useUpdateOrder } from '../api/update-order';
+import { OrderStatusBadge } from './order-status-badge';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('dashboard');
+  const order = useOrder(orderId);
+  const markRead = useMarkOrderRead();
+  const marked = useRef<string | null>(null);
+
+  // Spec §4: loading an unread order marks it read (once per order).
+  const unread = order.data ? !order.data.isRead : false;
+  const { mutate: mark } = markRead;
+  useEffect(() => {
+    if (!unread || marked.current === orderId) return;
+    marked.current = orderId;
+    mark(orderId, { onError: (err) => console.warn('Failed to mark order read', err) });
+  }, [unread, orderId, mark]);
+
+  if (order.isPending) return <LoadingScreen />;
+  if (order.isError) return <ErrorScreen message={errorText(order.error, t('orderDetail.loadFailed'))} onReload={() => void order.refetch()} />;
+  return <OrderDetailView key={order.data.id} order={order.data} />;
+}
+
+function OrderDetailView({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('dashboard');
+  const navigate = useNavigate();
+  const update = useUpdateOrder();
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [enlarged, setEnlarged] = useState(false);
+  const pkg = order.tokenPackageDto;
+
+  function save() {
+    update.mutate({ id: order.id, status }, { onSuccess: () => void navigate('/dashboard/orders') });
+  }
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to="/dashboard/orders" className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {t('orderDetail.back')}
+        </Link>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{t('orderDetail.title')}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 rounded-xl bg-white p-5 shadow-sm lg:col-span-2">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('orderDetail.inGameUserId')}>
+              {order.inGameUserId}
+              {order.serverInfo ? <span className="text-slate-600"> ({order.serverInfo})</span> : null}
+            </Field>
+            <Field label={t('orderDetail.mobileNumber')}>{order.mobileNumber}</Field>
+            <Field label={t('orderDetail.transactionNumber')}>
+              <span className="font-mono">{order.transactionNumber}</span>
+            </Field>
+            <Field label={t('orderDetail.game')}>{order.gameTitle}</Field>
+            <Field label={t('orderDetail.paymentMethod')}>{t(`paymentMethods.${order.paymentMethod === 'PHONEBILL' ? 'PHONEBILL' : 'NORMAL'}`)}</Field>
+            <Field label={t('orderDetail.quantity')}>{order.quantity}</Field>
+            <Field label={t('orderDetail.subTotal')}>
+              {formatNumber(order.subTotal || pkg.price)} {pkg.currency}
+            </Field>
+            <Field label={t('orderDetail.operatorBy')}>
+              <span data-testid="operator">{order.userDto?.email ?? '—'}</span>
+            </Field>
+            <Field label={t('orderDetail.createdAt')}>{formatDateTime(order.createdAt)}</Field>
+            <Field label={t('orderDetail.updatedAt')}>{formatDateTime(order.updatedAt)}</Field>
+          </dl>
+
+          <div className="rounded-lg border border-slate-200 p-3">
+            <h2 className="mb-2 text-sm font-semibold">{t('orderDetail.package')}</h2>
+            <div className="flex items-center gap-3">
+              {pkg.packageImage ? (
+                <img src={pkg.packageImage} alt={pkg.tokenTitle} className="h-16 w-16 rounded-lg object-cover" />
+              ) : (
+                <div aria-hidden className="h-16 w-16 rounded-lg bg-slate-100" />
+              )}
+              <div className="text-sm">
+                <p className="font-semibold">{pkg.tokenTitle}</p>
+                <p className="text-slate-700">
+                  {t('orderDetail.unit')}: {formatNumber(pkg.unit)}
+                </p>
+                <p className="text-slate-700">
+                  {t('orderDetail.price')}: {formatNumber(pkg.price)} {pkg.currency}
+                </p>
+              </div>
+            </div>
+          </div>
+
+          <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+            <div className="flex flex-col text-sm font-medium text-slate-700">
+              <label htmlFor="order-status">{t('orderDetail.status')}</label>
+              <select
+                id="order-status"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as OrderStatus)}
+                className="mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+              >
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`orders.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button onClick={save} disabled={update.isPending}>
+              {update.isPending ? t('common.saving') : t('orderDetail.save')}
+            </Button>
+          </div>
+          <FormError error={update.error} fallback={t('orderDetail.updateFailed')} />
+        </div>
+
+        <div className="rounded-xl bg-white p-5 shadow-sm">
+          <h2 className="mb-2 text-sm font-semibold">{t('orderDetail.screenshot')}</h2>
+          {order.screenShot ? (
+            <button type="button" onClick={() => setEnlarged(true)} className="block w-full overflow-hidden rounded-lg border border-slate-200" aria-label={t('orderDetail.enlarge')}>
+              <img src={order.screenShot} alt={t('orderDetail.screenshotAlt')} className="max-h-96 w-full object-contain" />
+            </button>
+          ) : (
+            <p className="text-sm text-slate-600">{t('orderDetail.noScreenshot')}</p>
+          )}
+        </div>
+      </div>
+
+      <Dialog open={enlarged} onOpenChange={setEnlarged} title={t('orderDetail.screenshot')} className="max-w-3xl" closeLabel={t('common.close')}>
+        {order.screenShot ? <img src={order.screenShot} alt={t('orderDetail.screenshotAlt')} className="max-h-[80vh] w-full object-contain" /> : null}
+      </Dialog>
+    </section>
+  );
+}

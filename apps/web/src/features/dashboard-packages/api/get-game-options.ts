@@ -1,0 +1,21 @@
+// GET /api/v1/Game with page size 1000: every game, for the package form's game list. Always fresh when the form
+// opens, since games are edited on another page.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@topup/contract/envelope';
+import type { GameDto } from '@topup/contract/games';
+import { PAGE_SIZE } from '@topup/contract/limits';
+import { request } from '../../../lib/http';
+import { packageKeys } from './package-keys';
+
+export type GameOption = { id: string; title: string };
+
+export async function getGameOptions(): Promise<GameOption[]> {
+  const page = (await request<Page<GameDto>>('/api/v1/Game', { query: { currentPage: 1, pageSize: PAGE_SIZE.gamesForPackageForm } })).payLoad;
+  return page.items.map((g) => ({ id: g.id, title: g.title }));
+}
+
+export const gameOptionsQueryOptions = () => queryOptions({ queryKey: packageKeys.gameOptions(), queryFn: getGameOptions, staleTime: 0 });
+
+export function useGameOptions() {
+  return useQuery(gameOptionsQueryOptions());
+}

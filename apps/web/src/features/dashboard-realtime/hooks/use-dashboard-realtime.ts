@@ -1,0 +1,49 @@
+// Keeps the dashboard connected to the realtime hub while an admin is signed in (stopped on logout or unmount), and
+// returns the connection status for the header's indicator. A pushed notification also plays the chime and, while the
+// tab is hidden, shows a desktop notification; what pushes do to the cached lists is the caller's (the layout wires
+// them to the orders feature's cache helpers, so this feature never imports another).
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NotificationDto } from '@topup/contract/notifications';
+import type { OrderDto } from '@topup/contract/orders';
+import { playNotificationSound, showDesktopNotification } from '../api/alerts';
+import { connectDashboardHub, type ConnectionStatus } from '../api/hub-client';
+
+export type RealtimeHandlers = {
+  onOrder(order: OrderDto): void;
+  onNotification(notification: NotificationDto): void;
+  /** After a reconnect: refetch whatever may have changed while the connection was down. */
+  onResync(): void;
+  /** The admin clicked a desktop notification. */
+  onOpenNotification(notification: NotificationDto): void;
+};
+
+export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandlers): ConnectionStatus {
+  const { t } = useTranslation('dashboard');
+  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  // The latest handlers and texts, read when a push arrives, so a re-render never restarts the connection.
+  const latest = useRef({ handlers, t });
+  useEffect(() => {
+    latest.current = { handlers, t };
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    const hub = connectDashboardHub({
+      onStatus: setStatus,
+      onOrder: (order) => latest.current.handlers.onOrder(order),
+      onNotification: (notification) => {
+        const { handlers: h, t: translate } = latest.current;
+        h.onNotification(notification);
+        playNotificationSound();
+        showDesktopNotification(translate('realtime.desktop.title'), notification.message, notification.orderId, () => h.onOpenNotification(notification));
+      },
+      onResync: () => latest.current.handlers.onResync(),
+    });
+    return () => {
+      void hub.stop();
+    };
+  }, [enabled]);
+
+  return status;
+}

@@ -1,0 +1,65 @@
+// Add/Edit User (spec §5): email required; password asked for, and required, only when creating.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserDto } from '@topup/contract/users';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/dashboard/form-controls';
+import { FormError } from '../../../components/dashboard/form-error';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+
+export function canSubmitUser(v: { email: string; password: string }, editing: boolean): boolean {
+  return v.email.trim() !== '' && (editing || v.password !== '');
+}
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: UserDto | null };
+
+export function UserFormDialog({ open, onOpenChange, user }: Props) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={user ? t('users.editTitle') : t('users.addTitle')} closeLabel={t('common.close')}>
+      {open ? <UserForm key={user?.id ?? 'new'} user={user} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function UserForm({ user, onDone }: { user: UserDto | null; onDone: () => void }) {
+  const { t } = useTranslation('dashboard');
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const mutation = user ? update : create;
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [password, setPassword] = useState('');
+  const ready = canSubmitUser({ email, password }, user !== null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || mutation.isPending) return;
+    if (user) update.mutate({ id: user.id, email: email.trim() }, { onSuccess: onDone });
+    else create.mutate({ email: email.trim(), password }, { onSuccess: onDone });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      <Field id="user-email" label={t('users.fields.email')} required>
+        <Input id="user-email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      {user ? null : (
+        <Field id="user-password" label={t('users.fields.password')} required>
+          <Input id="user-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
+      )}
+      <FormError error={mutation.error} fallback={user ? t('users.updateFailed') : t('users.createFailed')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={!ready || mutation.isPending}>
+          {mutation.isPending ? t('common.saving') : user ? t('common.update') : t('common.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+// The shop's payment accounts in the confirm dialog (logo, name, phone); pressing one copies its phone number.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Copy } from 'lucide-react';
+import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { variantSrcSet } from '@topup/contract/images';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older phone browsers, or a page not served over https: the textarea route still works there.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    let ok: boolean;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+export function PaymentAccounts({ accounts }: { accounts: ConfigSettingDto[] }) {
+  const { t } = useTranslation('storefront');
+  const [status, setStatus] = useState<{ id: string; ok: boolean } | null>(null);
+  const sorted = [...accounts].sort((a, b) => a.orderIndex - b.orderIndex);
+  return (
+    <section>
+      <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('confirm.payTo')}</h3>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {sorted.map((a) => (
+          <li key={a.id}>
+            <button
+              type="button"
+              onClick={() => void copyText(a.phone).then((ok) => setStatus({ id: a.id, ok }))}
+              aria-label={t('confirm.copyPhone', { phone: a.phone })}
+              className="flex w-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 text-left hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              data-testid="payment-account"
+            >
+              {a.logo ? <img src={a.logo} srcSet={variantSrcSet(a.logo, 96, 96)} sizes="40px" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg object-cover" /> : null}
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{a.paymentName}</span>
+                <span className="block font-mono text-base font-semibold tracking-wide">{a.phone}</span>
+              </span>
+              <Copy className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            </button>
+            {status?.id === a.id ? (
+              <p role="status" className={`mt-1 text-xs ${status.ok ? 'text-green-700' : 'text-red-600'}`}>
+                {status.ok ? t('confirm.copied') : t('confirm.copyFailed')}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// Scrolls to the top on every path change (spec §2), not on a change of query or state only.
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
