@@ -93,6 +93,10 @@ function summarise(sent: Map<string, number>, collected: { group: string; count:
     if (got.length < clients) missing += clients - got.length;
     else extra += got.length - clients;
     for (const t of got) out.push(t - t0);
+    if (process.env.HUB_DEBUG && !group) {
+      const l = got.map((t) => t - t0).sort((a, b) => a - b);
+      console.log(`    ${id.split('-').slice(0, 2).join('-')}: min ${l[0]?.toFixed(1)} p50 ${l[l.length >> 1]?.toFixed(1)} max ${l.at(-1)?.toFixed(1)}`);
+    }
   }
   out.sort((a, b) => a - b);
   const pct = (p: number) => out[Math.min(out.length - 1, Math.floor((p / 100) * out.length))] ?? NaN;
@@ -144,7 +148,7 @@ async function main() {
   const ready = await nextMessage(server, 'ready');
   const srv: Server = { child: server, hubUrl: ready.hubUrl as string, bareUrl: ready.bareUrl as string, token: ready.token as string };
 
-  const fmt = (n: number) => n.toFixed(2);
+  const fmt = (n: number | null) => (typeof n === 'number' ? n.toFixed(2) : '–');
   const rows: string[][] = [];
   const notes: string[] = [];
   const compare = async (label: string, total: number, official: number, rawMode: string, officialMode: string, gapMs: number, budget: number) => {
@@ -155,13 +159,15 @@ async function main() {
       const bare = await measure(srv, 'bare', layout(total, official, 'bare-ws', 'bare-ws'), gapMs);
       await sleep(300);
       runs.push({ hub, bare });
-      type Stats = { broadcastP50: number; broadcastMax: number; loopDelayP99: number; payloadBytes: number };
+      type Stats = { broadcastP50: number; broadcastMax: number; answeredP50: number; answeredP99: number; loopDelayP99: number; payloadBytes: number };
       const s = hub.stats as Stats;
       const b = bare.stats as Stats;
       console.log(
         `  ${label} run ${i + 1}: hub p50 ${fmt(hub.all.p50)} p99 ${fmt(hub.all.p99)} (official ${fmt(hub.official.p50)}/${fmt(hub.official.p99)}, raw ${fmt(hub.raw.p50)}/${fmt(hub.raw.p99)})` +
           ` | bare p50 ${fmt(bare.all.p50)} p99 ${fmt(bare.all.p99)} | server fan-out p50 hub ${fmt(s.broadcastP50)} bare ${fmt(b.broadcastP50)} ms` +
-          ` (max ${fmt(s.broadcastMax)}/${fmt(b.broadcastMax)}), loop delay p99 ${fmt(s.loopDelayP99)}/${fmt(b.loopDelayP99)} ms, ${s.payloadBytes} B`,
+          ` (max ${fmt(s.broadcastMax)}/${fmt(b.broadcastMax)})` +
+          (typeof s.answeredP50 !== 'number' ? '' : `, polls answered p50 ${fmt(s.answeredP50)} p99 ${fmt(s.answeredP99)} ms`) +
+          `, loop delay p99 ${fmt(s.loopDelayP99)}/${fmt(b.loopDelayP99)} ms, ${s.payloadBytes} B`,
       );
     }
     const m = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));

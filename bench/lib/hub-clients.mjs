@@ -184,6 +184,7 @@ try {
   process.exit(1);
 }
 
+process.once('disconnect', () => process.exit(1));
 process.on('message', async (msg) => {
   if (msg.type === 'clock') process.send({ type: 'clock', t: monoMs() });
   else if (msg.type === 'collect') {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -55,26 +56,41 @@ async function main() {
     },
   };
   let broadcastMs: number[] = [];
+  // Long polling: when each held poll's answer left this process, counted from the round's stamp.
+  let lastFire = 0;
+  let answeredMs: number[] = [];
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' && req.url?.startsWith('/dashboard?')) res.once('finish', () => lastFire && answeredMs.push(monoMs() - lastFire));
+  });
   process.on('message', (msg: { type: string; target?: string; id?: string }) => {
     if (msg.type === 'fire') {
       const t0 = monoMs();
+      lastFire = t0;
       fire[msg.target!]!(msg.id!);
       // How long the synchronous fan-out held this event loop (the hub's share of every client's latency).
       broadcastMs.push(monoMs() - t0);
       send({ type: 'fired', id: msg.id, t0 });
     } else if (msg.type === 'stats-reset') {
+      // Window marks (monotonic µs, the clock .cpuprofile timestamps use) for slicing a --cpu-prof profile.
+      if (process.env.HUB_MARKS) console.error(`mark start ${Math.round(monoMs() * 1000)}`);
       loopDelay.reset();
       loopDelay.enable();
       broadcastMs = [];
+      answeredMs = [];
+      lastFire = 0;
     } else if (msg.type === 'stats') {
+      if (process.env.HUB_MARKS) console.error(`mark end ${Math.round(monoMs() * 1000)}`);
       loopDelay.disable();
       const sorted = [...broadcastMs].sort((a, b) => a - b);
+      const answered = answeredMs.filter((t) => t < 1000).sort((a, b) => a - b);
       send({
         type: 'stats',
         loopDelayP99: loopDelay.percentile(99) / 1e6,
         loopDelayMax: loopDelay.max / 1e6,
         broadcastP50: sorted[Math.floor(sorted.length / 2)] ?? NaN,
         broadcastMax: sorted.at(-1) ?? NaN,
+        answeredP50: answered[Math.floor(answered.length / 2)] ?? NaN,
+        answeredP99: answered[Math.floor(answered.length * 0.99)] ?? NaN,
         payloadBytes: Buffer.byteLength(
           invocationRecord('ReceiveOrder', [template.order]) + invocationRecord('ReceiveNotificationMessage', [template.notification]),
         ),
@@ -87,6 +103,8 @@ async function main() {
       });
     }
   });
+  // The driver went away (crashed or interrupted): don't linger.
+  process.once('disconnect', () => process.exit(1));
   send({ type: 'ready', hubUrl, bareUrl, token });
 }
 

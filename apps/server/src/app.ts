@@ -1,7 +1,6 @@
 // Builds the Fastify app: external plugins, then our own (auth, uploads), then the routes of each module.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -23,6 +22,7 @@ import { gameRoutes } from './modules/games/games.routes.ts';
 import { tokenPackageRoutes } from './modules/token-packages/token-packages.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
@@ -96,21 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  await app.register(securityHeadersPlugin);
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: true });
   }

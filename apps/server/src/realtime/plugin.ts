@@ -81,6 +81,10 @@ export const hubPlugin = fp<HubPluginOptions>(
     });
     log.info({ backplane: backplane.kind }, 'realtime hub ready');
 
+    /** The headers every hub answer carries in place of the security-header set (text/plain must not be sniffed as HTML). */
+    const plain = (reply: FastifyReply) =>
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+
     /** Authorises a transport request and finds its connection; answers the error itself and returns null. */
     async function connectionFor(request: FastifyRequest, reply: FastifyReply): Promise<HubConnection | null> {
       const query = queryOf(request);
@@ -98,7 +102,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       if (!owner) throw AppError.unauthorized(MSG.unauthorized);
       if (!id) throw AppError.badRequest('The connection id is missing.');
       if (!existing) {
-        await reply.code(404).type('text/plain; charset=utf-8').send('No connection with that ID.');
+        await plain(reply).code(404).send('No connection with that ID.');
         return null;
       }
       if (existing.owner.adminId !== owner.adminId) throw new AppError(403, 'This connection belongs to someone else.');
@@ -124,7 +128,8 @@ export const hubPlugin = fp<HubPluginOptions>(
       // Whatever the client labels its text (text/plain usually), the body is read as text.
       hubRoutes.removeAllContentTypeParsers();
       hubRoutes.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_CLIENT_BODY }, (_req, body, done) => done(null, body));
-      const route = { config: { access: 'public' as const }, schema: { hide: true } };
+      // These answers are never documents: only the headers that matter for them are set (see `plain`).
+      const route = { config: { access: 'public' as const, securityHeaders: false }, schema: { hide: true } };
 
       hubRoutes.post(`${HUB.path}/negotiate`, route, async (request, reply) => {
         if (hub.closing) throw new AppError(503, 'Server is shutting down.');
@@ -133,7 +138,7 @@ export const hubPlugin = fp<HubPluginOptions>(
         if (!owner) throw AppError.unauthorized(MSG.unauthorized);
         const connection = hub.negotiate(owner);
         const version = Number(query.get('negotiateVersion') ?? 0);
-        reply.header('cache-control', 'no-store');
+        reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
         return version >= 1
           ? {
               negotiateVersion: 1,
@@ -150,17 +155,17 @@ export const hubPlugin = fp<HubPluginOptions>(
         if (!connection) return reply;
         if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
         const result = await connection.poll((cancel) => reply.raw.once('close', cancel));
-        reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').code(result.status);
+        plain(reply).code(result.status);
         return result.status === 204 ? reply.send() : reply.send(result.body);
       });
 
       hubRoutes.post(HUB.path, { ...route, bodyLimit: MAX_CLIENT_BODY }, async (request, reply) => {
         const connection = await connectionFor(request, reply);
         if (!connection) return reply;
-        if (connection.closed) return reply.code(404).type('text/plain; charset=utf-8').send('The connection has ended.');
+        if (connection.closed) return plain(reply).code(404).send('The connection has ended.');
         if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
         connection.receive(typeof request.body === 'string' ? request.body : '');
-        return reply.code(200).type('text/plain; charset=utf-8').send('');
+        return plain(reply).code(200).send('');
       });
 
       hubRoutes.delete(HUB.path, route, async (request, reply) => {
@@ -168,7 +173,7 @@ export const hubPlugin = fp<HubPluginOptions>(
         if (!connection) return reply;
         connection.close(undefined, false, false);
         hub.forget(connection);
-        return reply.code(202).type('text/plain; charset=utf-8').send('');
+        return plain(reply).code(202).send('');
       });
     });
 
