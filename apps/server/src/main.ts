@@ -1,9 +1,12 @@
 // Reads the configuration, builds the app, prepares the database on first run, listens, and shuts down gracefully.
+import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { prepareFirstRun } from './startup.ts';
 
 async function main() {
+  // A .env file in the working directory is read if present; real environment variables win over it.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();

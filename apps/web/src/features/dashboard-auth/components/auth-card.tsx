@@ -1,13 +1,12 @@
 // The centred card the sign-in, forgot-password and reset-password pages share.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { shop } from '../../../config/shop';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation('dashboard');
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-lg">
-        <p className="mb-1 text-sm font-medium text-indigo-700">{t('storeTitle')}</p>
+        <p className="mb-1 text-sm font-medium text-indigo-700">{shop.name}</p>
         <h1 className="mb-5 text-2xl font-bold">{title}</h1>
         {children}
       </div>

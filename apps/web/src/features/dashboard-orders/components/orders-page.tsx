@@ -80,7 +80,7 @@ export function OrdersPage() {
             onChange={(e) => setSearchInput(e.target.value)}
             className="h-9"
           />
-          <Button type="submit" size="sm" className="h-9">
+          <Button type="submit" size="sm" className="h-9 shrink-0 whitespace-nowrap">
             <Search className="h-4 w-4" aria-hidden />
             {t('orders.search')}
           </Button>

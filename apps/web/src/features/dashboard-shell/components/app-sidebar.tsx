@@ -8,6 +8,7 @@ import { ChevronRight, ChevronsUpDown, Gamepad2, KeyRound, LogOut, Package, Rece
 import { cn } from '../../../lib/cn';
 import { useSidebar } from '../hooks/sidebar-context';
 import { Sidebar } from './sidebar';
+import { shop } from '../../../config/shop';
 
 type NavGroup = { key: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; items: { key: string; url: string }[] };
 
@@ -38,12 +39,12 @@ export function AppSidebar({ email, onLogout }: { email: string; onLogout: () =>
           to="/dashboard"
           onClick={closeMobile}
           className="flex min-w-0 items-center gap-2 rounded-md p-1.5 font-semibold hover:bg-slate-800"
-          aria-label={expanded ? undefined : t('storeTitle')}
+          aria-label={expanded ? undefined : shop.name}
         >
           <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-md bg-indigo-500 text-white">
             <Store className="h-4 w-4" aria-hidden />
           </span>
-          {expanded ? <span className="truncate">{t('storeTitle')}</span> : null}
+          {expanded ? <span className="truncate">{shop.name}</span> : null}
         </Link>
       </div>
 

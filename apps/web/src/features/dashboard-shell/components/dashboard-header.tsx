@@ -1,10 +1,10 @@
 // The dashboard header: sidebar trigger, store title, breadcrumb, and on the right the realtime connection status
 // (slot filled by the realtime feature) and the notification bell.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Breadcrumb } from './breadcrumb';
 import { SidebarTrigger } from './sidebar';
+import { shop } from '../../../config/shop';
 
 export type DashboardHeaderProps = {
   bell: ReactNode;
@@ -13,13 +13,12 @@ export type DashboardHeaderProps = {
 };
 
 export function DashboardHeader({ bell, connectionStatus }: DashboardHeaderProps) {
-  const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-4">
       <SidebarTrigger className="-ml-1" />
       <span aria-hidden className="h-5 w-px bg-slate-200" />
-      <p className="hidden shrink-0 font-semibold text-slate-900 lg:block">{t('storeTitle')}</p>
+      <p className="hidden shrink-0 font-semibold text-slate-900 lg:block">{shop.name}</p>
       <span aria-hidden className="hidden h-5 w-px bg-slate-200 lg:block" />
       <Breadcrumb pathname={pathname} />
       <div className="ml-auto flex items-center gap-2">

@@ -44,7 +44,7 @@ describe('Sidebar', () => {
       expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
     }
     expect(screen.getByTestId('sidebar-user-email')).toHaveTextContent('owner@shop.test');
-    expect(within(sidebar).getByRole('link', { name: /Game Top-Up Shop/ })).toHaveAttribute('href', '/dashboard');
+    expect(within(sidebar).getByRole('link', { name: /Top-up Shop/ })).toHaveAttribute('href', '/dashboard');
   });
 
   it('collapses a group and opens it again', async () => {
