@@ -7,6 +7,7 @@ import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, 
 import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as orderIdempotency from './migrations/0002-order-idempotency.ts';
+import * as orderSearch from './migrations/0003-order-search.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,7 @@ export type Dialect = 'sqlite' | 'postgres';
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-order-idempotency': orderIdempotency,
+  '0003-order-search': orderSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -121,6 +121,14 @@ export interface Database {
   token_packages: TokenPackagesTable;
   orders: OrdersTable;
   notifications: NotificationsTable;
+  /** Orders per (game title, package title), kept by triggers (migration 0003); read by the order search. */
+  order_title_counts: OrderTitleCountsTable;
+}
+
+export interface OrderTitleCountsTable {
+  game_title: string;
+  package_title: string;
+  n: number;
 }
 
 // Kept so the Generated import is used if a table later gains a generated column.

@@ -29,9 +29,9 @@ export async function cleanImage(field: string, input: Buffer): Promise<CleanIma
     const pipeline = image.rotate();
     const encoded =
       ext === 'png'
-        ? pipeline.png({ compressionLevel: 9 })
+        ? pipeline.png({ compressionLevel: 6 })
         : ext === 'jpg'
-          ? pipeline.jpeg({ quality: 88, mozjpeg: true })
+          ? pipeline.jpeg({ quality: 85 })
           : ext === 'webp'
             ? pipeline.webp({ quality: 85 })
             : pipeline.gif();

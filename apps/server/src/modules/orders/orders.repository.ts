@@ -1,12 +1,13 @@
 // Orders and their notifications in the database, plus the one catalog read an order needs (package joined with its game).
-import type { ExpressionBuilder } from 'kysely';
-import { ilike, type Db } from '../../db/database.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { containsPattern, ilike, type Db, type Dialect } from '../../db/database.ts';
 import type { Database, NotificationsTable, OrdersTable } from '../../db/schema.ts';
 
-const SEARCH_COLUMNS = ['in_game_user_id', 'mobile_number', 'transaction_number', 'game_title', 'package_title'] as const;
+const ID_COLUMNS = ['in_game_user_id', 'mobile_number', 'transaction_number'] as const;
+const TITLE_COLUMNS = ['game_title', 'package_title'] as const;
 
-function orderSearch(term: string) {
-  return (eb: ExpressionBuilder<Database, 'orders'>) => eb.or(SEARCH_COLUMNS.map((c) => ilike(c, term)));
+function anyContains(columns: readonly string[], term: string) {
+  return (eb: ExpressionBuilder<Database, 'orders' | 'order_title_counts'>) => eb.or(columns.map((c) => ilike(c, term)));
 }
 
 /** The package a buyer picked, with what the order rules need from its game. */
@@ -59,26 +60,70 @@ export function findOrder(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function countOrders(db: Db, term: string): Promise<number> {
-  return db
+/**
+ * Admin order search: orders whose in-game user id, mobile number, transaction number, game title or package title
+ * contains `term` (case-insensitive; '' = all), newest first, and the exact number of them. Migration 0003 explains
+ * the structures: title matches are counted from order_title_counts; id-column matches are found through a trigram
+ * index (FTS5 on SQLite, pg_trgm on PostgreSQL) and counted when their titles don't already match. The page is the
+ * newest of the id matches merged with the newest of the title matches.
+ */
+export async function searchOrders(db: Db, dialect: Dialect, term: string, offset: number, limit: number) {
+  const newest = (rows: OrdersTable[]) =>
+    rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+  if (term === '') {
+    const [rows, total] = await Promise.all([
+      db.selectFrom('orders').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      sumTitleCounts(db, ''),
+    ]);
+    return { rows, total };
+  }
+  const want = offset + limit;
+  const [titleTotal, allTotal] = await Promise.all([sumTitleCounts(db, term), sumTitleCounts(db, '')]);
+  const idMatches = db
     .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(term !== '', (qb) => qb.where(orderSearch(term)))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+    .$if(dialect === 'sqlite' && [...term].length >= 3, (qb) =>
+      // The FTS5 trigram table narrows to candidates (its case folding is wider than lower()); the LIKE decides.
+      qb.where(sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`),
+    )
+    .where(anyContains(ID_COLUMNS, term));
+  const [idRows, idOnly, titleRows] = await Promise.all([
+    // Unary + keeps SQLite from walking the created_at index instead of using the trigram candidates.
+    idMatches.selectAll().orderBy(dialect === 'sqlite' ? sql`+created_at` : sql`created_at`, 'desc').orderBy('id', 'desc').limit(want).execute(),
+    idMatches
+      .where((eb) => eb.not(anyContains(TITLE_COLUMNS, term)(eb)))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
+    titleTotal === 0
+      ? Promise.resolve([] as OrdersTable[])
+      : titleTotal >= allTotal * 0.02
+        ? // Common titles: walking newest first meets `want` matches soon.
+          db.selectFrom('orders').selectAll().where(anyContains(TITLE_COLUMNS, term)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(want).execute()
+        : // Rare titles: only the orders of the matching (game, package) pairs, through orders_titles_created_idx.
+          db
+            .selectFrom('orders')
+            .selectAll()
+            .where(
+              sql<boolean>`(orders.game_title, orders.package_title) in (select c.game_title, c.package_title from order_title_counts c
+                where lower(c.game_title) like ${containsPattern(term)} escape '\\' or lower(c.package_title) like ${containsPattern(term)} escape '\\')`,
+            )
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(want)
+            .execute(),
+  ]);
+  const byId = new Map([...idRows, ...titleRows].map((r) => [r.id, r]));
+  return { rows: newest([...byId.values()]).slice(offset, offset + limit), total: titleTotal + idOnly };
 }
 
-/** Newest first; the id breaks ties so paging is stable when two orders share a timestamp. */
-export function listOrders(db: Db, term: string, offset: number, limit: number) {
+/** Orders whose game or package title contains `term` ('' = all orders), from the trigger-kept counts. */
+function sumTitleCounts(db: Db, term: string): Promise<number> {
   return db
-    .selectFrom('orders')
-    .selectAll()
-    .$if(term !== '', (qb) => qb.where(orderSearch(term)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+    .selectFrom('order_title_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .$if(term !== '', (qb) => qb.where(anyContains(TITLE_COLUMNS, term)))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 }
 
 /**

@@ -172,10 +172,7 @@ export async function createOrder(
 }
 
 export async function listOrders(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<OrderDto>> {
-  const [rows, total] = await Promise.all([
-    repo.listOrders(ctx.db, searchTerm, offsetOf(currentPage, pageSize), pageSize),
-    repo.countOrders(ctx.db, searchTerm),
-  ]);
+  const { rows, total } = await repo.searchOrders(ctx.db, ctx.dialect, searchTerm, offsetOf(currentPage, pageSize), pageSize);
   return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
 }
 

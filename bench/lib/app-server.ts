@@ -1,0 +1,195 @@
+// Server process for bench/game-list.ts, bench/order-placement.ts and bench/order-search.ts: the real app (buildApp,
+// through tsx) and its bare Fastify baseline, alone in this process so the load generator never shares its event loop.
+// argv[2] is JSON { kind, databaseUrl?, orders? }. The process prepares the data the benchmark needs, listens on
+// 127.0.0.1, and answers `{ type: 'ready', ... }` over IPC; `{ type: 'stats' }` and `{ type: 'stop' }` follow.
+//   game-list        200 games; bare route answers the app's own first-page body as a constant string.
+//   order-placement  one game and package, ORDER_RATE_LIMIT high; bare route reads the multipart body and answers 201.
+//                    Times storeImage (sharp's check and re-encode) and the whole request inside the app.
+//   order-search     `orders` rows (default 1,000,000) in the app's database, and a second app on an empty database as
+//                    the baseline; on PostgreSQL each in a schema of its own, dropped at stop.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { register } from '../../apps/server/src/modules/auth/auth.service.ts';
+import { seedOrders } from './order-seed.ts';
+
+type Args = { kind: 'game-list' | 'order-placement' | 'order-search'; databaseUrl?: string; orders?: number };
+const args = JSON.parse(process.argv[2]!) as Args;
+const send = (msg: object) => process.send!(msg);
+const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function startApp(env: Record<string, string>, schema?: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (schema) {
+    const client = new pg.Client({ connectionString: args.databaseUrl });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: args.databaseUrl });
+      await c.connect();
+      await c.query(`drop schema if exists ${schema} cascade`);
+      await c.end();
+    });
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(args.databaseUrl ? { DATABASE_URL: args.databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false, webDir: path.join(dataDir, 'no-web'), ...(schema ? { dbSchema: schema } : {}) });
+  cleanups.unshift(() => app.close());
+  return { app, dataDir };
+}
+
+async function adminToken(app: FastifyInstance) {
+  await register(app.ctx, { email: 'bench@bench.local', password: 'bench-password-123' });
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email: 'bench@bench.local', password: 'bench-password-123' } });
+  return (login.json() as { payLoad: { accessToken: string } }).payLoad.accessToken;
+}
+
+async function listen(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function bare(setup: (f: FastifyInstance) => void) {
+  const f = Fastify({ logger: false });
+  setup(f);
+  cleanups.unshift(() => f.close());
+  return listen(f);
+}
+
+async function addGame(app: FastifyInstance, i: number) {
+  const ts = new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString();
+  const gameId = randomUUID();
+  const packageId = randomUUID();
+  await app.ctx.db
+    .insertInto('games')
+    .values({ id: gameId, title: `Game number ${i}`, description: `Top up Game number ${i} fast and safely.`, order_index: i, server_type: 'NONE', is_disable: 0, logo: `logo-${i}.webp`, banner_image: `banner-${i}.webp`, game_profile_image: `profile-${i}.webp`, created_at: ts, updated_at: ts })
+    .execute();
+  await app.ctx.db
+    .insertInto('token_packages')
+    .values({ id: packageId, game_id: gameId, token_title: '86 Diamonds', unit: 86, price: 5000, currency: 'MMK', payment_method: 'NORMAL', can_add_quantity: 1, package_image: null, created_at: ts, updated_at: ts })
+    .execute();
+  return packageId;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+async function main() {
+  let stats: () => Promise<object> = async () => ({});
+  let reset = () => {};
+  if (args.kind === 'game-list') {
+    const { app } = await startApp({});
+    for (let i = 1; i <= 200; i++) await addGame(app, i);
+    const path_ = '/api/v1/Game?currentPage=1&pageSize=12';
+    const res = await app.inject({ method: 'GET', url: path_ });
+    if (res.statusCode !== 200) throw new Error(`game list: ${res.statusCode} ${res.body}`);
+    const body = res.body;
+    const bareUrl = await bare((f) => f.get('/api/v1/Game', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body)));
+    send({ type: 'ready', appUrl: (await listen(app)) + path_, bareUrl: bareUrl + path_, bytes: Buffer.byteLength(body) });
+  } else if (args.kind === 'order-placement') {
+    const { app, dataDir } = await startApp({ ORDER_RATE_LIMIT: '100000' });
+    const packageId = await addGame(app, 1);
+    // Where the time goes: the image step (sharp) and the whole request, both inside this process.
+    let imageMs: number[] = [];
+    let requestMs: number[] = [];
+    const store = app.ctx.media.storeImage.bind(app.ctx.media);
+    app.ctx.media.storeImage = async (...a: Parameters<typeof store>) => {
+      const t = monoMs();
+      try {
+        return await store(...a);
+      } finally {
+        imageMs.push(monoMs() - t);
+      }
+    };
+    const started = new WeakMap<object, number>();
+    app.addHook('onRequest', async (req) => void started.set(req, monoMs()));
+    let created = 0;
+    app.addHook('onResponse', async (req, reply) => {
+      requestMs.push(monoMs() - (started.get(req) ?? monoMs()));
+      if (reply.statusCode === 201) created++;
+    });
+    const bareUrl = await bare((f) => {
+      f.addContentTypeParser('multipart/form-data', (_req, payload, done) => {
+        const chunks: Buffer[] = [];
+        payload.on('data', (c: Buffer) => chunks.push(c));
+        payload.on('end', () => done(null, Buffer.concat(chunks).length));
+        payload.on('error', done);
+      });
+      f.post('/api/v1/Order', async (_req, reply) => reply.code(201).send({ ok: true }));
+    });
+    reset = () => {
+      imageMs = [];
+      requestMs = [];
+    };
+    stats = async () => {
+      const { n } = await app.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const files = readdirSync(path.join(dataDir, 'private', 'screenshots')).length;
+      return {
+        created,
+        rows: Number(n),
+        files,
+        imageP50: pct(imageMs, 50),
+        imageP99: pct(imageMs, 99),
+        requestP50: pct(requestMs, 50),
+        requestP99: pct(requestMs, 99),
+      };
+    };
+    send({ type: 'ready', appUrl: (await listen(app)) + '/api/v1/Order', bareUrl: bareUrl + '/api/v1/Order', packageId });
+  } else {
+    const pgUrl = args.databaseUrl && /^postgres/.test(args.databaseUrl);
+    const tag = randomUUID().replace(/-/g, '').slice(0, 8);
+    const full = await startApp({}, pgUrl ? `bench_search_${tag}` : undefined);
+    const empty = await startApp({}, pgUrl ? `bench_empty_${tag}` : undefined);
+    const n = args.orders ?? 1_000_000;
+    const t = monoMs();
+    await seedOrders(full.app.ctx.db, full.app.ctx.dialect, n);
+    if (full.app.ctx.dialect === 'postgres') await sql`vacuum analyze orders`.execute(full.app.ctx.db);
+    const seedMs = monoMs() - t;
+    send({
+      type: 'ready',
+      appUrl: await listen(full.app),
+      bareUrl: await listen(empty.app),
+      token: await adminToken(full.app),
+      bareToken: await adminToken(empty.app),
+      dialect: full.app.ctx.dialect,
+      seedMs,
+    });
+  }
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'reset') {
+      reset();
+      send({ type: 'reset' });
+    } else if (msg.type === 'stats') void stats().then((s) => send({ type: 'stats', ...s }));
+    else if (msg.type === 'stop') void stop(0);
+  });
+  process.once('disconnect', () => void stop(1));
+}
+
+async function stop(code: number) {
+  for (const c of cleanups) await Promise.resolve(c()).catch((err) => console.error(err));
+  process.exit(code);
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  await stop(1);
+});

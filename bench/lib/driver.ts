@@ -1,0 +1,56 @@
+// Helpers for the benchmark drivers: start lib/app-server.ts in its own process, talk to it over IPC, medians, tables.
+import { fork, type ChildProcess } from 'node:child_process';
+
+export type Msg = { type: string; [key: string]: unknown };
+
+export function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: Msg) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      resolve(m);
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`waiting for ${type}: server exited with ${code}`)));
+  });
+}
+
+export async function startServer(args: object): Promise<{ child: ChildProcess; ready: Msg; ask: (type: string) => Promise<Msg>; stop: () => Promise<void> }> {
+  const child = fork(new URL('./app-server.ts', import.meta.url), [JSON.stringify(args)], {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await nextMessage(child, 'ready');
+  const ask = (type: string) => {
+    const reply = nextMessage(child, type);
+    child.send({ type });
+    return reply;
+  };
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.send({ type: 'stop' });
+    await exited;
+  };
+  return { child, ready, ask, stop };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const median = (xs: number[]) => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
+};
+
+export const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+export const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+}

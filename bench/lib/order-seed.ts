@@ -1,0 +1,92 @@
+// Bulk orders for bench/order-search.ts, generated inside the database (a recursive CTE on SQLite, generate_series on
+// PostgreSQL) so a million rows take seconds. The data looks like a real shop's: a few games take most orders
+// (skewed), regular buyers come back (200,000 players, each with one in-game id and one mobile number), transaction
+// numbers are six digits, one order every 20 s. `terms(n)` gives realistic search terms that match rows of this set.
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../apps/server/src/db/database.ts';
+
+/** Game, share of orders (%), and its packages. */
+const GAMES: [string, number, string[]][] = [
+  ['Mobile Legends: Bang Bang', 34, ['86 Diamonds', '172 Diamonds', '257 Diamonds', 'Weekly Diamond Pass']],
+  ['PUBG Mobile', 18, ['60 UC', '325 UC', '660 UC', 'Royale Pass']],
+  ['Free Fire', 14, ['100 Diamonds', '310 Diamonds', '520 Diamonds', 'Membership']],
+  ['Genshin Impact', 9, ['60 Genesis Crystals', '300 Genesis Crystals', 'Welkin Moon', '980 Genesis Crystals']],
+  ['Honor of Kings', 7, ['80 Tokens', '240 Tokens', '400 Tokens', '800 Tokens']],
+  ['Call of Duty Mobile', 6, ['80 CP', '420 CP', '880 CP', 'Battle Pass']],
+  ['Valorant', 4, ['475 VP', '1000 VP', '2050 VP', '3650 VP']],
+  ['Clash of Clans', 3, ['80 Gems', '500 Gems', '1200 Gems', 'Gold Pass']],
+  ['Arena of Valor', 2, ['90 Vouchers', '230 Vouchers', '470 Vouchers', '950 Vouchers']],
+  ['Magic Chess: Go Go', 1, ['50 Diamonds', '100 Diamonds', '250 Diamonds', '500 Diamonds']],
+  ['Roblox', 1, ['80 Robux', '400 Robux', '800 Robux', '1700 Robux']],
+  ['Stumble Guys', 1, ['250 Gems', '600 Gems', '1300 Gems', '2800 Gems']],
+];
+
+/** 400 rows (k, game, package): 100 weighted game slots × 4 packages; an order takes slot (i·37) mod 400. */
+function titleRows(): [number, string, string][] {
+  const slots = GAMES.flatMap(([title, weight, packages]) => Array.from({ length: weight }, () => [title, packages] as const));
+  if (slots.length !== 100) throw new Error('game weights must add up to 100');
+  return slots.flatMap(([title, packages], s) => packages.map((p, j) => [s * 4 + j, title, p] as [number, string, string]));
+}
+
+const user = (i: number) => (i * 7919) % 200_000;
+const inGameId = (u: number) => String(100_000_000 + ((u * 4271) % 800_000_000));
+const mobile = (u: number) => `09${700_000_000 + ((u * 3041) % 299_999_999)}`;
+const txn = (i: number) => String((i * 104_729 + 7) % 1_000_000).padStart(6, '0');
+
+/** Inserts orders 1..n (SQL mirrors the helpers above) in batches of 100,000 rows, one transaction each. */
+export async function seedOrders(db: Db, dialect: Dialect, n: number): Promise<void> {
+  const values = sql.join(titleRows().map(([k, g, p]) => sql`(${sql.lit(k)}, ${sql.lit(g)}, ${sql.lit(p)})`));
+  const BATCH = 100_000;
+  for (let from = 1; from <= n; from += BATCH) {
+    const to = Math.min(n, from + BATCH - 1);
+    if (dialect === 'sqlite') {
+      await sql`
+        with recursive seq(i) as (select ${sql.lit(from)} union all select i + 1 from seq where i < ${sql.lit(to)}),
+          titles(k, g, p) as (values ${values})
+        insert into orders (id, in_game_user_id, server_info, mobile_number, game_id, game_title, package_id, package_title,
+          package_unit, package_price, package_currency, package_image, payment_method, quantity, sub_total,
+          transaction_number, screenshot, status, operator_id, operator_email, is_read, created_at, updated_at)
+        select printf('00000000-0000-4000-8000-%012d', i),
+          cast(100000000 + (((i * 7919) % 200000) * 4271) % 800000000 as text), '',
+          '09' || cast(700000000 + (((i * 7919) % 200000) * 3041) % 299999999 as text),
+          null, t.g, null, t.p, 86, 5000, 'MMK', null, 'NORMAL', 1, 5000,
+          printf('%06d', (i * 104729 + 7) % 1000000), 'bench.webp',
+          case when i % 10 = 0 then 'PENDING' when i % 10 = 1 then 'CANCELLED' else 'COMPLETED' end,
+          null, null, 1,
+          strftime('%Y-%m-%dT%H:%M:%fZ', 1672531200 + i * 20, 'unixepoch'),
+          strftime('%Y-%m-%dT%H:%M:%fZ', 1672531200 + i * 20, 'unixepoch')
+        from seq join titles t on t.k = (i * 37) % 400`.execute(db);
+    } else {
+      await sql`
+        insert into orders (id, in_game_user_id, server_info, mobile_number, game_id, game_title, package_id, package_title,
+          package_unit, package_price, package_currency, package_image, payment_method, quantity, sub_total,
+          transaction_number, screenshot, status, operator_id, operator_email, is_read, created_at, updated_at)
+        select '00000000-0000-4000-8000-' || lpad(i::text, 12, '0'),
+          (100000000 + (((i::bigint * 7919) % 200000) * 4271) % 800000000)::text, '',
+          '09' || (700000000 + (((i::bigint * 7919) % 200000) * 3041) % 299999999)::text,
+          null, t.g, null, t.p, 86, 5000, 'MMK', null, 'NORMAL', 1, 5000,
+          lpad(((i::bigint * 104729 + 7) % 1000000)::text, 6, '0'), 'bench.webp',
+          case when i % 10 = 0 then 'PENDING' when i % 10 = 1 then 'CANCELLED' else 'COMPLETED' end,
+          null, null, 1, ts, ts
+        from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) i
+          join (values ${values}) t(k, g, p) on t.k = (i * 37) % 400
+          cross join lateral (select to_char(timestamp '2023-01-01' + i * interval '20 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts) s`.execute(db);
+    }
+  }
+  if (dialect === 'postgres') await sql`analyze orders`.execute(db);
+  else await sql`analyze`.execute(db);
+}
+
+/** Search terms a staff member would type, each matching orders of a set of `n` rows. */
+export function terms(n: number): { label: string; term: string }[] {
+  const i = Math.floor(n * 0.6543);
+  const u = user(Math.floor(n * 0.2718));
+  return [
+    { label: 'transaction number', term: txn(i) },
+    { label: 'mobile number', term: mobile(u) },
+    { label: 'in-game user id', term: inGameId(u) },
+    { label: 'game title part (most ordered game)', term: 'legends' },
+    { label: 'game title part (smaller game)', term: 'valorant' },
+    { label: 'empty (newest first)', term: '' },
+  ];
+}

@@ -1,0 +1,87 @@
+// Admin order search over 1,000,000 orders: p50/p95 of GET /api/v1/Order?searchTerm=…&currentPage=1&pageSize=12 for
+// realistic terms (a 6-digit transaction number, a mobile number, an in-game user id, part of a game title, and the
+// empty search: newest first page), on SQLite and on PostgreSQL, each beside the same request to the same app on an
+// empty orders table in the same run (the baseline: routing, auth, envelope). Requests are sequential on one
+// keep-alive connection; the two targets alternate per round; median of the per-round percentiles is reported.
+// The rows are generated inside the database (lib/order-seed.ts); on PostgreSQL both apps use schemas of their own
+// (TEST_DATABASE_URL), dropped at the end. Budget (DESIGN.md): p95 under 30 ms on both databases.
+// Run: npm run bench -- order-search. Env: SEARCH_DB (sqlite,postgres: which to run; postgres needs TEST_DATABASE_URL),
+// SEARCH_ORDERS (1000000), SEARCH_REQUESTS (20 per term and round), SEARCH_REPEATS (3).
+import http from 'node:http';
+import { terms } from './lib/order-seed.ts';
+import { env, median, percentile, printTable, startServer } from './lib/driver.ts';
+
+const ORDERS = env('SEARCH_ORDERS', 1_000_000);
+const REQUESTS = env('SEARCH_REQUESTS', 20);
+const REPEATS = env('SEARCH_REPEATS', 3);
+const PG_URL = process.env.TEST_DATABASE_URL;
+const DBS = (process.env.SEARCH_DB ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function get(url: string, token: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function timed(base: string, token: string, term: string, count: number) {
+  const url = `${base}/api/v1/Order?searchTerm=${encodeURIComponent(term)}&currentPage=1&pageSize=12`;
+  const ms: number[] = [];
+  let total = 0;
+  let items = 0;
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const res = await get(url, token);
+    ms.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body}`);
+    const page = JSON.parse(res.body) as { payLoad: { items: unknown[]; paging: { totalCount: number } } };
+    total = page.payLoad.paging.totalCount;
+    items = page.payLoad.items.length;
+  }
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), total, items };
+}
+
+async function bench(db: 'sqlite' | 'postgres') {
+  const server = await startServer({ kind: 'order-search', orders: ORDERS, ...(db === 'postgres' ? { databaseUrl: PG_URL } : {}) });
+  const r = server.ready as unknown as { appUrl: string; bareUrl: string; token: string; bareToken: string; seedMs: number };
+  console.log(`  ${db}: ${ORDERS} orders inserted in ${(r.seedMs / 1000).toFixed(1)} s`);
+  const rows: string[][] = [];
+  const fmt = (n: number) => n.toFixed(1);
+  try {
+    for (const { label, term } of terms(ORDERS)) {
+      await timed(r.appUrl, r.token, term, 2);
+      await timed(r.bareUrl, r.bareToken, term, 2);
+      const runs = [];
+      for (let i = 0; i < REPEATS; i++) runs.push({ app: await timed(r.appUrl, r.token, term, REQUESTS), bare: await timed(r.bareUrl, r.bareToken, term, REQUESTS) });
+      const p95 = median(runs.map((x) => x.app.p95));
+      const bareP95 = median(runs.map((x) => x.bare.p95));
+      const last = runs.at(-1)!.app;
+      rows.push([db, label, JSON.stringify(term), `${last.total} (${last.items} shown)`, fmt(median(runs.map((x) => x.app.p50))), fmt(p95), fmt(median(runs.map((x) => x.bare.p50))), fmt(bareP95), `${(p95 / bareP95).toFixed(1)}×`, p95 < 30 ? 'ok (<30)' : 'OVER (30)']);
+      console.log(`  ${rows.at(-1)!.join('  ')}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+async function main() {
+  const rows: string[][] = [];
+  for (const db of DBS) {
+    if (db === 'postgres' && !PG_URL) throw new Error('SEARCH_DB=postgres needs TEST_DATABASE_URL');
+    rows.push(...(await bench(db as 'sqlite' | 'postgres')));
+  }
+  console.log(`\nAdmin order search, ${ORDERS} orders, page 1 of 12, ${REQUESTS} sequential requests per term and round, median of ${REPEATS} rounds (ms)`);
+  printTable(['db', 'search', 'term', 'totalCount', 'p50', 'p95', 'empty-table p50', 'empty-table p95', 'p95 ratio', 'budget'], rows);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
