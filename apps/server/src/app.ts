@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createOrderEvents } from './events/order-events.ts';
 import { createMailer } from './lib/mailer.ts';
+import { changesCatalog, createPublicCache } from './lib/public-cache.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events: createOrderEvents(),
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
+    publicCache: createPublicCache(),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -97,6 +99,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   await app.register(gracefulClosePlugin);
   await app.register(securityHeadersPlugin);
+  // Cleared before the answer leaves, so a client that sees its change succeed never reads the old catalog after.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (changesCatalog(request.method, request.url)) ctx.publicCache.clear();
+    return payload;
+  });
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: true });
   }

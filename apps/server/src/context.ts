@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { OrderEvents } from './events/order-events.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { PublicCache } from './lib/public-cache.ts';
 import type { Media } from './storage/media.ts';
 import type { UrlSigner } from './storage/signed-urls.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
@@ -18,4 +19,5 @@ export type AppContext = {
   events: OrderEvents;
   tokens: TokenService;
   throttle: LoginThrottle;
+  publicCache: PublicCache;
 };

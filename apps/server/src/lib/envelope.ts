@@ -1,5 +1,14 @@
 // Builds the response envelope and page payloads of DESIGN.md's wire contract.
+import type { FastifyReply } from 'fastify';
 import type { Envelope, Page, Paging } from '@topup/contract/envelope';
+
+/** Content type of answers sent as ready-made JSON text (the public cache). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends JSON text as it is: already checked against the route's schema when it was made, so not serialised again. */
+export function sendJsonText(reply: FastifyReply, body: string) {
+  return reply.type(JSON_TYPE).send(body);
+}
 
 export function ok<P>(payLoad: P, message = 'Success', statusCode = 200): Envelope<P, null> {
   return { statusCode, message, payLoad, payLoadList: null };

@@ -1,19 +1,26 @@
 // /api/v1/ConfigSetting: the list is public (the buyer's confirm dialog shows it); changes are for admins.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConfigSettingDto, ConfigSettingForm } from '@topup/contract/config-settings';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/envelope.ts';
+import { ok, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
 import * as service from './config-settings.service.ts';
 
 const FILES = [service.LOGO_FIELD] as const;
+const ListConfigSettings = envelope(page(ConfigSettingDto));
 
 export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/ConfigSetting', {
     config: { access: 'public' },
-    schema: { tags: ['config-settings'], querystring: PageQuery, response: { 200: envelope(page(ConfigSettingDto)) } },
-    handler: async (request) => ok(await service.listConfigSettings(ctx, request.query.currentPage, request.query.pageSize)),
+    schema: { tags: ['config-settings'], querystring: PageQuery, response: { 200: ListConfigSettings } },
+    handler: async (request, reply) => {
+      const { currentPage, pageSize } = request.query;
+      const key = `config-settings:${currentPage}:${pageSize}`;
+      const body = await ctx.publicCache.json(key, ListConfigSettings, async () => ok(await service.listConfigSettings(ctx, currentPage, pageSize)));
+      return sendJsonText(reply as FastifyReply, body);
+    },
   });
 
   app.post('/api/v1/ConfigSetting', {

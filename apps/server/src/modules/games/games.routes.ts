@@ -1,32 +1,49 @@
 // /api/v1/Game: the list and detail are open to anyone (admins also see disabled games), BannerList is public,
 // and changes are for admins. BannerList is registered before /game/:id so it is never read as an id.
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameDetailDto, GameDto, GameForm } from '@topup/contract/games';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
-import { ok, okList } from '../../lib/envelope.ts';
+import { ok, okList, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
 import { parseFormWithFiles } from './catalog-uploads.ts';
 import * as service from './games.service.ts';
 
+const ListGames = envelope(page(GameDto));
+const BannerList = envelope(z.null(), z.array(GameDto));
+const GameDetail = envelope(GameDetailDto);
+
 export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/Game', {
     config: { access: 'optional' },
-    schema: { tags: ['games'], querystring: PageQuery, response: { 200: envelope(page(GameDto)) } },
-    handler: async (request) => ok(await service.listGames(ctx, request.query, request.admin)),
+    schema: { tags: ['games'], querystring: PageQuery, response: { 200: ListGames } },
+    handler: async (request, reply) => {
+      const { query, admin } = request;
+      // Buyers' pages (no search) come from the shared cache; admins and searches read the database.
+      if (admin || query.searchTerm) return ok(await service.listGames(ctx, query, admin));
+      const body = await ctx.publicCache.json(`games:${query.currentPage}:${query.pageSize}`, ListGames, async () => ok(await service.listGames(ctx, query, null)));
+      return sendJsonText(reply as FastifyReply, body);
+    },
   });
 
   app.get('/api/v1/Game/BannerList', {
     config: { access: 'public' },
-    schema: { tags: ['games'], response: { 200: envelope(z.null(), z.array(GameDto)) } },
-    handler: async () => okList(await service.bannerList(ctx)),
+    schema: { tags: ['games'], response: { 200: BannerList } },
+    handler: async (_request, reply) =>
+      sendJsonText(reply as FastifyReply, await ctx.publicCache.json('banners', BannerList, async () => okList(await service.bannerList(ctx)))),
   });
 
   app.get('/api/v1/game/:id', {
     config: { access: 'optional' },
-    schema: { tags: ['games'], params: IdParam, response: { 200: envelope(GameDetailDto) } },
-    handler: async (request) => ok(await service.gameDetail(ctx, request.params.id, request.admin)),
+    schema: { tags: ['games'], params: IdParam, response: { 200: GameDetail } },
+    handler: async (request, reply) => {
+      const { params, admin } = request;
+      if (admin) return ok(await service.gameDetail(ctx, params.id, admin));
+      const body = await ctx.publicCache.json(`game:${params.id.toLowerCase()}`, GameDetail, async () => ok(await service.gameDetail(ctx, params.id, null)));
+      return sendJsonText(reply as FastifyReply, body);
+    },
   });
 
   app.post('/api/v1/Game', {

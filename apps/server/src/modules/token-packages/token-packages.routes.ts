@@ -1,18 +1,27 @@
 // /api/v1/TokenPackage: the list is open to anyone (packages of disabled games only for admins); changes are for admins.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam, IdPayload, envelope, page } from '@topup/contract/envelope';
 import { TokenPackageDto, TokenPackageForm, TokenPackageListQuery } from '@topup/contract/token-packages';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/envelope.ts';
+import { ok, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
 import { parseFormWithFiles } from '../games/catalog-uploads.ts';
 import * as service from './token-packages.service.ts';
 
+const ListPackages = envelope(page(TokenPackageDto));
+
 export const tokenPackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/TokenPackage', {
     config: { access: 'optional' },
-    schema: { tags: ['token-packages'], querystring: TokenPackageListQuery, response: { 200: envelope(page(TokenPackageDto)) } },
-    handler: async (request) => ok(await service.listPackages(ctx, request.query, request.admin)),
+    schema: { tags: ['token-packages'], querystring: TokenPackageListQuery, response: { 200: ListPackages } },
+    handler: async (request, reply) => {
+      const { query, admin } = request;
+      if (admin || query.searchTerm) return ok(await service.listPackages(ctx, query, admin));
+      const key = `packages:${query.gameId ?? ''}:${query.paymentMethod ?? ''}:${query.currentPage}:${query.pageSize}`;
+      const body = await ctx.publicCache.json(key, ListPackages, async () => ok(await service.listPackages(ctx, query, null)));
+      return sendJsonText(reply as FastifyReply, body);
+    },
   });
 
   app.post('/api/v1/TokenPackage', {
