@@ -119,13 +119,7 @@ export async function createPackage(ctx: AppContext, form: TokenPackageForm, fil
   const now = nowIso();
   const row: TokenPackagesTable = {
     id: randomUUID(),
-    game_id: gameId,
-    token_title: form.tokenTitle,
-    unit: form.unit,
-    price: form.price,
-    currency: form.currency,
-    payment_method: form.paymentMethod,
-    can_add_quantity: form.canAddQuantity ? 1 : 0,
+    ...formColumns(form, gameId),
     package_image: stored[PACKAGE_IMAGE_FIELD] ?? null,
     created_at: now,
     updated_at: now,
@@ -139,6 +133,19 @@ export async function createPackage(ctx: AppContext, form: TokenPackageForm, fil
   return toTokenPackageDto(ctx, { ...row, game_title: gameTitle });
 }
 
+/** The columns a create and an update both take from the form. */
+function formColumns(form: TokenPackageForm, gameId: string) {
+  return {
+    game_id: gameId,
+    token_title: form.tokenTitle,
+    unit: form.unit,
+    price: form.price,
+    currency: form.currency,
+    payment_method: form.paymentMethod,
+    can_add_quantity: form.canAddQuantity ? 1 : 0,
+  };
+}
+
 /** A missing file keeps the old image; a new one replaces it and the old file is released (unless an order still shows it). */
 export async function updatePackage(ctx: AppContext, id: string, form: TokenPackageForm, files: PackageFiles): Promise<TokenPackageDto> {
   const existing = await repo.findPackage(ctx.db, id.toLowerCase());
@@ -147,13 +154,7 @@ export async function updatePackage(ctx: AppContext, id: string, form: TokenPack
   const gameTitle = await gameTitleOf(ctx.db, gameId);
   const stored = await storePublicUploads(ctx, files, IMAGE_FIELDS);
   const changes = {
-    game_id: gameId,
-    token_title: form.tokenTitle,
-    unit: form.unit,
-    price: form.price,
-    currency: form.currency,
-    payment_method: form.paymentMethod,
-    can_add_quantity: form.canAddQuantity ? 1 : 0,
+    ...formColumns(form, gameId),
     package_image: stored[PACKAGE_IMAGE_FIELD] ?? existing.package_image,
     updated_at: nowIso(),
   };
