@@ -1,6 +1,5 @@
 // Test helpers for the hub suites: short timings, the official @microsoft/signalr client in Node against a listening
 // app, a catalog written straight to the database, and an order placed through POST /api/v1/Order.
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   HttpTransportType,
@@ -12,6 +11,7 @@ import {
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
 import { multipart, png, type TestApp } from '../../test/helpers.ts';
+import { createCatalog } from '../modules/orders/orders.fixtures.ts';
 import type { HubTimings } from './hub.ts';
 
 /** Fast enough for tests, same ratios as production (ping well inside the timeout). */
@@ -75,44 +75,9 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A game and one package, written straight to the database. */
+/** A game and one package (price 1500, quantity allowed), written straight to the database. */
 export async function createPackage(t: TestApp, title = 'Diamonds'): Promise<string> {
-  const now = new Date().toISOString();
-  const gameId = randomUUID();
-  const packageId = randomUUID();
-  const db = t.app.ctx.db;
-  await db
-    .insertInto('games')
-    .values({
-      id: gameId,
-      title: 'Hub Test Game',
-      description: '',
-      order_index: 1,
-      server_type: 'NONE',
-      is_disable: 0,
-      logo: null,
-      banner_image: null,
-      game_profile_image: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('token_packages')
-    .values({
-      id: packageId,
-      game_id: gameId,
-      token_title: title,
-      unit: 100,
-      price: 1500,
-      currency: 'MMK',
-      payment_method: 'NORMAL',
-      can_add_quantity: 1,
-      package_image: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const { packageId } = await createCatalog(t, { title: 'Hub Test Game' }, { title, price: 1500, canAddQuantity: true });
   return packageId;
 }
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
+import type { OrderDto } from '@topup/contract/orders';
 import i18n from '../../lib/i18n';
 
 // English texts, settled before any test renders (the spec's English texts are what the tests read).
@@ -73,4 +74,28 @@ export function pageOf<T>(items: T[], totalCount = items.length, currentPage = 1
 
 export function imageFile(name = 'logo.png'): File {
   return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+}
+
+/** A pending order as the API sends it; `extra` overrides any field. */
+export function fakeOrder(n: number, extra: Partial<OrderDto> = {}): OrderDto {
+  return {
+    id: `o${n}`,
+    inGameUserId: `player${n}`,
+    serverInfo: '',
+    mobileNumber: '09123456789',
+    gameId: 'g1',
+    gameTitle: 'PUBG Mobile',
+    tokenPackageDto: { id: 'p1', tokenTitle: '60 UC', unit: 60, price: 1500, currency: 'MMK', packageImage: null },
+    paymentMethod: 'NORMAL',
+    status: 'PENDING',
+    quantity: 1,
+    subTotal: 1500,
+    transactionNumber: '123456',
+    screenShot: null,
+    userDto: null,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    ...extra,
+  };
 }

@@ -8,8 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { NotificationDto } from '@topup/contract/notifications';
-import type { OrderDto } from '@topup/contract/orders';
-import { fakeServer, pageOf, type FakeCall } from '../../../components/dashboard/test-utils';
+import { fakeServer, pageOf, type FakeCall, fakeOrder } from '../../../components/dashboard/test-utils';
 import { saveTokens } from '../../../lib/session';
 import { OrdersPage } from '../../../features/dashboard-orders/components/orders-page';
 import { built, fakeJwt, latestHub } from '../../../features/dashboard-realtime/api/signalr.fake';
@@ -18,27 +17,7 @@ import { DashboardLayout } from './layout';
 
 vi.mock('@microsoft/signalr', () => import('../../../features/dashboard-realtime/api/signalr.fake'));
 
-function order(n: number): OrderDto {
-  return {
-    id: `o${n}`,
-    inGameUserId: `player${n}`,
-    serverInfo: '',
-    mobileNumber: '09123456789',
-    gameId: 'g1',
-    gameTitle: 'PUBG Mobile',
-    tokenPackageDto: { id: 'p1', tokenTitle: '60 UC', unit: 60, price: 1500, currency: 'MMK', packageImage: null },
-    paymentMethod: 'NORMAL',
-    status: 'PENDING',
-    quantity: 1,
-    subTotal: 1500,
-    transactionNumber: '123456',
-    screenShot: null,
-    userDto: null,
-    isRead: false,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
-}
+const order = fakeOrder;
 
 function notification(n: number): NotificationDto {
   return { id: `n${n}`, orderId: `o${n}`, message: `New order from player${n}`, isRead: false, createdAt: new Date().toISOString() };

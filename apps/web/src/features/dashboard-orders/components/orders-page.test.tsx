@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderDto } from '@topup/contract/orders';
-import { fakeServer, pageOf, renderDashboard } from '../../../components/dashboard/test-utils';
+import { fakeServer, pageOf, renderDashboard, fakeOrder } from '../../../components/dashboard/test-utils';
 import { addIncomingNotification, addIncomingOrder } from '../api/order-cache';
 import { notificationKeys } from '../api/order-keys';
 import { CleanOrdersTools } from './clean-orders-tools';
@@ -10,28 +9,7 @@ import { OrdersPage, rowNumber } from './orders-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function order(n: number, extra: Partial<OrderDto> = {}): OrderDto {
-  return {
-    id: `o${n}`,
-    inGameUserId: `player${n}`,
-    serverInfo: '',
-    mobileNumber: '09123456789',
-    gameId: 'g1',
-    gameTitle: 'PUBG Mobile',
-    tokenPackageDto: { id: 'p1', tokenTitle: '60 UC', unit: 60, price: 1500, currency: 'MMK', packageImage: null },
-    paymentMethod: 'NORMAL',
-    status: 'PENDING',
-    quantity: 1,
-    subTotal: 1500,
-    transactionNumber: '123456',
-    screenShot: null,
-    userDto: null,
-    isRead: false,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    ...extra,
-  };
-}
+const order = fakeOrder;
 
 describe('Clean Orders (spec §4, §9)', () => {
   it('offers count 3 only for Weekly and 1–3 for Monthly, resetting the default when the type changes', async () => {
