@@ -77,7 +77,7 @@ async function main() {
     if (db === 'postgres' && !PG_URL) throw new Error('SEARCH_DB=postgres needs TEST_DATABASE_URL');
     rows.push(...(await bench(db as 'sqlite' | 'postgres')));
   }
-  console.log(`\nAdmin order search, ${ORDERS} orders, page 1 of 12, ${REQUESTS} sequential requests per term and round, median of ${REPEATS} rounds (ms)`);
+  console.log(`\nAdmin order search, ${ORDERS} orders, page 1 of 12, ${REQUESTS} sequential requests per term and round, median of ${REPEATS} rounds (ms); app from source (tsx) at production defaults, log level info; one connection (latency, not throughput)`);
   printTable(['db', 'search', 'term', 'totalCount', 'p50', 'p95', 'empty-table p50', 'empty-table p95', 'p95 ratio', 'budget'], rows);
 }
 

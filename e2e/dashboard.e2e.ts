@@ -172,7 +172,8 @@ describe('admin dashboard', () => {
     await page.getByRole('heading', { name: 'Order Detail' }).waitFor();
     await page.getByText('buyer-e2e-777').waitFor();
     await page.getByText('(4321)').waitFor();
-    await page.getByText('654321').waitFor();
+    // In the order's details (the proof check panel beside them shows the number too).
+    await page.locator('dl').getByText('654321').waitFor();
     await page.getByRole('button', { name: 'Enlarge the payment screenshot' }).click();
     const shot = page.getByRole('dialog', { name: 'Payment Screenshot' });
     await shot.waitFor();

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
@@ -39,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ORDER_RATE_LIMIT: '1000',
+      // Journeys run beside other test files on 2 cores: no load shedding here (apps/server/test/health.test.ts has it).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,4 +90,31 @@ export async function apiLogin(url: string, email = E2E_ADMIN.email, password = 
   const res = await fetch(`${url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   if (!res.ok) throw new Error(`login failed ${res.status}`);
   return ((await res.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
+}
+
+/**
+ * Every element on the page holding Burmese text (text nodes, and the placeholder or value of form fields) whose
+ * computed font family lacks the Myanmar font: each as "tag: text [font-family]". Empty when all is well.
+ * Walks the whole document, so portalled overlays (dialogs, menus, toasts) are included.
+ */
+export function burmeseTextWithoutMyanmarFont(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const BURMESE = /[\u1000-\u109F]/;
+    const bad: string[] = [];
+    const check = (el: Element, text: string) => {
+      const family = getComputedStyle(el).fontFamily;
+      if (!family.includes('Noto Sans Myanmar')) bad.push(`${el.tagName.toLowerCase()}: ${text.trim().slice(0, 40)} [${family}]`);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.nodeValue ?? '';
+      if (BURMESE.test(text) && node.parentElement) check(node.parentElement, text);
+    }
+    for (const el of document.querySelectorAll('input, textarea')) {
+      const field = el as HTMLInputElement;
+      const text = `${field.placeholder} ${field.value}`;
+      if (BURMESE.test(text)) check(el, text);
+    }
+    return bad;
+  });
 }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
 
 type Game = { id: string; title: string; serverType: string; isDisable: boolean };
 type Order = { gameTitle: string; inGameUserId: string; serverInfo: string; mobileNumber: string; quantity: number; subTotal: number; paymentMethod: string; transactionNumber: string; tokenPackageDto: { tokenTitle: string; price: number } };
@@ -66,14 +66,15 @@ async function pickPackage(page: Page, title: string) {
   await page.getByTestId('package').filter({ hasText: title }).first().click();
 }
 
-/** Fills the dialog and confirms; returns once the buyer is back home with the success message. */
+/** Fills the dialog and confirms; returns once the buyer is on the order's status page with the success message. */
 async function confirmOrder(page: Page, txn: string, successText: string) {
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[name="transactionNumber"]').fill(txn);
   await dialog.getByTestId('screenshot-input').setInputFiles(screenshot);
   await enabled(dialog.getByTestId('confirm-order'), 15_000);
   await dialog.getByTestId('confirm-order').click();
-  await page.waitForURL(`${server.url}/`);
+  // The buyer lands on their order's private status page (issue 8), with the spec's success toast.
+  await page.waitForURL(/\/order\/[2-9A-Z]{8}\?t=[\w-]+$/);
   await visible(page.getByText(successText));
 }
 
@@ -99,12 +100,12 @@ describe('storefront', () => {
     await page.getByTestId('game-grid').getByRole('link', { name: pubg.title }).click();
     await page.waitForURL(`${server.url}/game/${pubg.id}`);
     await visible(page.getByRole('heading', { name: pubg.title }));
-    expect(await page.getByTestId('how-to').locator('li').first().textContent()).toBe('သင်၏ User ID ကို ထည့်ပါ။');
+    expect(await page.getByTestId('how-to').locator('li').first().textContent()).toBe('သင်၏ အသုံးပြုသူ ID ကို ထည့်ပါ။');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const buy = page.getByRole('button', { name: 'ယခုဝယ်မည်' });
     expect(await buy.isDisabled()).toBe(true);
-    await page.getByLabel('User ID').fill('5123456789');
+    await page.getByLabel('အသုံးပြုသူ ID').fill('5123456789');
     await page.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
     expect(await page.getByLabel('မိုဘိုင်းဘဏ်').isChecked()).toBe(true);
     await pickPackage(page, '60 UC');
@@ -122,7 +123,12 @@ describe('storefront', () => {
     await value(txn, '124');
     await txn.blur();
     await visible(dialog.getByText('ငွေလွှဲနံပါတ်သည် ဂဏန်း ၆ လုံး အတိအကျ ဖြစ်ရမည်။'));
+    // The dialog (portalled out of the app's tree) and every Burmese text on the page use the Myanmar font.
+    expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
     await confirmOrder(page, '654321', 'သင်၏ အော်ဒါကို လက်ခံရရှိပါပြီ။ ၃ မိနစ်အတွင်း ရောက်ရှိပါမည်။');
+    // The success toast too (sonner brings a font stack of its own).
+    await visible(page.locator('[data-sonner-toast]').first());
+    expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
 
     const placed = (await orders()).find((o) => o.transactionNumber === '654321')!;
     expect(placed).toMatchObject({ gameTitle: pubg.title, inGameUserId: '5123456789', quantity: 3, subTotal: 12_600, paymentMethod: 'NORMAL' });

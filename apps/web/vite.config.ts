@@ -6,7 +6,7 @@ const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  // The manifest tells the server which chunks each page needs (modulepreload) and feeds scripts/check-budget.mjs.
+  // The manifest tells the server which chunks each page needs (modulepreload) and feeds scripts/check-budget.mjs (repository root).
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2020', manifest: true },
   server: {
     proxy: {

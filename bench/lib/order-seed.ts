@@ -33,8 +33,36 @@ const inGameId = (u: number) => String(100_000_000 + ((u * 4271) % 800_000_000))
 const mobile = (u: number) => `09${700_000_000 + ((u * 3041) % 299_999_999)}`;
 const txn = (i: number) => String((i * 104_729 + 7) % 1_000_000).padStart(6, '0');
 
-/** Inserts orders 1..n (SQL mirrors the helpers above) in batches of 100,000 rows, one transaction each. */
+/**
+ * Inserts orders 1..n (SQL mirrors the helpers above). On PostgreSQL the way a bulk load should go (9 min → under a
+ * minute): the per-row title-count trigger is off during the load and the counts are rebuilt with one GROUP BY after,
+ * and the trigram indexes are dropped before and rebuilt after (one GIN build instead of a million index updates).
+ * Everything on one connection, restored in `finally` even if the load fails.
+ */
 export async function seedOrders(db: Db, dialect: Dialect, n: number): Promise<void> {
+  if (dialect === 'sqlite') return insertOrders(db, dialect, n);
+  await db.connection().execute(async (conn) => {
+    const indexes = await sql<{ name: string; def: string }>`select indexname as name, indexdef as def from pg_indexes
+      where schemaname = current_schema() and tablename = 'orders' and indexdef ilike '%gin_trgm_ops%'`.execute(conn);
+    await sql`set maintenance_work_mem = '256MB'`.execute(conn);
+    await sql`alter table orders disable trigger orders_title_counts_insert_delete`.execute(conn);
+    try {
+      for (const ix of indexes.rows) await sql`drop index ${sql.id(ix.name)}`.execute(conn);
+      await insertOrders(conn, dialect, n);
+    } finally {
+      await sql`alter table orders enable trigger orders_title_counts_insert_delete`.execute(conn);
+      await sql`delete from order_title_counts`.execute(conn);
+      await sql`insert into order_title_counts (game_title, package_title, n)
+        select game_title, package_title, count(*) from orders group by game_title, package_title`.execute(conn);
+      for (const ix of indexes.rows) await sql.raw(ix.def).execute(conn);
+      await sql`reset maintenance_work_mem`.execute(conn);
+    }
+  });
+  await sql`analyze orders`.execute(db);
+}
+
+/** Batches of 100,000 rows, one statement (its own transaction) each. */
+async function insertOrders(db: Db, dialect: Dialect, n: number): Promise<void> {
   const values = sql.join(titleRows().map(([k, g, p]) => sql`(${sql.lit(k)}, ${sql.lit(g)}, ${sql.lit(p)})`));
   const BATCH = 100_000;
   for (let from = 1; from <= n; from += BATCH) {
@@ -73,8 +101,7 @@ export async function seedOrders(db: Db, dialect: Dialect, n: number): Promise<v
           cross join lateral (select to_char(timestamp '2023-01-01' + i * interval '20 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts) s`.execute(db);
     }
   }
-  if (dialect === 'postgres') await sql`analyze orders`.execute(db);
-  else await sql`analyze`.execute(db);
+  if (dialect === 'sqlite') await sql`analyze`.execute(db);
 }
 
 /** Search terms a staff member would type, each matching orders of a set of `n` rows. */

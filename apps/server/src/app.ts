@@ -1,35 +1,55 @@
 // Builds the Fastify app: external plugins, then our own (auth, uploads), then the routes of each module.
-import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyContractMessages } from '@topup/contract/zod-messages';
+import { MSG } from '@topup/contract/messages';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createOrderEvents } from './events/order-events.ts';
+import { createLogDestination } from './lib/log-destination.ts';
 import { createMailer } from './lib/mailer.ts';
 import { changesCatalog, createPublicCache } from './lib/public-cache.ts';
-import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { startFileSweeper, type FileSweeper } from './modules/file-sweep/file-sweep.service.ts';
+import { THROTTLE_WINDOW_MS, createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store.ts';
+import { connectLimitsRedis } from './lib/limits-redis.ts';
+import { backplaneNamespace } from './realtime/backplane.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configSettingRoutes } from './modules/config-settings/config-settings.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderTrackingRoutes } from './modules/order-tracking/order-tracking.routes.ts';
 import { orderSummaryRoutes } from './modules/orders/orders-summary.routes.ts';
+import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { staffLanguageRoutes } from './modules/staff-language/staff-language.routes.ts';
 import { gameRoutes } from './modules/games/games.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { tokenPackageRoutes } from './modules/token-packages/token-packages.routes.ts';
+import { createVerification, type VerificationOptions } from './modules/verification/verification.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { textGuardPlugin } from './plugins/text-guard.ts';
+import { languagePlugin } from './plugins/language.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
 import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
 import { createLocalStorage } from './storage/file-storage.ts';
 import { createMedia } from './storage/media.ts';
+import { createImageWork } from './storage/image-work.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
 
 declare module 'fastify' {
@@ -43,26 +63,61 @@ export type BuildOptions = {
   dbSchema?: string;
   webDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** How often under-pressure samples the event loop (tests shorten it). */
+  pressureSampleIntervalMs?: number;
   /** Realtime hub timings (tests shorten them). */
   hub?: HubPluginOptions['timings'];
+  /** Screenshot checks (tests: their own queue prefix, short retries). */
+  verification?: VerificationOptions;
 };
+
+const OVERLOAD_RETRY_AFTER_S = 5;
+
+/** Every method the API and the hub use; headers are those the browser asks for (Authorization, multipart, SignalR's). */
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
+/** Browsers cap this (Chromium at 2 hours); 10 minutes spares a preflight per call without pinning a policy for long. */
+const CORS_MAX_AGE_S = 600;
+
+/**
+ * CORS per request: a listed origin gets every method, its requested headers and credentials (cookies, the hub
+ * session); `*` lets any other origin read public answers, never with credentials. See docs/decisions/0504.
+ */
+function corsFor(origins: readonly string[]) {
+  const listed = new Set(origins.filter((o) => o !== '*'));
+  const anyOrigin = origins.includes('*');
+  return (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) => {
+    const origin = request.headers.origin;
+    const base = { methods: CORS_METHODS, maxAge: CORS_MAX_AGE_S, exposedHeaders: ['Retry-After', 'Content-Disposition'] };
+    if (origin && listed.has(origin)) return callback(null, { ...base, origin, credentials: true });
+    if (anyOrigin) return callback(null, { ...base, origin: '*', credentials: false });
+    return callback(null, { origin: false });
+  };
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   applyContractMessages();
+  const logDestination = options.logger === false || options.logStream ? null : createLogDestination();
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
+            stream: options.logStream ?? logDestination!.stream,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Query strings can carry access tokens (hub) and URL signatures: never log them.
             serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }) },
           },
+    // One line per request instead of Fastify's two (plugins/request-log.ts).
+    logController: new OneLineRequestLog(),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,41 +133,93 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, dialect } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? options.dbSchema : undefined);
   const signer = createUrlSigner(config.jwtSecret);
+  const storage = await createLocalStorage(config.dataDir);
+  const events = createOrderEvents();
+  const imageWork = createImageWork();
   const ctx: AppContext = {
     config,
     db,
     dialect,
     signer,
-    media: createMedia(await createLocalStorage(config.dataDir), signer, config.publicUrl),
+    media: createMedia(storage, signer, config.publicUrl, imageWork),
+    imageWork,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    events: createOrderEvents(),
+    events,
+    verification: createVerification({ config, db, dialect, storage, imageWork, events, log: app.log, options: options.verification }),
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
   };
   app.decorate('ctx', ctx);
+  // Limits shared by every instance (order rate limit, login throttle) live in Redis when REDIS_URL is set, under a
+  // prefix naming this data set, so instances of one shop count together and other shops (or test runs) apart.
+  const limitsRedis = config.redisUrl ? await connectLimitsRedis(config.redisUrl, app.log) : undefined;
+  ctx.redis = limitsRedis;
+  const limitsPrefix = `topup:limits:${await backplaneNamespace(ctx)}:`;
+  ctx.throttle = createLoginThrottle(
+    undefined,
+    undefined,
+    limitsRedis
+      ? createRedisThrottleStore(limitsRedis, `${limitsPrefix}login:`, THROTTLE_WINDOW_MS, app.log)
+      : createMemoryThrottleStore(THROTTLE_WINDOW_MS),
+  );
+  // Files whose row never committed (a crash between storing and inserting) are removed at start-up and then
+  // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0602).
+  let sweeper: FileSweeper | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startFileSweeper(db, ctx.media.storage, app.log, config.uploadOrphanAgeSeconds * 1000);
+    await sweeper.sweepNow().catch((err) => app.log.error({ err }, 'orphan file sweep failed'));
+  });
+  // Checks start once the app is ready (the hub listens for verdicts by then) and stop before the database closes.
+  app.addHook('onReady', async () => ctx.verification.start());
+  app.addHook('preClose', async () => ctx.verification.close());
   app.addHook('onClose', async () => {
+    await sweeper?.stop();
     ctx.mailer.close();
+    limitsRedis?.disconnect();
     await db.destroy();
+    logDestination?.close();
   });
 
+  await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
-  await app.register(gracefulClosePlugin);
-  await app.register(securityHeadersPlugin);
-  // Cleared before the answer leaves, so a client that sees its change succeed never reads the old catalog after.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (changesCatalog(request.method, request.url)) ctx.publicCache.clear();
-    return payload;
-  });
-  if (config.corsOrigins.length) {
-    await app.register(cors, { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: true });
+  // Under overload (the event loop lagging past MAX_EVENT_LOOP_DELAY_MS) new requests get a quick 503 with
+  // Retry-After instead of queueing without bound. Dependencies are not checked here: a down Redis or database
+  // refuses /health/ready only, not every route (docs/decisions/0605).
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      sampleInterval: options.pressureSampleIntervalMs,
+      // A returned value is sent as the answer (the typings only admit void); nothing returned lets the request on.
+      pressureHandler: ((_request: FastifyRequest, reply: FastifyReply) => {
+        reply.status(503).header('retry-after', String(OVERLOAD_RETRY_AFTER_S));
+        return { statusCode: 503, message: MSG.overloaded, payLoad: null, payLoadList: null };
+      }) as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    });
   }
+  await app.register(gracefulClosePlugin);
+  await app.register(textGuardPlugin);
+  await app.register(securityHeadersPlugin);
+  // Before any route is added: @fastify/compress attaches itself to routes as they are registered.
+  await app.register(compressionPlugin);
+  // Cleared before the answer leaves, so a client that sees its change succeed never reads the old catalog after.
+  // Only on routes that can change something: reads (the hot paths) carry no extra hook.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) return;
+    const clearCatalog = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      if (changesCatalog(request.method, request.url)) ctx.publicCache.clear();
+      done(null, payload);
+    };
+    route.onSend = [clearCatalog, ...(route.onSend ? [route.onSend].flat() : [])];
+  });
+  if (config.corsOrigins.length) await app.register(cors, { delegator: corsFor(config.corsOrigins) });
   // Off by default; routes open to the public and costly (placing an order stores a file) opt in.
   await app.register(rateLimit, {
     global: false,
+    ...(limitsRedis ? { redis: limitsRedis, nameSpace: `${limitsPrefix}rate:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      message: MSG.tooManyRequests(Math.ceil(context.ttl / 1000)),
       payLoad: null,
       payLoadList: null,
     }),
@@ -138,12 +245,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(configSettingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(orderSummaryRoutes, { ctx });
+  await app.register(orderTrackingRoutes, { ctx });
+  await app.register(staffLanguageRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(gameRoutes, { ctx });
   await app.register(tokenPackageRoutes, { ctx });
+  await app.register(verificationRoutes, { ctx });
+  await app.register(shopSettingsRoutes, { ctx });
+  await app.register(twoFactorRoutes, { ctx });
+  await app.register(invitationRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(healthRoutes, { ctx });
 
   await app.register(webAppPlugin, { webDir: options.webDir ?? defaultWebDir() });
   return app;

@@ -36,11 +36,17 @@ const EnvSchema = z.object({
     .string()
     .default('')
     .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins'),
+    .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins')
+    // Browsers send `Origin` as scheme://host[:port]; a listed `https://shop.example/` must match it.
+    .transform((list) => list.map((o) => (o === '*' ? o : new URL(o).origin))),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  UPLOAD_ORPHAN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
   TRUST_PROXY: bool.default(false),
+  RECEIPT_MAX_AGE_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(24),
+  CHECK_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,8 +67,16 @@ export type Config = {
   uploadMaxBytes: number;
   /** Orders one address may place per minute. */
   orderRateLimit: number;
+  /** Event-loop lag above which new requests are shed with 503 (0: never). */
+  maxEventLoopDelayMs: number;
+  /** Stored files with no row are removed once older than this (start-up and every few minutes). */
+  uploadOrphanAgeSeconds: number;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** Screenshot checks: a receipt older than this before its order does not match. */
+  receiptMaxAgeHours: number;
+  /** Screenshot checks run at once on this instance (each one OCR worker thread). */
+  checkWorkers: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -95,8 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     orderRateLimit: e.ORDER_RATE_LIMIT,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    uploadOrphanAgeSeconds: e.UPLOAD_ORPHAN_AGE_SECONDS,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    receiptMaxAgeHours: e.RECEIPT_MAX_AGE_HOURS,
+    checkWorkers: e.CHECK_WORKERS,
     logLevel: e.LOG_LEVEL,
   };
 }

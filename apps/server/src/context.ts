@@ -1,23 +1,32 @@
 // What every module needs from the running app, built once in app.ts and handed to route plugins.
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { OrderEvents } from './events/order-events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PublicCache } from './lib/public-cache.ts';
+import type { ImageWork } from './storage/image-work.ts';
 import type { Media } from './storage/media.ts';
 import type { UrlSigner } from './storage/signed-urls.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { Verification } from './modules/verification/verification.ts';
 
 export type AppContext = {
   config: Config;
   db: Db;
   dialect: Dialect;
   media: Media;
+  /** The one queue all sharp work goes through (uploads, variants, background image jobs). */
+  imageWork: ImageWork;
   signer: UrlSigner;
   mailer: Mailer;
   events: OrderEvents;
   tokens: TokenService;
   throttle: LoginThrottle;
   publicCache: PublicCache;
+  /** Screenshot checks off the request path (modules/verification). */
+  verification: Verification;
+  /** Redis for limits shared across instances (REDIS_URL); undefined without it. */
+  redis?: Redis;
 };

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { prepareFirstRun } from './startup.ts';
+import { firstRunBanner, prepareFirstRun } from './startup.ts';
 
 async function main() {
   // A .env file in the working directory is read if present; real environment variables win over it.
@@ -18,8 +18,13 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
-  await prepareFirstRun(app);
+  const firstRun = await prepareFirstRun(app);
   await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = config.publicUrl ?? `http://${shown}:${config.port}`;
+  const banner = firstRunBanner(firstRun, url);
+  // stdout on purpose, not the logger: a person reads this once, right after the start.
+  console.log(banner ?? `\nThe shop is running at ${url} (dashboard: ${url}/login).\n`);
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

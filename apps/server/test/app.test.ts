@@ -2,7 +2,7 @@
 // the OpenAPI document, and page sizes clamped to the documented maximum.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '@topup/contract/limits';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import type { Paging } from '@topup/contract/envelope';
 import { ADMIN, body, buildTestApp, type TestApp } from './helpers.ts';
 
@@ -28,7 +28,7 @@ describe('routes', () => {
     for (const url of ['/api/v1/User', '/API/V1/USER', '/api/v1/user/', '/Api/V1/uSeR?pageSize=5']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
-      expect(body(res).message).toBe(MSG.unauthorized);
+      expect(body(res).message).toBe(textOf(MSG.unauthorized));
     }
   });
 

@@ -34,7 +34,8 @@ export type TestAppOptions = {
   shareWith?: TestApp;
   /** Use PostgreSQL (TEST_DATABASE_URL) whatever the project's dialect, e.g. for instances sharing one database. */
   dialect?: 'sqlite' | 'postgres';
-  build?: Pick<BuildOptions, 'hub' | 'webDir'>;
+  /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
+  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification'>;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,10 +58,18 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     SEED_DEMO: 'false',
     // Suites place many orders from one address; the limit itself has its own test.
     ORDER_RATE_LIMIT: '100000',
+    // Load shedding has its own test (health.test.ts); a busy CI machine must not make other suites' requests 503.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, { dbSchema: schema, logger: false, webDir: path.join(dataDir, 'no-web'), ...options.build });
-  if (!shared) await register(app.ctx, { email: ADMIN.email, password: ADMIN.password });
+  const app = await buildApp(config, {
+    dbSchema: schema,
+    logger: false,
+    webDir: path.join(dataDir, 'no-web'),
+    verification: { paused: true },
+    ...options.build,
+  });
+  if (!shared) await register(app.ctx, { email: ADMIN.email, password: ADMIN.password, role: 'owner' });
   const tokens = await login(app, ADMIN.email, ADMIN.password);
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= app.close().then(() => undefined));
@@ -143,6 +152,27 @@ export function storedFiles(dataDir: string): string[] {
   });
 }
 
-export function body<T = unknown>(res: LightMyRequestResponse): { statusCode: number; message: string; payLoad: T; payLoadList: unknown; errors?: Record<string, string[]> } {
+export function body<T = unknown>(res: LightMyRequestResponse): { statusCode: number; message: string; payLoad: T; payLoadList: unknown; code?: string; errors?: Record<string, string[]>; errorCodes?: Record<string, string[]> } {
   return res.json();
+}
+
+/** A complete, valid shop settings form (PUT /api/v1/ShopSettings), with `overrides` applied. */
+export function shopSettingsFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    shopName: 'Golden Top-up',
+    contactEmail: 'help@golden.test',
+    phone: '+95 9 111 222 333',
+    telegramUrl: 'https://t.me/golden',
+    viberUrl: 'viber://chat?number=%2B959111222333',
+    facebookUrl: 'https://www.facebook.com/golden',
+    copyrightHolder: 'Golden Co.',
+    timeZone: 'Asia/Yangon',
+    deliveryMinutes: '5',
+    ...overrides,
+  };
+}
+
+export async function putShopSettings(app: FastifyInstance, auth: Record<string, string>, fields: Record<string, string>, files: Record<string, FilePart> = {}) {
+  const form = multipart(fields, files);
+  return app.inject({ method: 'PUT', url: '/api/v1/ShopSettings', headers: { ...form.headers, ...auth }, payload: form.payload });
 }

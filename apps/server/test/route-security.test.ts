@@ -1,12 +1,14 @@
 // Walks every registered route and proves that each /api route outside a short, explicit list of public ones
 // refuses a missing, expired, tampered or foreign token with 401 and the envelope, so a route added later can't
-// be left open by forgetting a line. It reads the routes at run time: whatever modules exist are covered.
+// be left open by forgetting a line; and that each one outside a short list of staff routes refuses a signed-in
+// staff member with 403 (only owners manage the shop). It reads the routes at run time: whatever modules exist are covered.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import { createTokenService, type AccessClaims } from '../src/modules/auth/tokens.ts';
 import { registeredRoutes, type RouteAccess } from '../src/plugins/auth.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { FORBIDDEN_MESSAGE } from '../src/plugins/auth.ts';
+import { buildTestApp, login, type TestApp } from './helpers.ts';
 
 /** Method and path (case-insensitive, any parameter name) of every route anyone may call without signing in. */
 const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
@@ -21,17 +23,56 @@ const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/tokenpackage'],
   ['POST', '/api/v1/order'],
   ['GET', '/api/v1/files/screenshots/:'],
+  // A buyer's own order by code and private token, its live stream, and "find my order" (issue 8).
+  ['GET', '/api/v1/ordertracking/:'],
+  ['GET', '/api/v1/ordertracking/:/events'],
+  ['POST', '/api/v1/ordertracking/find'],
   ['GET', '/api/docs/json'],
+  ['GET', '/api/v1/shopsettings'],
+  ['POST', '/api/v1/auth/login/two-factor'],
+  ['POST', '/api/v1/invitation/preview'],
+  ['POST', '/api/v1/invitation/accept'],
+];
+
+/** Routes a staff member (not only an owner) may call: working orders, their own account and sign-in. */
+const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
+  ['POST', '/api/v1/auth/logout'],
+  ['POST', '/api/v1/user/change-password'],
+  ['GET', '/api/v1/user/me'],
+  ['GET', '/api/v1/user/language'],
+  ['PUT', '/api/v1/user/language'],
+  ['GET', '/api/v1/order'],
+  ['GET', '/api/v1/order/:'],
+  ['PUT', '/api/v1/order/:'],
+  ['PUT', '/api/v1/order/isread/:'],
+  ['GET', '/api/v1/order/notification-list'],
+  ['GET', '/api/v1/order/summary'],
+  // Screenshot checks (issue 12): staff read verdicts and ask for a check again.
+  ['GET', '/api/v1/order/verdict-list'],
+  ['GET', '/api/v1/order/:/verification'],
+  ['POST', '/api/v1/order/:/verification'],
+  ['POST', '/api/v1/auth/two-factor/setup'],
+  ['POST', '/api/v1/auth/two-factor/enable'],
+  ['POST', '/api/v1/auth/two-factor/disable'],
+  ['POST', '/api/v1/auth/two-factor/recovery-codes'],
+];
+
+/** Lists that answer a request with no credentials at all with an empty page (spec-built clients load them on public pages). */
+const EMPTY_WHEN_ANONYMOUS: ReadonlyArray<readonly [string, string]> = [
+  ['GET', '/api/v1/order'],
+  ['GET', '/api/v1/order/notification-list'],
 ];
 
 /** Lowercase, every `:param` reduced to `:`, no trailing slash: how the router itself compares paths. */
 const normalize = (url: string) => url.toLowerCase().replace(/:[^/]+/g, ':').replace(/\/+$/, '');
 const isApi = (url: string) => normalize(url).startsWith('/api/');
-const allowlisted = (r: RouteAccess) => {
+const listed = (list: ReadonlyArray<readonly [string, string]>) => (r: RouteAccess) => {
   // A HEAD route is the automatic twin of a GET route.
   const method = r.method === 'HEAD' ? 'GET' : r.method;
-  return PUBLIC_ALLOWLIST.some(([m, p]) => m === method && p === normalize(r.url));
+  return list.some(([m, p]) => m === method && p === normalize(r.url));
 };
+const allowlisted = listed(PUBLIC_ALLOWLIST);
+const staffListed = listed(STAFF_ALLOWLIST);
 /** A concrete URL for a route pattern: parameters become a fresh UUID, wildcards a plain name. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, () => randomUUID()).replace(/\*/g, 'x');
 
@@ -71,7 +112,9 @@ describe('route security walk', () => {
   });
 
   it('has no public /api route outside the allowlist', () => {
-    const open = registeredRoutes(t.app.ctx).filter((r) => isApi(r.url) && r.access !== 'admin' && !allowlisted(r));
+    const emptyWhenAnonymous = (r: RouteAccess) =>
+      r.access === 'empty-when-anonymous' && EMPTY_WHEN_ANONYMOUS.some(([m, p]) => m === (r.method === 'HEAD' ? 'GET' : r.method) && p === normalize(r.url));
+    const open = registeredRoutes(t.app.ctx).filter((r) => isApi(r.url) && r.access !== 'admin' && !allowlisted(r) && !emptyWhenAnonymous(r));
     expect(open.map((r) => `${r.method} ${r.url} (${r.access})`)).toEqual([]);
   });
 
@@ -104,6 +147,8 @@ describe('route security walk', () => {
     for (const route of secured) {
       const url = concrete(route.url);
       for (const [name, token] of Object.entries(badTokens)) {
+        // These lists answer "no credentials at all" with an empty page (test/cross-origin.test.ts); any bad token is still 401.
+        if (token === undefined && route.access === 'empty-when-anonymous') continue;
         const res = await t.app.inject({
           method: route.method as 'GET',
           url,
@@ -111,11 +156,55 @@ describe('route security walk', () => {
         });
         const ok =
           res.statusCode === 401 &&
-          (route.method === 'HEAD' || JSON.stringify(res.json()) === JSON.stringify({ statusCode: 401, message: MSG.unauthorized, payLoad: null, payLoadList: null }));
+          (route.method === 'HEAD' || JSON.stringify(res.json()) === JSON.stringify({ statusCode: 401, message: textOf(MSG.unauthorized), code: 'unauthorized', payLoad: null, payLoadList: null }));
         if (!ok) failures.push(`${route.method} ${route.url} with ${name} token: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('gives staff exactly the staff routes and refuses every owner route with 403 and the envelope', async () => {
+    const admin = registeredRoutes(t.app.ctx).filter((r) => isApi(r.url) && (r.access === 'admin' || r.access === 'empty-when-anonymous'));
+    const staffRoutes = admin.filter((r) => r.role === 'staff').map((r) => `${r.method} ${normalize(r.url)}`);
+    // The route table's own roles are exactly the reviewed list, no more.
+    expect(admin.filter((r) => r.role === 'staff' && !staffListed(r)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(staffRoutes).toEqual(expect.arrayContaining(['GET /api/v1/order', 'PUT /api/v1/order/:', 'GET /api/v1/user/me']));
+
+    const register = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'walker@staff.test', password: 'staff-password-1' } });
+    expect(register.statusCode).toBe(201);
+    const staff = await login(t.app, 'walker@staff.test', 'staff-password-1');
+    const asStaff = { authorization: `Bearer ${staff.accessToken}` };
+
+    const failures: string[] = [];
+    for (const route of admin) {
+      // Logout ends the session it is called with, so it is checked last, below.
+      if (normalize(route.url) === '/api/v1/auth/logout') continue;
+      const url = concrete(route.url);
+      const res = await t.app.inject({ method: route.method as 'GET', url, headers: asStaff });
+      if (staffListed(route)) {
+        if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${route.method} ${route.url} refused staff: ${res.statusCode}`);
+        continue;
+      }
+      const ok =
+        res.statusCode === 403 &&
+        (route.method === 'HEAD' || JSON.stringify(res.json()) === JSON.stringify({ statusCode: 403, message: textOf(FORBIDDEN_MESSAGE), code: 'ownerOnly', payLoad: null, payLoadList: null }));
+      if (!ok) failures.push(`${route.method} ${route.url} as staff: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    // Nothing an owner manages changed: the staff member is still staff and the only other user is the owner.
+    const users = await t.app.ctx.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
+    expect(users).toEqual([{ email: 'admin@test.local', role: 'owner' }, { email: 'walker@staff.test', role: 'staff' }]);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Logout', headers: asStaff });
+    expect(logout.statusCode).toBe(200);
+  });
+
+  it('keeps the health endpoints public: a load balancer probes them without signing in', async () => {
+    const health = registeredRoutes(t.app.ctx).filter((r) => ['/healthz', '/health/live', '/health/ready'].includes(r.url) && r.method === 'GET');
+    expect(health.map((r) => `${r.url} ${r.access}`).sort()).toEqual(['/health/live public', '/health/ready public', '/healthz public']);
+    for (const url of ['/healthz', '/health/live', '/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
   });
 
   it('refuses a token whose session was revoked, even though it is signed and fresh', async () => {

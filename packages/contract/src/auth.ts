@@ -6,7 +6,7 @@ import { TEXT_LIMITS } from './limits.ts';
 export const Email = z.string().trim().toLowerCase().max(TEXT_LIMITS.email, MSG.tooLong(TEXT_LIMITS.email)).pipe(z.email(MSG.invalidEmail));
 export const NewPassword = z
   .string()
-  .min(TEXT_LIMITS.passwordMin, MSG.passwordTooShort)
+  .min(TEXT_LIMITS.passwordMin, MSG.passwordTooShort(TEXT_LIMITS.passwordMin))
   .max(TEXT_LIMITS.passwordMax, MSG.tooLong(TEXT_LIMITS.passwordMax));
 
 export const LoginBody = z.object({ email: Email, password: z.string().min(1, MSG.required).max(TEXT_LIMITS.passwordMax) });
@@ -29,8 +29,10 @@ export const ResetPasswordBody = z
   });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const RegisterBody = z.object({ email: Email, password: NewPassword });
-export type RegisterBody = z.infer<typeof RegisterBody>;
+/** `role` is additive (default staff): registering directly is for shops without mail; invitations are the usual way. */
+export const RegisterBody = z.object({ email: Email, password: NewPassword, role: z.enum(['owner', 'staff']).default('staff') });
+/** What a client sends (role optional). */
+export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const ChangePasswordBody = z
   .object({ oldPassword: z.string().min(1, MSG.required).max(TEXT_LIMITS.passwordMax), newPassword: NewPassword, confirmPassword: z.string() })

@@ -1,5 +1,7 @@
-// Payment accounts shown in the buyer's confirm dialog (spec §3 ConfigSetting); at most 4.
+// Payment accounts shown in the buyer's confirm dialog (spec §3 ConfigSetting); at most 4. An owner pauses one
+// (isActive false, e.g. when a wallet hits its daily limit) and buyers stop seeing it.
 import { z } from 'zod';
+import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { ORDER_INDEX_MAX, TEXT_LIMITS } from './limits.ts';
 
@@ -9,6 +11,7 @@ export const ConfigSettingDto = z.object({
   phone: z.string(),
   orderIndex: z.number().int(),
   logo: z.string().nullable(),
+  isActive: z.boolean(),
 });
 export type ConfigSettingDto = z.infer<typeof ConfigSettingDto>;
 
@@ -18,5 +21,9 @@ export const ConfigSettingForm = z.object({
   phone: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.phone, MSG.tooLong(TEXT_LIMITS.phone)),
   orderIndex: z.coerce.number().int().min(0).max(ORDER_INDEX_MAX).optional(),
   logo: z.string().optional(),
+  /** Absent: active on create, unchanged on update. */
+  isActive: FormBoolean.optional(),
 });
+
+export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount } as const;
 export type ConfigSettingForm = z.infer<typeof ConfigSettingForm>;

@@ -1,6 +1,7 @@
 // The response envelope and paging shape every endpoint answers with (DESIGN.md, "The wire contract").
 import { z } from 'zod';
 import { PAGE_SIZE, TEXT_LIMITS } from './limits.ts';
+import { MSG } from './messages.ts';
 
 export const Paging = z.object({
   currentPage: z.number().int(),
@@ -40,6 +41,8 @@ export function envelope<P extends z.ZodType, L extends z.ZodType = z.ZodNull>(p
   return z.object({
     statusCode: z.number().int(),
     message: z.string(),
+    /** Stable machine code of `message` (additive to the spec's envelope), for clients that map their own texts. */
+    code: z.string().optional(),
     payLoad,
     payLoadList: (payLoadList ?? z.null()) as L,
   });
@@ -48,13 +51,16 @@ export function envelope<P extends z.ZodType, L extends z.ZodType = z.ZodNull>(p
 export const ErrorEnvelope = z.object({
   statusCode: z.number().int(),
   message: z.string(),
+  code: z.string().optional(),
   payLoad: z.null(),
   payLoadList: z.null(),
   errors: FieldErrors.optional(),
+  /** The codes of `errors`, field by field and in the same order. */
+  errorCodes: FieldErrors.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-export type Envelope<P, L = null> = { statusCode: number; message: string; payLoad: P; payLoadList: L };
+export type Envelope<P, L = null> = { statusCode: number; message: string; code?: string; payLoad: P; payLoadList: L };
 
 export const IdParam = z.object({ id: z.uuid() });
 export const IdPayload = z.object({ id: z.string() });
@@ -67,6 +73,6 @@ export const FormBoolean = z
     const s = v.trim().toLowerCase();
     if (s === 'true') return true;
     if (s === 'false' || s === '') return false;
-    ctx.addIssue({ code: 'custom', message: "Must be 'True' or 'False'." });
+    ctx.addIssue({ code: 'custom', message: MSG.mustBeBoolean });
     return z.NEVER;
   });

@@ -33,8 +33,8 @@ export const GameForm = z.object({
   title: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.gameTitle, MSG.tooLong(TEXT_LIMITS.gameTitle)),
   description: z.string().trim().max(TEXT_LIMITS.gameDescription, MSG.tooLong(TEXT_LIMITS.gameDescription)).default(''),
   orderIndex: z.coerce
-    .number({ message: 'Must be a number.' })
-    .int('Must be a whole number.')
+    .number({ message: MSG.mustBeNumber })
+    .int(MSG.mustBeWholeNumber)
     .min(0)
     .max(ORDER_INDEX_MAX)
     .refine((n) => n !== 0, MSG.orderIndexNonZero)

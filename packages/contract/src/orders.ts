@@ -1,12 +1,16 @@
 // Orders: what a buyer submits, what staff see and change (spec §3 Order, DESIGN.md "Rules the server owns").
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
+import { OrderVerdict } from './verification.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
-export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: `Status must be one of ${ORDER_STATUSES.join(', ')}.` });
+export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) });
 
 export const OrderDto = z.object({
   id: z.string(),
+  /** Short code buyers and staff read aloud (order-codes.ts); beyond the spec, additive. Null only for rows not written by the shop. */
+  code: z.string().nullable(),
   inGameUserId: z.string(),
   serverInfo: z.string(),
   mobileNumber: z.string(),
@@ -29,10 +33,21 @@ export const OrderDto = z.object({
   screenShot: z.string().nullable(),
   userDto: z.object({ email: z.string() }).nullable(),
   isRead: z.boolean(),
+  /** Why a CANCELLED order was cancelled; null when not cancelled or when staff gave no reason. */
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  cancelNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Beyond the spec (issue 12): the screenshot check's verdict; null for orders placed before checks existed. */
+  verdict: OrderVerdict.nullable().optional(),
+  /** Beyond the spec: another order reuses this one's transaction number or screenshot. */
+  isDuplicate: z.boolean().optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
+
+/** The answer to placing an order: the order, and once only, the private token of its status page (issue 8). */
+export const PlacedOrderDto = OrderDto.extend({ trackingToken: z.string().nullable() });
+export type PlacedOrderDto = z.infer<typeof PlacedOrderDto>;
 
 /** Digits only; the web app cuts input at 6 and the server insists on exactly 6. */
 export const TransactionNumber = z.string().trim().regex(new RegExp(`^\\d{${TRANSACTION_NUMBER_LENGTH}}$`), MSG.transactionNumber);
@@ -65,17 +80,17 @@ export const CreateOrderForm = z.object({
   inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId, MSG.tooLong(TEXT_LIMITS.inGameUserId)),
   serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo, MSG.tooLong(TEXT_LIMITS.serverInfo)).default(''),
   mobileNumber: MobileNumber,
-  tokenPackageId: z.uuid('Choose a package.'),
+  tokenPackageId: z.uuid(MSG.choosePackage),
   quantity: z.preprocess(blankAsAbsent, Quantity.default(1)),
   /** What the buyer saw; checked against the server's own price, never used as the price. */
-  subTotal: z.preprocess(blankAsAbsent, z.coerce.number({ message: 'Must be a number.' }).nonnegative('Must not be negative.').optional()),
+  subTotal: z.preprocess(blankAsAbsent, z.coerce.number({ message: MSG.mustBeNumber }).nonnegative(MSG.mustNotBeNegative).optional()),
   transactionNumber: TransactionNumber,
   screenShot: z.string().optional(),
   /**
    * Beyond the spec: a key the client makes once per order attempt and repeats on a retry, so a retry after a
    * lost reply answers with the order already placed instead of placing it twice.
    */
-  idempotencyKey: z.preprocess(blankAsAbsent, z.uuid('Must be a UUID.').optional()),
+  idempotencyKey: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
 });
 export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
 
@@ -91,6 +106,9 @@ export const UpdateOrderForm = z.object({
   quantity: z.string().optional(),
   subTotal: z.string().optional(),
   screenShot: z.string().optional(),
+  /** Beyond the spec: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
+  cancelReason: CancelReasonField,
+  cancelNote: CancelNoteField,
 });
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
 

@@ -22,17 +22,17 @@ export const TokenPackageDto = z.object({
 export type TokenPackageDto = z.infer<typeof TokenPackageDto>;
 
 const money = z.coerce
-  .number({ message: 'Must be a number.' })
+  .number({ message: MSG.mustBeNumber })
   .min(0, 'Must not be negative.')
   .max(PRICE_MAX, `Must be at most ${PRICE_MAX}.`)
   .refine((n) => Math.round(n * 100) === n * 100, 'At most 2 decimal places.');
 
 export const TokenPackageForm = z.object({
   tokenTitle: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.tokenTitle, MSG.tooLong(TEXT_LIMITS.tokenTitle)),
-  unit: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be at least 1.').max(UNIT_MAX),
+  unit: z.coerce.number({ message: MSG.mustBeNumber }).int(MSG.mustBeWholeNumber).min(1, MSG.numberTooSmall(1)).max(UNIT_MAX),
   price: money,
   currency: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.currency, MSG.tooLong(TEXT_LIMITS.currency)),
-  gameId: z.uuid('Choose a game.'),
+  gameId: z.uuid(MSG.chooseGame),
   paymentMethod: PaymentMethodSchema.default('NORMAL'),
   canAddQuantity: FormBoolean.default(false),
   packageImage: z.string().optional(),

@@ -8,6 +8,12 @@ import type { Database } from './schema.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as orderIdempotency from './migrations/0002-order-idempotency.ts';
 import * as orderSearch from './migrations/0003-order-search.ts';
+import * as staffLanguage from './migrations/0004-staff-language.ts';
+import * as refreshGrace from './migrations/0005-refresh-grace.ts';
+import * as orderSearchExact from './migrations/0006-order-search-exact.ts';
+import * as orderVerification from './migrations/0007-order-verification.ts';
+import * as ownerControls from './migrations/0008-owner-controls.ts';
+import * as orderTracking from './migrations/0009-order-tracking.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -17,6 +23,12 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-order-idempotency': orderIdempotency,
   '0003-order-search': orderSearch,
+  '0004-staff-language': staffLanguage,
+  '0005-refresh-grace': refreshGrace,
+  '0006-order-search-exact': orderSearchExact,
+  '0007-order-verification': orderVerification,
+  '0008-owner-controls': ownerControls,
+  '0009-order-tracking': orderTracking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -53,7 +65,14 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
 
 /** `schema`: PostgreSQL schema holding the tables; Kysely otherwise looks for its bookkeeping in every schema on the path. */
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Features land on parallel branches, each with its own migration number: a database that already ran a later
+  // number must still take an earlier one that arrives after it.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

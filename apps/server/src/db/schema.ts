@@ -1,5 +1,5 @@
 // Table types for Kysely. Booleans are 0/1 integers and times ISO text, so one set of queries runs on SQLite and PostgreSQL.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Flag = number;
 
@@ -10,6 +10,14 @@ export interface UsersTable {
   email_confirmed: Flag;
   created_at: string;
   updated_at: string;
+  /** mm or en for live notices and mails; null until chosen (migration 0004). */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'owner' or 'staff' (migration 0008). */
+  role: Generated<string>;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last TOTP time step accepted: a code of this step or earlier is refused (no replay). */
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -27,6 +35,8 @@ export interface RefreshTokensTable {
   token_hash: string;
   created_at: string;
   used_at: string | null;
+  /** The pair this token was exchanged for, AES-GCM under a key derived from the token itself (migration 0005). */
+  successor_cipher: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -59,6 +69,8 @@ export interface ConfigSettingsTable {
   order_index: number;
   logo: string | null;
   created_at: string;
+  /** Shown to buyers only while 1 (migration 0008). */
+  is_active: Flag;
 }
 
 export interface TokenPackagesTable {
@@ -101,6 +113,55 @@ export interface OrdersTable {
   updated_at: string;
   /** The client's key for this order attempt (see CreateOrderForm.idempotencyKey). */
   idempotency_key: string | null;
+  /**
+   * Short code for people (migration 0009). The orders service and the migration always write one; optional on
+   * insert so rows that tests and benchmarks write straight to the table still type-check (those have none).
+   */
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The screenshot check's verdict (OrderVerdict); null for orders placed before checking existed (migration 0007).
+   * Optional on insert only so older inserts compile: the column has a default.
+   */
+  verdict: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when another order reuses this one's transaction number or screenshot (see order_duplicates). */
+  is_duplicate: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+/** An order as read, written and changed (columns added later are optional on insert). */
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type OrderChanges = Updateable<OrdersTable>;
+
+/** Private links to one order's status page: SHA-256 of the token, never the token (migration 0009). */
+export interface OrderTrackingTokensTable {
+  token_hash: string;
+  order_id: string;
+  created_at: string;
+}
+
+export interface OrderChecksTable {
+  order_id: string;
+  state: 'queued' | 'done' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  cleaned: Flag;
+  image_hash: string | null;
+  receipt_txn_id: string | null;
+  /** JSON: the FieldCheck list of the last finished check. */
+  fields: string | null;
+  error: string | null;
+  created_at: string;
+  checked_at: string | null;
+}
+
+export interface OrderDuplicatesTable {
+  order_id: string;
+  other_order_id: string;
+  reason: 'transaction' | 'image';
+  created_at: string;
 }
 
 export interface NotificationsTable {
@@ -121,8 +182,60 @@ export interface Database {
   token_packages: TokenPackagesTable;
   orders: OrdersTable;
   notifications: NotificationsTable;
+  order_checks: OrderChecksTable;
+  order_duplicates: OrderDuplicatesTable;
   /** Orders per (game title, package title), kept by triggers (migration 0003); read by the order search. */
   order_title_counts: OrderTitleCountsTable;
+  order_tracking_tokens: OrderTrackingTokensTable;
+  shop_settings: ShopSettingsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  invitations: InvitationsTable;
+}
+
+/** One row (id 'shop'): the shop's identity, edited by owners (migration 0008). */
+export interface ShopSettingsTable {
+  id: string;
+  shop_name: string;
+  logo: string | null;
+  contact_email: string;
+  phone: string;
+  telegram_url: string;
+  viber_url: string;
+  facebook_url: string;
+  copyright_holder: string;
+  time_zone: string;
+  delivery_minutes: number;
+  require_two_factor: Flag;
+  updated_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface LoginChallengesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface InvitationsTable {
+  id: string;
+  email: string;
+  role: string;
+  language: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface OrderTitleCountsTable {
@@ -131,5 +244,3 @@ export interface OrderTitleCountsTable {
   n: number;
 }
 
-// Kept so the Generated import is used if a table later gains a generated column.
-export type { Generated };

@@ -2,14 +2,26 @@
 import { EventEmitter } from 'node:events';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
+import type { OrderVerdictEvent } from '@topup/contract/verification';
 
 export type OrderCreated = { order: OrderDto; notification: NotificationDto };
 export type OrderCreatedListener = (event: OrderCreated) => void;
 
+export type OrderChangedListener = (order: OrderDto) => void;
+
 export type OrderEvents = {
   orderCreated(event: OrderCreated): void;
   onOrderCreated(listener: OrderCreatedListener): () => void;
+  /** An order's status or read state changed (committed); buyers' status streams listen. */
+  orderChanged(order: OrderDto): void;
+  onOrderChanged(listener: OrderChangedListener): () => void;
+  /** An order's screenshot check changed its verdict or duplicate flag (modules/verification). */
+  orderVerdict(event: OrderVerdictEvent): void;
+  onOrderVerdict(listener: (event: OrderVerdictEvent) => void): () => void;
 };
+
+/** What travels between instances on the backplane: a new order, or a verdict (`{ verdict }`). */
+export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();
@@ -21,6 +33,20 @@ export function createOrderEvents(): OrderEvents {
     onOrderCreated(listener) {
       emitter.on('created', listener);
       return () => emitter.off('created', listener);
+    },
+    orderChanged(order) {
+      emitter.emit('changed', order);
+    },
+    onOrderChanged(listener) {
+      emitter.on('changed', listener);
+      return () => emitter.off('changed', listener);
+    },
+    orderVerdict(event) {
+      emitter.emit('verdict', event);
+    },
+    onOrderVerdict(listener) {
+      emitter.on('verdict', listener);
+      return () => emitter.off('verdict', listener);
     },
   };
 }

@@ -1,21 +1,27 @@
 // Builds the response envelope and page payloads of DESIGN.md's wire contract.
 import type { FastifyReply } from 'fastify';
 import type { Envelope, Page, Paging } from '@topup/contract/envelope';
+import { sendReusedText } from '../plugins/compression.ts';
+
+const DEFAULT_OK = 'Success';
 
 /** Content type of answers sent as ready-made JSON text (the public cache). */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Sends JSON text as it is: already checked against the route's schema when it was made, so not serialised again. */
+/** Sends JSON text as it is: already checked against the route's schema when it was made, so not serialised again.
+ * The text is reused across requests (public cache), so its compressed form is made once and kept. */
 export function sendJsonText(reply: FastifyReply, body: string) {
-  return reply.type(JSON_TYPE).send(body);
+  return sendReusedText(reply, body, JSON_TYPE);
 }
 
-export function ok<P>(payLoad: P, message = 'Success', statusCode = 200): Envelope<P, null> {
-  return { statusCode, message, payLoad, payLoadList: null };
+/** `message` is a catalogue reference (`MSG.x`), put into the caller's language on the way out; the plain default
+ * 'Success' is what the shared public cache holds, so it stays one text for every language. */
+export function ok<P>(payLoad: P, message: string = DEFAULT_OK, statusCode = 200): Envelope<P, null> {
+  return { statusCode, message, ...(message === DEFAULT_OK ? { code: 'ok' } : {}), payLoad, payLoadList: null };
 }
 
-export function okList<L>(payLoadList: L, message = 'Success'): Envelope<null, L> {
-  return { statusCode: 200, message, payLoad: null, payLoadList };
+export function okList<L>(payLoadList: L): Envelope<null, L> {
+  return { statusCode: 200, message: DEFAULT_OK, code: 'ok', payLoad: null, payLoadList };
 }
 
 export function paging(currentPage: number, pageSize: number, totalCount: number): Paging {

@@ -1,5 +1,7 @@
 // The one error type services throw; the error handler turns it into the envelope.
+// Messages are catalogue references (`MSG.x`), resolved into the caller's language when the answer is sent.
 import type { FieldErrors } from '@topup/contract/envelope';
+import { MSG, type Thing } from '@topup/contract/messages';
 
 export class AppError extends Error {
   constructor(
@@ -18,11 +20,11 @@ export class AppError extends Error {
   static field(field: string, message: string) {
     return new AppError(400, message, { [field]: [message] });
   }
-  static unauthorized(message = 'You need to login first!') {
+  static unauthorized(message: string = MSG.unauthorized) {
     return new AppError(401, message);
   }
-  static notFound(what: string) {
-    return new AppError(404, `${what} not found.`);
+  static notFound(what: Thing) {
+    return new AppError(404, MSG.notFound(what));
   }
   static conflict(message: string, fields?: FieldErrors) {
     return new AppError(409, message, fields);

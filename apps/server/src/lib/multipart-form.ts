@@ -10,7 +10,7 @@ export type MultipartForm = { fields: Record<string, string>; files: Record<stri
 /** Reads every part; a file is accepted only under one of `fileFields`, once. Empty file parts count as absent. */
 export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'The request must be multipart/form-data.');
+    throw new AppError(415, MSG.multipartRequired);
   }
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
@@ -19,16 +19,21 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
           part.file.resume();
-          throw AppError.field(part.fieldname, `Unexpected file field ${part.fieldname}.`);
+          throw AppError.field(part.fieldname, MSG.unexpectedFile(part.fieldname));
         }
         if (files[part.fieldname]) {
           part.file.resume();
-          throw AppError.field(part.fieldname, 'Only one file is allowed in this field.');
+          throw AppError.field(part.fieldname, MSG.oneFileOnly);
         }
         const data = await part.toBuffer();
         if (data.length > 0) files[part.fieldname] = data;
       } else if (!(part.fieldname in fields)) {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        // PostgreSQL can't hold a NUL in text: refused here for both databases (see plugins/text-guard.ts).
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw AppError.field(part.fieldname.replaceAll('\u0000', '') || '_', MSG.nulCharacter);
+        }
+        fields[part.fieldname] = value;
       }
     }
   } catch (err) {
@@ -57,14 +62,15 @@ function toMultipartError(err: unknown): unknown {
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError(413, 'Too many parts in the form.');
+      return new AppError(413, MSG.tooManyParts);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'The request must be multipart/form-data.');
+      return new AppError(415, MSG.multipartRequired);
     default:
-      if (/Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(String((err as Error)?.message))) {
-        return AppError.badRequest('The form data is malformed.');
-      }
-      return err;
+      // Anything else raised while the parser reads the body (truncated data, a missing or oversized boundary,
+      // broken part headers) is the client's malformed form: the body lives in memory, so no server fault can
+      // surface here. Fastify's own coded 4xx errors (prototype keys, bad JSON fields) keep their status.
+      if (typeof (err as { statusCode?: unknown })?.statusCode === 'number') return err;
+      return AppError.badRequest(MSG.formMalformed);
   }
 }
 

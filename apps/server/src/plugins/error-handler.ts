@@ -1,15 +1,29 @@
 // One place that turns every error into the envelope: validation to 400 with `errors`, AppError as thrown, the rest hidden.
+// Messages are catalogue references resolved into the request's language, each with its stable code.
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MSG } from '@topup/contract/messages';
+import { DEFAULT_API_LANGUAGE, MSG, localize } from '@topup/contract/messages';
 import type { ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
 import { AppError } from '../lib/errors.ts';
+import { localizeFields, requestLanguage } from './language.ts';
+
+/** Fastify's own client errors, by their code, as catalogue messages (their English texts name internals). */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MSG.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MSG.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: MSG.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MSG.unsupportedMediaType,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MSG.badRequest,
+  FST_ERR_BAD_URL: MSG.badRequest,
+};
 
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fields));
+      return reply.status(error.statusCode).send(body(request, error.statusCode, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -18,22 +32,57 @@ export const errorHandlerPlugin = fp(async (app) => {
         (errors[field] ??= []).push(issue.message ?? MSG.validationFailed);
       }
       const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-      return reply.status(400).send(body(400, first, errors));
+      return reply.status(400).send(body(request, 400, first, errors));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(body(500, 'Something went wrong. Please try again.'));
+      return reply.status(500).send(body(request, 500, MSG.serverError));
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): their messages are safe to show.
-    return reply.status(status).send(body(status, (error as Error).message));
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): ours in the caller's language when
+    // we know the code, else theirs, which is safe to show.
+    const known = FRAMEWORK_MESSAGES[(error as { code?: string }).code ?? ''];
+    return reply.status(status).send(body(request, status, known ?? (error as Error).message));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found.`));
+    reply.status(404).send(body(request, 404, MSG.routeNotFound(request.method, request.url.split('?')[0]!.slice(0, 200))));
   });
 });
 
-function body(statusCode: number, message: string, errors?: FieldErrors): ErrorEnvelope {
-  return { statusCode, message, payLoad: null, payLoadList: null, ...(errors ? { errors } : {}) };
+/**
+ * Fastify's router refuses some paths before any route or hook runs (an undecodable `%`, a parameter over
+ * maxParamLength) with its own error shape, echoing the path. Given as the `frameworkErrors` option, this answers
+ * them in the envelope instead, without repeating what the client sent.
+ */
+export function frameworkErrorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, MSG.urlTooLong] : [400, MSG.badUrl];
+  void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body(request, status, message)));
+}
+
+/**
+ * Node's HTTP parser rejects some requests (oversized headers, garbage on the wire, a client too slow to send its
+ * headers) before Fastify sees them. Given as `clientErrorHandler`, this answers those in the envelope too.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MSG.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MSG.requestTimeout]
+        : [400, 'Bad Request', MSG.requestMalformed];
+  // No request to read a language from: the API's default (English), as for clients that send none.
+  const { code, text } = localize(message, DEFAULT_API_LANGUAGE, 'error');
+  const json = JSON.stringify({ statusCode: status, message: text, code, payLoad: null, payLoadList: null });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`);
+  }
+  socket.destroy(error);
+}
+
+function body(request: FastifyRequest, statusCode: number, message: string, fields?: FieldErrors): ErrorEnvelope {
+  const language = requestLanguage(request);
+  const { code, text } = localize(message, language, statusCode >= 500 ? 'serverError' : 'error');
+  return { statusCode, message: text, code, payLoad: null, payLoadList: null, ...(fields ? localizeFields(fields, language) : {}) };
 }

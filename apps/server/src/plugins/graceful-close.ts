@@ -8,8 +8,9 @@ export const gracefulClosePlugin = fp(async (app) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Callback style, not async: it runs on every answer, and a promise per request is measurable on the hot paths.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 });

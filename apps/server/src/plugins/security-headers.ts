@@ -48,10 +48,16 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
   return headers;
 }
 
+/** Public images (catalog uploads and their WebP sizes): any site may embed them, e.g. a storefront on another origin. */
+const PUBLIC_IMAGE_PATH = /^\/(uploads|img)\//i;
+
 export const securityHeadersPlugin = fp(async (app) => {
   const headers = computeSecurityHeaders();
+  const publicImageHeaders = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config?.securityHeaders !== false) reply.headers(headers);
+    if (request.routeOptions.config?.securityHeaders === false) return done();
+    // Screenshots (under /api/v1/files/) keep the strict policy with their signed URLs.
+    reply.headers(PUBLIC_IMAGE_PATH.test(request.url) ? publicImageHeaders : headers);
     done();
   });
 });

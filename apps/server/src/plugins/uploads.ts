@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
+import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { PUBLIC_PREFIX, SCREENSHOT_PREFIX } from '../storage/media.ts';
@@ -24,7 +25,7 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
   });
 
   // /img/{width}/{name}: the catalog image `name` as WebP at most `width` pixels wide.
-  const variants = createVariantMaker(ctx.media.storage.roots.public);
+  const variants = createVariantMaker(ctx.media.storage.roots.public, ctx.imageWork);
   app.get<{ Params: { width: string; name: string } }>(`${VARIANT_PREFIX}:width/:name`, {
     config: { access: 'public' },
     schema: { hide: true },
@@ -48,7 +49,7 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
     handler: async (request, reply) => {
       const { name } = request.params;
       const expires = Number(request.query.expires);
-      if (!ctx.signer.verify(name, expires, request.query.sig ?? '')) throw new AppError(403, 'This link has expired.');
+      if (!ctx.signer.verify(name, expires, request.query.sig ?? '')) throw new AppError(403, MSG.linkExpired);
       const file = await ctx.media.storage.locate('private', name);
       if (!file) throw AppError.notFound('Screenshot');
       const maxAge = Math.max(0, Math.floor((expires - Date.now()) / 1000));
@@ -56,6 +57,9 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
         .header('content-type', TYPES[path.extname(name)] ?? 'application/octet-stream')
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('x-content-type-options', 'nosniff')
+        // A screenshot is served before its re-encoding too (docs/decisions/0702-unprocessed-screenshots.md): even
+        // a file a browser did render as a document could run nothing and reach nothing.
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('content-disposition', 'inline')
         .send(createReadStream(file));
     },

@@ -10,8 +10,8 @@ import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
-import { jpeg, login, multipart, png } from '../../test/helpers.ts';
-import { escapeHtml, jsonForScript, type AppData } from './web-app.ts';
+import { jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
+import { escapeHtml, inlineStylesheets, jsonForScript, type AppData } from './web-app.ts';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="my">
@@ -67,9 +67,11 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
   });
   app = await buildApp(config, { logger: false, webDir });
-  await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery' });
+  await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery', role: 'owner' });
   const tokens = await login(app, 'admin@test.local', 'correct-horse-battery');
   auth = { authorization: `Bearer ${tokens.accessToken}` };
+  // The store name in every title comes from the shop settings.
+  expect((await putShopSettings(app, auth, shopSettingsFields({ shopName: 'Fixture Shop' }))).statusCode).toBe(200);
   // A title that would end the script element and one with a line separator, to prove the escaping.
   games.push(await createGame({ title: 'Evil </script><script>alert(1)</script>', orderIndex: '1', serverType: 'ZONEID' }));
   games.push(await createGame({ title: 'Line\u2028Separator & "Quotes"', orderIndex: '2' }));
@@ -117,6 +119,11 @@ describe('GET /', () => {
     const banner = games[0]!.bannerImage!.split('/').pop();
     expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1152px, 100vw" fetchpriority="high" />`);
     expect(res.body).toMatch(/<meta name="description" content="[^"]*Evil &lt;\/script&gt;/);
+    // Meta text in the storefront's default language, Burmese, unless the browser prefers English.
+    expect(res.body).toMatch(/<meta name="description" content="[^"]*နှင့် အခြားဂိမ်းများ/);
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    const english = await app.inject({ method: 'GET', url: '/', headers: { host: 'shop.test', 'accept-language': 'en-US,en;q=0.9' } });
+    expect(english.body).toMatch(/<meta name="description" content="[^"]* and more\. Top up your favourite games/);
     // The home chunks (and what they share) are fetched with the entry, not after it.
     for (const file of ['assets/shared-4.js', 'assets/storefront-layout-1.js', 'assets/home-2.js']) {
       expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="/${file}" />`);
@@ -132,6 +139,21 @@ describe('GET /', () => {
     expect(res.body).not.toContain('\u2028');
     expect(res.body).toContain('Evil \\u003c/script\\u003e');
     expect(appData(res).games?.items[1]?.title).toBe('Line\u2028Separator & "Quotes"');
+  });
+});
+
+describe('shop settings in the HTML', () => {
+  it('embeds them on every page and shows a change on the next load, without a restart', async () => {
+    for (const url of ['/', `/game/${games[0]!.id}`, '/dashboard/orders', '/login']) {
+      const data = appData(await app.inject({ method: 'GET', url }));
+      expect(data.shopSettings, url).toMatchObject({ shopName: 'Fixture Shop', telegramUrl: 'https://t.me/golden', deliveryMinutes: 5, timeZone: 'Asia/Yangon' });
+    }
+    const renamed = await putShopSettings(app, auth, shopSettingsFields({ shopName: 'Renamed <Shop>', deliveryMinutes: '7' }));
+    expect(renamed.statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<title>Renamed &lt;Shop&gt;</title>');
+    expect(appData(res).shopSettings).toMatchObject({ shopName: 'Renamed <Shop>', deliveryMinutes: 7 });
+    expect((await putShopSettings(app, auth, shopSettingsFields({ shopName: 'Fixture Shop' }))).statusCode).toBe(200);
   });
 });
 
@@ -186,5 +208,22 @@ describe('jsonForScript', () => {
     const out = jsonForScript(value);
     expect(out).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(out)).toEqual(value);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  it('puts the build stylesheet into the page, closing tags in it made harmless, and leaves unknown files linked', () => {
+    const webDir = mkdtempSync(path.join(os.tmpdir(), 'topup-inline-css-'));
+    try {
+      mkdirSync(path.join(webDir, 'assets'));
+      writeFileSync(path.join(webDir, 'assets', 'index-1.css'), 'body{color:red}/*</style><script>x</script>*/');
+      const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/missing.css"></head>';
+      const out = inlineStylesheets(html, webDir);
+      expect(out).toContain('<style data-href="/assets/index-1.css">body{color:red}/*<\\/style><script>x</script>*/</style>');
+      expect(out).toContain('<link rel="stylesheet" href="/assets/missing.css">');
+      expect(out.match(/<\/style>/g)).toHaveLength(1);
+    } finally {
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

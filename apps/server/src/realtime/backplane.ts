@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
-import type { OrderCreated } from '../events/order-events.ts';
+import type { BackplaneMessage } from '../events/order-events.ts';
 import { createPostgresBackplane } from './postgres-backplane.ts';
 import { createRedisBackplane } from './redis-backplane.ts';
 
 export type BackplaneListener = {
-  message(event: OrderCreated): void;
+  message(event: BackplaneMessage): void;
   /**
    * The backplane's connection came back after a gap: events published meanwhile may have been missed here.
    * The hub then asks its clients to reconnect, and the dashboard re-reads its lists on reconnect.
@@ -20,7 +20,7 @@ export type BackplaneListener = {
 
 export type Backplane = {
   readonly kind: 'in-process' | 'redis' | 'postgres';
-  publish(event: OrderCreated): Promise<void>;
+  publish(event: BackplaneMessage): Promise<void>;
   /** Starts receiving; resolves once subscribed (or after `readyTimeoutMs`, still trying in the background). */
   subscribe(listener: BackplaneListener): Promise<void>;
   close(): Promise<void>;

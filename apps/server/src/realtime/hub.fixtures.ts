@@ -8,6 +8,7 @@ import {
   type HubConnection,
   type ILogger,
 } from '@microsoft/signalr';
+import WebSocket from 'ws';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
 import { multipart, png, type TestApp } from '../../test/helpers.ts';
@@ -89,5 +90,25 @@ export async function placeOrder(t: TestApp, packageId: string, inGameUserId = '
   );
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order', payload: form.payload, headers: form.headers });
   if (res.statusCode !== 201) throw new Error(`placing the order failed: ${res.statusCode} ${res.body}`);
-  return res.json().payLoad as OrderDto;
+  // The buyer's private tracking token is in the answer only, never in what admins receive.
+  const { trackingToken: _token, ...order } = res.json().payLoad as OrderDto & { trackingToken: string | null };
+  return order;
+}
+
+/** Opens a raw WebSocket and resolves with the upgrade's HTTP status (101 when it upgraded). */
+export function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', (err) => {
+      if (!/Unexpected server response/.test(err.message)) reject(err);
+    });
+  });
 }

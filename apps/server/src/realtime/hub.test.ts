@@ -7,31 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState } from '@microsoft/signalr';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, waitFor, type Client } from './hub.fixtures.ts';
+import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, upgradeStatus, waitFor, type Client } from './hub.fixtures.ts';
 
 const RS = '\x1e';
 
 function tamper(token: string): string {
   const last = token.at(-2) === 'A' ? 'B' : 'A';
   return token.slice(0, -2) + last + token.at(-1);
-}
-
-/** Opens a raw WebSocket and resolves with the upgrade's HTTP status (101 when it upgraded). */
-function upgradeStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
-    ws.on('open', () => {
-      ws.terminate();
-      resolve(101);
-    });
-    ws.on('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.on('error', (err) => {
-      if (!/Unexpected server response/.test(err.message)) reject(err);
-    });
-  });
 }
 
 describe('realtime hub', () => {

@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket } from 'ws';
-import { HUB } from '@topup/contract/limits';
+import { HUB, type Language } from '@topup/contract/limits';
 import {
   HANDSHAKE_OK_RECORD,
   MessageType,
@@ -39,7 +39,9 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
 };
 
 /** Who a connection belongs to, and until when its access token is good. */
-export type HubOwner = { adminId: string; sessionId: string; token: string; expiresAt: number };
+export type HubOwner = { adminId: string; sessionId: string; token: string; expiresAt: number; language: Language };
+
+export type HubCall = { target: string; args: unknown[] };
 
 export type HubDeps = {
   log: FastifyBaseLogger;
@@ -317,15 +319,35 @@ export class Hub {
   }
 
   /** Invokes `target(...args)` on every connected client; the JSON is built once for all of them. */
-  broadcast(calls: { target: string; args: unknown[] }[]): number {
-    const payload = new Payload(calls.map((c) => toRecord({ type: MessageType.Invocation, target: c.target, arguments: c.args })).join(''));
+  broadcast(calls: HubCall[]): number {
+    return this.broadcastByLanguage(() => calls);
+  }
+
+  /** Sends each connection the calls rendered in its owner's language (each language's records are built once). */
+  broadcastByLanguage(render: (language: Language) => HubCall[]): number {
+    const payloads = new Map<Language, Payload>();
+    const payloadFor = (language: Language) => {
+      let payload = payloads.get(language);
+      if (!payload) {
+        payload = new Payload(render(language).map((c) => toRecord({ type: MessageType.Invocation, target: c.target, arguments: c.args })).join(''));
+        payloads.set(language, payload);
+      }
+      return payload;
+    };
     let sent = 0;
     for (const connection of this.connections.values()) {
       if (connection.closed || !connection.handshaken) continue;
-      connection.send(payload);
+      connection.send(payloadFor(connection.owner.language));
       sent++;
     }
     return sent;
+  }
+
+  /** A staff member chose another language: their open connections get the next notices in it. */
+  setLanguage(adminId: string, language: Language): void {
+    for (const connection of this.connections.values()) {
+      if (connection.owner.adminId === adminId) connection.owner = { ...connection.owner, language };
+    }
   }
 
   /** Closes every connection with a Close message; `allowReconnect` lets clients come back (here or elsewhere). */
@@ -391,6 +413,8 @@ export class Hub {
           return undefined;
         });
         if (owner === null) for (const c of list) c.close(CLOSE_REASONS.revoked, true);
+        // A language chosen on another instance reaches this one's connections here.
+        else if (owner) for (const c of list) if (c.owner.language !== owner.language) c.owner = { ...c.owner, language: owner.language };
       }
     } finally {
       this.rechecking = false;

@@ -8,10 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import { HUB } from '@topup/contract/limits';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
+import { languageOf, onLanguageChange } from '../modules/staff-language/staff-language.service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveAdmin } from '../plugins/auth.ts';
+import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
+import { cookieOriginAllowed, hubCookieToken } from '../modules/auth/session-cookie.ts';
 import { createBackplane, type Backplane } from './backplane.ts';
 import { CLOSE_REASONS, DEFAULT_HUB_TIMINGS, Hub, type HubConnection, type HubOwner, type HubTimings } from './hub.ts';
 
@@ -34,16 +37,41 @@ const MAX_CLIENT_BODY = 64 * 1024;
 /** A token resolved to a live admin session, with its expiry so the hub can close the connection in time. */
 export async function authorizeHubToken(ctx: AppContext, token: string | null): Promise<HubOwner | null> {
   if (!token) return null;
-  const admin = await resolveAdmin(ctx, token);
-  if (!admin) return null;
-  const { exp } = decodeJwt(token);
-  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity };
+  let claims: ReturnType<typeof decodeJwt>;
+  try {
+    claims = decodeJwt(token);
+  } catch {
+    return null;
+  }
+  // The language is read beside the session check, not after it (no extra round trip on the connect path); the
+  // unverified subject only picks a language, and is dropped unless resolveAdmin verifies the token.
+  const [admin, language] = await Promise.all([resolveAdmin(ctx, token), typeof claims.sub === 'string' ? languageOf(ctx, claims.sub) : undefined]);
+  if (!admin || admin.id !== claims.sub || !language) return null;
+  // A user the shop requires to turn on two-factor sign-in sees no orders, live ones included, until they do.
+  if (!admin.twoFactorEnabled && (await getSecuritySettings(ctx)).requireTwoFactor) return null;
+  const { exp } = claims;
+  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity, language };
 }
 
-/** The bearer header, else `access_token` in the query (browsers can't set headers on WebSockets). */
-function hubToken(headers: IncomingHttpHeaders, query: URLSearchParams): string | null {
+/**
+ * The bearer header, else `access_token` in the query (browsers can't set headers on WebSockets), else the session
+ * cookie that sign-in sets for clients that open the hub "with credentials" and no token. A cookie is only taken
+ * from the shop's own origin or CORS_ORIGINS (cross-site WebSocket hijacking); from any other it is refused.
+ */
+function hubToken(ctx: AppContext, headers: IncomingHttpHeaders, query: URLSearchParams, protocol: string): string | null {
   // bearerToken reads only the Authorization header; a request-shaped object is all it needs.
-  return bearerToken({ headers } as FastifyRequest) ?? (query.get('access_token') || null);
+  const token = bearerToken({ headers } as FastifyRequest) ?? (query.get('access_token') || null);
+  if (token) return token;
+  const fromCookie = hubCookieToken(headers);
+  if (fromCookie && !cookieOriginAllowed(headers, ctx.config, protocol)) throw new AppError(403, MSG.originNotAllowed);
+  return fromCookie;
+}
+
+/** The scheme the browser used for an upgrade request (a trusted proxy says so in X-Forwarded-Proto). */
+function upgradeProtocol(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : '';
+  if (forwarded) return forwarded;
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
 function queryOf(request: FastifyRequest): URLSearchParams {
@@ -67,16 +95,25 @@ export const hubPlugin = fp<HubPluginOptions>(
 
     // Fan-out: publish each committed order once; deliver only what the backplane hands back (exactly once everywhere).
     await backplane.subscribe({
+      // The notice's text in each recipient's language (their choice in the dashboard).
       message: (event) =>
-        hub.broadcast([
-          { target: HUB.events.order, args: [event.order] },
-          { target: HUB.events.notification, args: [event.notification] },
-        ]),
+        'verdict' in event
+          ? hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }])
+          : hub.broadcastByLanguage((language) => [
+              { target: HUB.events.order, args: [event.order] },
+              { target: HUB.events.notification, args: [{ ...event.notification, message: textOf(event.notification.message, language) }] },
+            ]),
       resumed: () => hub.closeAll(CLOSE_REASONS.resync, true),
     });
+    const stopLanguageChanges = onLanguageChange(ctx, (adminId, language) => hub.setLanguage(adminId, language));
     const stopListening = ctx.events.onOrderCreated((event) => {
       backplane.publish(event).catch((err) => {
         log.error({ err, orderId: event.order.id }, 'hub fan-out failed; admins see the order on their next refresh');
+      });
+    });
+    const stopVerdicts = ctx.events.onOrderVerdict((verdict) => {
+      backplane.publish({ verdict }).catch((err) => {
+        log.error({ err, orderId: verdict.orderId }, 'hub fan-out of a verdict failed; admins see it on their next refresh');
       });
     });
     log.info({ backplane: backplane.kind }, 'realtime hub ready');
@@ -88,7 +125,7 @@ export const hubPlugin = fp<HubPluginOptions>(
     /** Authorises a transport request and finds its connection; answers the error itself and returns null. */
     async function connectionFor(request: FastifyRequest, reply: FastifyReply): Promise<HubConnection | null> {
       const query = queryOf(request);
-      const token = hubToken(request.headers, query);
+      const token = hubToken(ctx, request.headers, query, request.protocol);
       const id = query.get('id');
       const existing = id ? hub.get(id) : undefined;
       if (existing && token === existing.owner.token) {
@@ -100,12 +137,12 @@ export const hubPlugin = fp<HubPluginOptions>(
       }
       const owner = await authorizeHubToken(ctx, token);
       if (!owner) throw AppError.unauthorized(MSG.unauthorized);
-      if (!id) throw AppError.badRequest('The connection id is missing.');
+      if (!id) throw AppError.badRequest(MSG.hubConnectionIdMissing);
       if (!existing) {
         await plain(reply).code(404).send('No connection with that ID.');
         return null;
       }
-      if (existing.owner.adminId !== owner.adminId) throw new AppError(403, 'This connection belongs to someone else.');
+      if (existing.owner.adminId !== owner.adminId) throw new AppError(403, MSG.hubConnectionNotYours);
       if (!existing.closed) existing.owner = owner;
       return existing;
     }
@@ -132,9 +169,9 @@ export const hubPlugin = fp<HubPluginOptions>(
       const route = { config: { access: 'public' as const, securityHeaders: false }, schema: { hide: true } };
 
       hubRoutes.post(`${HUB.path}/negotiate`, route, async (request, reply) => {
-        if (hub.closing) throw new AppError(503, 'Server is shutting down.');
+        if (hub.closing) throw new AppError(503, MSG.shuttingDown);
         const query = queryOf(request);
-        const owner = await authorizeHubToken(ctx, hubToken(request.headers, query));
+        const owner = await authorizeHubToken(ctx, hubToken(ctx, request.headers, query, request.protocol));
         if (!owner) throw AppError.unauthorized(MSG.unauthorized);
         const connection = hub.negotiate(owner);
         const version = Number(query.get('negotiateVersion') ?? 0);
@@ -153,7 +190,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       hubRoutes.get(HUB.path, { ...route, constraints: { hubConnectionId: 'present' } }, async (request, reply) => {
         const connection = await connectionFor(request, reply);
         if (!connection) return reply;
-        if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
+        if (connection.transport === 'ws') throw AppError.badRequest(MSG.hubUsesWebSockets);
         const result = await connection.poll((cancel) => reply.raw.once('close', cancel));
         plain(reply).code(result.status);
         return result.status === 204 ? reply.send() : reply.send(result.body);
@@ -163,7 +200,7 @@ export const hubPlugin = fp<HubPluginOptions>(
         const connection = await connectionFor(request, reply);
         if (!connection) return reply;
         if (connection.closed) return plain(reply).code(404).send('The connection has ended.');
-        if (connection.transport === 'ws') throw AppError.badRequest('This connection uses WebSockets.');
+        if (connection.transport === 'ws') throw AppError.badRequest(MSG.hubUsesWebSockets);
         connection.receive(typeof request.body === 'string' ? request.body : '');
         return plain(reply).code(200).send('');
       });
@@ -189,7 +226,13 @@ export const hubPlugin = fp<HubPluginOptions>(
       const url = new URL(req.url ?? '/', 'http://hub.invalid');
       if (normalizePath(url.pathname) !== HUB.path) return refuse(socket, 404);
       if (hub.closing) return refuse(socket, 503);
-      const owner = await authorizeHubToken(ctx, hubToken(req.headers, url.searchParams)).catch((err) => {
+      let token: string | null;
+      try {
+        token = hubToken(ctx, req.headers, url.searchParams, upgradeProtocol(req, ctx.config.trustProxy));
+      } catch {
+        return refuse(socket, 403);
+      }
+      const owner = await authorizeHubToken(ctx, token).catch((err) => {
         log.error({ err }, 'hub authorisation failed');
         return null;
       });
@@ -226,6 +269,8 @@ export const hubPlugin = fp<HubPluginOptions>(
 
     app.addHook('preClose', async () => {
       stopListening();
+      stopVerdicts();
+      stopLanguageChanges();
       await hub.shutdown();
       for (const socket of unused) socket.destroy();
     });

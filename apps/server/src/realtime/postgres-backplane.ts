@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { OrderCreated } from '../events/order-events.ts';
+import type { BackplaneMessage } from '../events/order-events.ts';
 import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane.ts';
 
 /** Characters of (ASCII-only) JSON per NOTIFY, with room for the chunk header under the 8000-byte limit. */
@@ -59,7 +59,7 @@ export function createPostgresBackplane(db: Db, databaseUrl: string, options: Ba
       json = entry.parts.join('');
     }
     try {
-      listener?.message(JSON.parse(json) as OrderCreated);
+      listener?.message(JSON.parse(json) as BackplaneMessage);
     } catch (err) {
       log.warn({ err }, 'unreadable postgres backplane notification ignored');
     }

@@ -1,7 +1,7 @@
 // Hub fan-out over Redis pub/sub (REDIS_URL): one connection publishes, a second one subscribes.
 // ioredis reconnects and re-subscribes by itself; we log the outage and report the resumption to the hub.
 import { Redis } from 'ioredis';
-import type { OrderCreated } from '../events/order-events.ts';
+import type { BackplaneMessage } from '../events/order-events.ts';
 import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane.ts';
 
 export function createRedisBackplane(url: string, options: BackplaneOptions): Backplane {
@@ -49,9 +49,9 @@ export function createRedisBackplane(url: string, options: BackplaneOptions): Ba
   });
   sub.on('message', (from: string, text: string) => {
     if (from !== channel || !listener) return;
-    let event: OrderCreated;
+    let event: BackplaneMessage;
     try {
-      event = JSON.parse(text) as OrderCreated;
+      event = JSON.parse(text) as BackplaneMessage;
     } catch (err) {
       log.warn({ err }, 'unreadable redis backplane message ignored');
       return;

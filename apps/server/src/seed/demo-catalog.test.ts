@@ -38,7 +38,9 @@ describe('demo catalog seed', () => {
     const t = await seededApp({ SEED_DEMO: 'true' });
     const started = Date.now();
     await prepareFirstRun(t.app);
-    expect(Date.now() - started).toBeLessThan(3000);
+    // ~1 s of it is the rendering child process (docs/decisions/0406-idle-memory.md): a slower first start once, for
+    // ~50 MB less resident memory for the server's whole life.
+    expect(Date.now() - started).toBeLessThan(5000);
 
     const admin = body<{ items: GameDto[]; paging: { totalCount: number } }>(
       await t.app.inject({ method: 'GET', url: '/api/v1/Game?pageSize=100', headers: t.auth }),

@@ -7,7 +7,7 @@ import type { GamesTable, TokenPackagesTable } from '../db/schema.ts';
 import { insertConfigSetting } from '../modules/config-settings/config-settings.repository.ts';
 import { insertGame } from '../modules/games/games.repository.ts';
 import { insertPackage } from '../modules/token-packages/token-packages.repository.ts';
-import { paymentLogoSvg, renderGameArt, renderWebp, type GameArt, type Palette } from './demo-images.ts';
+import { gameArtJobs, paymentLogoSvg, renderInChildProcess, type GameArt, type Palette, type RenderedImage } from './demo-images.ts';
 import { isShopEmpty, lockForSeeding } from './seed.repository.ts';
 
 /** [title, unit, price in MMK, payment method, can add quantity] */
@@ -203,11 +203,16 @@ export async function seedDemoCatalog(ctx: AppContext): Promise<SeedSummary | nu
   };
 
   try {
-    // Render everything at once: sharp works on its own thread pool, so this takes about as long as the slowest image.
-    const [arts, accountLogos] = await Promise.all([
-      Promise.all(DEMO_GAMES.map((game) => renderGameArt(game))),
-      Promise.all(DEMO_ACCOUNTS.map((a) => renderWebp(paymentLogoSvg(a.paymentName, a.palette)))),
+    // In a child process, so the server keeps none of the rendering's native memory (demo-images.ts).
+    const rendered = await renderInChildProcess([
+      ...DEMO_GAMES.flatMap((game) => gameArtJobs(game)),
+      ...DEMO_ACCOUNTS.map((a) => ({ svg: paymentLogoSvg(a.paymentName, a.palette), ext: 'webp' as const })),
     ]);
+    const arts = DEMO_GAMES.map((_, i) => {
+      const [logo, banner, profile, pack] = rendered.slice(i * 4, i * 4 + 4) as [RenderedImage, RenderedImage, RenderedImage, RenderedImage];
+      return { logo, banner, profile, pack };
+    });
+    const accountLogos = rendered.slice(DEMO_GAMES.length * 4);
     const gameImages = await Promise.all(
       arts.map(async (art) => ({
         logo: await save(art.logo),
@@ -268,6 +273,7 @@ export async function seedDemoCatalog(ctx: AppContext): Promise<SeedSummary | nu
           id: randomUUID(),
           payment_name: account.paymentName,
           phone: account.phone,
+          is_active: 1,
           order_index: i + 1,
           logo: accountLogoNames[i]!,
           created_at: at(),

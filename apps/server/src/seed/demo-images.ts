@@ -1,6 +1,7 @@
 // Generated artwork for the demo catalog: logos, banners, "where to find your ID" profile images, package and
 // payment-account images, drawn as SVG here and rendered by sharp. No downloaded assets.
-import sharp from 'sharp';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { ServerType } from '@topup/contract/limits';
 
 export type Palette = { from: string; to: string; accent: string };
@@ -188,21 +189,57 @@ function shorten(text: string, max: number): string {
 }
 
 /** WebP keeps the transparent rounded corners at a fraction of PNG's size, and encodes fast enough for start-up. */
-export async function renderWebp(svg: string): Promise<RenderedImage> {
-  return { data: await sharp(Buffer.from(svg)).webp({ quality: 85, alphaQuality: 90 }).toBuffer(), ext: 'webp' };
+const WEBP = { quality: 85, alphaQuality: 90 };
+const JPEG = { quality: 82, progressive: true };
+
+export type RenderJob = { svg: string; ext: RenderedImage['ext'] };
+
+/**
+ * Renders SVGs to WebP/JPEG with sharp in a short-lived child process, all in parallel. Rendering the demo
+ * catalog's ~50 images inside the server left ~60 MB of native memory (librsvg/libvips buffers, malloc arenas of
+ * sharp's threads) resident for the server's whole life; in a child it is all returned when the child exits
+ * (docs/decisions/0401-performance-budgets.md, idle RSS). Images travel back as base64 JSON on stdout.
+ */
+export async function renderInChildProcess(jobs: RenderJob[]): Promise<RenderedImage[]> {
+  const sharpPath = createRequire(import.meta.url).resolve('sharp');
+  const child = spawn(process.execPath, ['--input-type=module', '-e', CHILD_SOURCE, sharpPath], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => out.push(c));
+  child.stderr.on('data', (c: Buffer) => err.push(c));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  child.stdin.end(JSON.stringify({ jobs, webp: WEBP, jpeg: JPEG }));
+  const code = await exited;
+  if (code !== 0) throw new Error(`rendering the demo images failed (exit ${code}): ${Buffer.concat(err).toString().slice(0, 2000)}`);
+  const images = JSON.parse(Buffer.concat(out).toString()) as string[];
+  if (images.length !== jobs.length) throw new Error(`rendering the demo images gave ${images.length} of ${jobs.length} images`);
+  return images.map((b64, i) => ({ data: Buffer.from(b64, 'base64'), ext: jobs[i]!.ext }));
 }
 
-export async function renderJpeg(svg: string): Promise<RenderedImage> {
-  return { data: await sharp(Buffer.from(svg)).jpeg({ quality: 82, progressive: true }).toBuffer(), ext: 'jpg' };
-}
+const CHILD_SOURCE = `
+import { pathToFileURL } from 'node:url';
+const sharp = (await import(pathToFileURL(process.argv[1]).href)).default;
+sharp.cache(false);
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const { jobs, webp, jpeg } = JSON.parse(input);
+// All at once: sharp spreads them over its thread pool, and whatever memory that takes goes when this process exits.
+const out = await Promise.all(jobs.map(async (job) => {
+  const image = sharp(Buffer.from(job.svg));
+  return (await (job.ext === 'webp' ? image.webp(webp) : image.jpeg(jpeg)).toBuffer()).toString('base64');
+}));
+process.stdout.write(JSON.stringify(out));
+`;
 
-/** Every image a demo game needs. */
-export async function renderGameArt(game: GameArt) {
-  const [logo, banner, profile, pack] = await Promise.all([
-    renderWebp(logoSvg(game)),
-    renderJpeg(bannerSvg(game)),
-    renderJpeg(profileSvg(game)),
-    renderWebp(packageSvg(game)),
-  ]);
-  return { logo, banner, profile, pack };
+/** The images a demo game needs, logo, banner, profile, package. */
+export function gameArtJobs(game: GameArt): RenderJob[] {
+  return [
+    { svg: logoSvg(game), ext: 'webp' },
+    { svg: bannerSvg(game), ext: 'jpg' },
+    { svg: profileSvg(game), ext: 'jpg' },
+    { svg: packageSvg(game), ext: 'webp' },
+  ];
 }

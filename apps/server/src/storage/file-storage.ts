@@ -10,6 +10,8 @@ export type Bucket = 'public' | 'private';
 export interface FileStorage {
   /** Stores the bytes under a new unguessable name and returns that name. */
   save(bucket: Bucket, data: Buffer, ext: string): Promise<string>;
+  /** Replaces a stored file's bytes under the same name, atomically (readers see the old or the new file, whole). */
+  overwrite(bucket: Bucket, name: string, data: Buffer): Promise<void>;
   /** Removes a file; a missing file is not an error. */
   remove(bucket: Bucket, name: string): Promise<void>;
   /** The absolute path of a stored file, or null when there is none. */
@@ -41,6 +43,13 @@ export async function createLocalStorage(dataDir: string): Promise<FileStorage> 
       await writeFile(temp, data, { mode: 0o640 });
       await rename(temp, target);
       return name;
+    },
+    async overwrite(bucket, name, data) {
+      if (!isStoredName(name)) throw new Error('not a stored file name');
+      const target = path.join(roots[bucket], name);
+      const temp = `${target}.${randomUUID()}.tmp`;
+      await writeFile(temp, data, { mode: 0o640 });
+      await rename(temp, target);
     },
     async remove(bucket, name) {
       if (!isStoredName(name)) return;

@@ -3,6 +3,7 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { ImageWork } from './image-work.ts';
 
 export { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@topup/contract/limits';
 export const VARIANT_PREFIX = '/img/';
@@ -11,7 +12,7 @@ export function variantDir(publicRoot: string, name: string): string {
   return path.join(publicRoot, '.variants', name);
 }
 
-export function createVariantMaker(publicRoot: string) {
+export function createVariantMaker(publicRoot: string, work: ImageWork) {
   const inFlight = new Map<string, Promise<string>>();
 
   async function make(source: string, name: string, width: number): Promise<string> {
@@ -25,10 +26,12 @@ export function createVariantMaker(publicRoot: string) {
     }
     await mkdir(dir, { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
-    await sharp(source, { animated: true })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 4 })
-      .toFile(temp);
+    await work.run('variants', () =>
+      sharp(source, { animated: true })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toFile(temp),
+    );
     await rename(temp, target);
     return target;
   }

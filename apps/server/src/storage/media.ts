@@ -1,7 +1,8 @@
 // Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
 import type { Db } from '../db/database.ts';
-import { cleanImage } from './images.ts';
+import { cleanImage, inspectImage } from './images.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
+import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
 
 export const PUBLIC_PREFIX = '/uploads/';
@@ -9,7 +10,7 @@ export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
 
 export type Media = ReturnType<typeof createMedia>;
 
-export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined) {
+export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork) {
   const base = publicUrl ?? '';
   return {
     storage,
@@ -22,10 +23,21 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
       const { expires, sig } = signer.sign(name);
       return `${base}${SCREENSHOT_PREFIX}${name}?expires=${expires}&sig=${sig}`;
     },
-    /** Checks, re-encodes and stores an uploaded image; returns its stored name. */
-    async storeImage(bucket: Bucket, field: string, data: Buffer): Promise<string> {
-      const image = await cleanImage(field, data);
+    /**
+     * Checks, re-encodes and stores an uploaded image; returns its stored name. `source` (the client's address)
+     * is whose turn it is in the image-work queue. Screenshots keep one frame; catalog images keep animation.
+     */
+    async storeImage(bucket: Bucket, field: string, data: Buffer, source = 'staff'): Promise<string> {
+      const image = await cleanImage(field, data, { mode: bucket === 'private' ? 'still' : 'animated', work, source });
       return storage.save(bucket, image.data, image.ext);
+    },
+    /**
+     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count); the
+     * verification pipeline re-encodes it afterwards. Returns its stored name.
+     */
+    async storeScreenshotUnprocessed(field: string, data: Buffer): Promise<string> {
+      const header = await inspectImage(field, data);
+      return storage.save('private', data, header.ext);
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */
     async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
@@ -48,6 +60,7 @@ async function isReferenced(db: Db, name: string): Promise<boolean> {
     () => db.selectFrom('orders').select('id').where('package_image', '=', name).limit(1).executeTakeFirst(),
     () => db.selectFrom('token_packages').select('id').where('package_image', '=', name).limit(1).executeTakeFirst(),
     () => db.selectFrom('config_settings').select('id').where('logo', '=', name).limit(1).executeTakeFirst(),
+    () => db.selectFrom('shop_settings').select('id').where('logo', '=', name).limit(1).executeTakeFirst(),
     () =>
       db
         .selectFrom('games')

@@ -11,6 +11,9 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
 const StorefrontLayout = page(() => import('./routes/storefront-layout'), (m) => m.StorefrontLayout);
 const HomePage = page(() => import('./routes/home'), (m) => m.HomePage);
 const GamePage = page(() => import('./routes/game'), (m) => m.GamePage);
+const OrderStatusPage = page(() => import('./routes/order-status'), (m) => m.OrderStatusPage);
+const MyOrdersPage = page(() => import('./routes/my-orders'), (m) => m.MyOrdersPage);
+const FindOrderPage = page(() => import('./routes/find-order'), (m) => m.FindOrderPage);
 const LoginPage = page(() => import('./routes/auth/login'), (m) => m.LoginPage);
 const ForgetPasswordPage = page(() => import('./routes/auth/forget-password'), (m) => m.ForgetPasswordPage);
 const ResetPasswordPage = page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordPage);
@@ -23,6 +26,9 @@ const GamesPage = page(() => import('./routes/dashboard/games'), (m) => m.GamesP
 const PackagesPage = page(() => import('./routes/dashboard/packages'), (m) => m.PackagesPage);
 const OrdersPage = page(() => import('./routes/dashboard/orders'), (m) => m.OrdersPage);
 const OrderDetailPage = page(() => import('./routes/dashboard/order-detail'), (m) => m.OrderDetailPage);
+const ShopSettingsPage = page(() => import('../features/dashboard-owner/components/shop-settings-page'), (m) => m.ShopSettingsPage);
+const TwoFactorPage = page(() => import('../features/dashboard-owner/components/two-factor-page'), (m) => m.TwoFactorPage);
+const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage);
 const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
 
 export function AppRouter() {
@@ -34,10 +40,14 @@ export function AppRouter() {
           <Route element={<StorefrontLayout />}>
             <Route path="/" element={<HomePage />} />
             <Route path="/game/:gameId" element={<GamePage />} />
+            <Route path="/order/:code" element={<OrderStatusPage />} />
+            <Route path="/my-orders" element={<MyOrdersPage />} />
+            <Route path="/find-order" element={<FindOrderPage />} />
           </Route>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/forget-password" element={<ForgetPasswordPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
           <Route path="/dashboard" element={<DashboardLayout />}>
             <Route index element={<OverviewPage />} />
             <Route path="change-password" element={<ChangePasswordPage />} />
@@ -47,6 +57,8 @@ export function AppRouter() {
             <Route path="packages" element={<PackagesPage />} />
             <Route path="orders" element={<OrdersPage />} />
             <Route path="order-detail/:orderId" element={<OrderDetailPage />} />
+            <Route path="settings" element={<ShopSettingsPage />} />
+            <Route path="two-factor" element={<TwoFactorPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

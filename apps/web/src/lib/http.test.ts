@@ -2,6 +2,7 @@
 // one refresh, a failed refresh logs out, goes to /login and rejects with 'Session expired', refresh is never retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request, setSessionExpiredHandler } from './http';
+import i18n from './i18n';
 import { getAccessToken, getRefreshToken, getUserData, saveTokens } from './session';
 
 function jwt(claims: Record<string, unknown>): string {
@@ -12,7 +13,7 @@ function jwt(claims: Record<string, unknown>): string {
 const OLD = jwt({ sub: 'u1', email: 'old@shop.test' });
 const NEW = jwt({ sub: 'u1', email: 'admin@shop.test' });
 
-type Call = { url: string; auth: string | null; body: unknown };
+type Call = { url: string; auth: string | null; language: string | null; body: unknown };
 let calls: Call[];
 let respond: (call: Call) => { status: number; json?: unknown } | Promise<{ status: number; json?: unknown }>;
 
@@ -26,7 +27,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const headers = init.headers as Record<string, string>;
-      const call = { url, auth: headers.authorization ?? null, body: init.body ? JSON.parse(String(init.body)) : null };
+      const call = { url, auth: headers.authorization ?? null, language: headers['accept-language'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null };
       calls.push(call);
       const { status, json } = await respond(call);
       return new Response(json === undefined ? '' : JSON.stringify(json), { status });
@@ -50,6 +51,17 @@ describe('request', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.auth).toBe(`Bearer ${OLD}`);
     expect(calls[0]!.url).toBe('/api/v1/Game?currentPage=1');
+  });
+
+  it("asks for the server's messages in the app's language and keeps their codes", async () => {
+    await i18n.changeLanguage('en');
+    respond = () => ({ status: 400, json: { ...envelope(null, 400, 'Bad'), code: 'transactionNumber', errors: { transactionNumber: ['Bad'] }, errorCodes: { transactionNumber: ['transactionNumber'] } } });
+    const error = await request('/api/v1/Order', { method: 'POST', body: {} }).catch((e: unknown) => e as ApiError);
+    expect(calls[0]!.language).toBe('en');
+    expect(error).toMatchObject({ status: 400, code: 'transactionNumber', fieldCodes: { transactionNumber: ['transactionNumber'] } });
+    await i18n.changeLanguage('mm');
+    await request('/api/v1/Game').catch(() => undefined);
+    expect(calls[1]!.language).toBe('mm');
   });
 
   it('refreshes once for several calls failing with 401 at the same time, then repeats each with the new token', async () => {
@@ -89,7 +101,8 @@ describe('request', () => {
     for (const r of results) {
       expect(r.status).toBe('rejected');
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ApiError);
-      expect((r as PromiseRejectedResult).reason.message).toBe('Session expired');
+      expect((r as PromiseRejectedResult).reason.message).toBe(i18n.t('common:session.expired'));
+      expect((r as PromiseRejectedResult).reason.code).toBe('sessionExpired');
     }
     // The refresh call itself is not retried, and the session ends once.
     expect(calls.filter(isRefresh)).toHaveLength(1);
@@ -104,7 +117,7 @@ describe('request', () => {
     setSessionExpiredHandler(expired);
     localStorage.removeItem('refreshToken');
     respond = () => ({ status: 401, json: envelope(null, 401, 'Unauthorized') });
-    await expect(request('/api/v1/Order')).rejects.toThrow('Session expired');
+    await expect(request('/api/v1/Order')).rejects.toThrow(i18n.t('common:session.expired'));
     expect(calls.filter(isRefresh)).toHaveLength(0);
     expect(expired).toHaveBeenCalledTimes(1);
   });
@@ -119,6 +132,9 @@ describe('request', () => {
 
   it('reports a network failure as Network Error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(request('/api/v1/Game')).rejects.toMatchObject({ message: 'Network Error', status: 0 });
+    await i18n.changeLanguage('en');
+    await expect(request('/api/v1/Game')).rejects.toMatchObject({ message: 'Network Error', status: 0, code: 'network' });
+    await i18n.changeLanguage('mm');
+    await expect(request('/api/v1/Game')).rejects.toMatchObject({ message: i18n.t('common:errors.network'), status: 0, code: 'network' });
   });
 });

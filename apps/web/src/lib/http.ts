@@ -2,7 +2,7 @@
 // a 401/403 (not from refresh) refreshes once and repeats the call; concurrent failures share one refresh;
 // a failed refresh logs out, goes to /login and rejects with 'Session expired'.
 import type { Envelope, ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
-import { MSG } from '@topup/contract/messages';
+import i18n from './i18n';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './session';
 
 export const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
@@ -14,6 +14,9 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: FieldErrors = {},
+    /** The server's stable code for `message` (its text is already in the language the app asked for). */
+    readonly code?: string,
+    readonly fieldCodes: FieldErrors = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,7 +49,7 @@ let refreshing: Promise<string> | null = null;
 export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken();
-    if (!refreshToken) throw new ApiError(MSG.noRefreshToken, 401);
+    if (!refreshToken) throw new ApiError(i18n.t('common:session.noRefreshToken'), 401, {}, 'noRefreshToken');
     const res = await send(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
     if (res.status !== 200) throw toApiError(res);
     const { accessToken, refreshToken: next } = (res.json as Envelope<{ accessToken: string; refreshToken: string }>).payLoad;
@@ -71,7 +74,7 @@ function refreshOrExpire(): Promise<string> {
   expiring ??= refreshAccessToken()
     .catch(() => {
       expireSession();
-      throw new ApiError(MSG.sessionExpired, 401);
+      throw new ApiError(i18n.t('common:session.expired'), 401, {}, 'sessionExpired');
     })
     .finally(() => {
       expiring = null;
@@ -94,13 +97,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 /** Sign-in and password-reset calls answer 401 for wrong input; that is not an expired session. */
 function isPublicAuthCall(path: string): boolean {
-  return /\/api\/v1\/auth\/(login|forgot-password|reset-password)$/i.test(path);
+  return /\/api\/v1\/(auth\/(login|login\/two-factor|forgot-password|reset-password)|invitation\/(preview|accept))$/i.test(path);
 }
 
 function toApiError(res: RawResponse): ApiError {
   const body = res.json as Partial<ErrorEnvelope> | null;
-  const message = body?.message || (res.status === 0 ? 'Network Error' : 'An unknown error occurred');
-  return new ApiError(message, res.status, body?.errors ?? {});
+  // The spec's 'Network Error' (and unknown error), in the page's language; code 'network' marks it for screens.
+  if (res.status === 0) return new ApiError(i18n.t('common:errors.network'), 0, {}, 'network');
+  const message = body?.message || i18n.t('common:errors.unknown');
+  return new ApiError(message, res.status, body?.errors ?? {}, body?.code, body?.errorCodes ?? {});
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -112,7 +117,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<RawResponse> {
   const url = buildUrl(path, options.query);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers its messages in this language (mm or en).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': i18n.language === 'en' ? 'en' : 'mm' };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -23,4 +23,18 @@ describe('translations', () => {
     const empty = (o: unknown): boolean => (typeof o === 'string' ? o.trim() === '' : Object.values(o as object).some(empty));
     expect(empty(resources)).toBe(false);
   });
+
+  it('has Burmese in Burmese: every mm text is written in Myanmar script (not an English copy)', () => {
+    // Texts that are the same in every language on purpose.
+    const sameInEveryLanguage = new Set(['storefront.game.mobileNumberPlaceholder']);
+    const untranslated = Object.entries(resources.mm).flatMap(([ns, tree]) =>
+      keys(tree)
+        .map((key) => `${ns}.${key}`)
+        .filter((full) => {
+          const value = full.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.mm);
+          return !sameInEveryLanguage.has(full) && !/[\u1000-\u109F]/.test(String(value));
+        }),
+    );
+    expect(untranslated).toEqual([]);
+  });
 });

@@ -18,4 +18,20 @@ export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Rec
     mm: () => import('./mm/dashboard.json').then((m) => m.default),
     en: () => import('./en/dashboard.json').then((m) => m.default),
   },
+  owner: {
+    mm: () => import('./mm/owner.json').then((m) => m.default),
+    en: () => import('./en/owner.json').then((m) => m.default),
+  },
+  tracking: {
+    mm: () => import('./mm/tracking.json').then((m) => m.default),
+    en: () => import('./en/tracking.json').then((m) => m.default),
+  },
+  language: {
+    mm: () => import('./mm/language.json').then((m) => m.default),
+    en: () => import('./en/language.json').then((m) => m.default),
+  },
+  verification: {
+    mm: () => import('./mm/verification.json').then((m) => m.default),
+    en: () => import('./en/verification.json').then((m) => m.default),
+  },
 };

@@ -1,5 +1,6 @@
 // Users, sessions, refresh tokens and reset tokens in the database; only this file touches those tables.
 import type { Db } from '../../db/database.ts';
+import type { Insertable } from 'kysely';
 import type { UsersTable } from '../../db/schema.ts';
 
 export function findUserByEmail(db: Db, email: string) {
@@ -10,7 +11,7 @@ export function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Db, user: UsersTable) {
+export async function insertUser(db: Db, user: Insertable<UsersTable>) {
   await db.insertInto('users').values(user).execute();
 }
 
@@ -27,7 +28,7 @@ export async function insertSession(db: Db, row: { id: string; user_id: string; 
 }
 
 export async function insertRefreshToken(db: Db, row: { id: string; session_id: string; token_hash: string; created_at: string }) {
-  await db.insertInto('refresh_tokens').values({ ...row, used_at: null }).execute();
+  await db.insertInto('refresh_tokens').values({ ...row, used_at: null, successor_cipher: null }).execute();
 }
 
 export function findRefreshToken(db: Db, tokenHash: string) {
@@ -38,6 +39,7 @@ export function findRefreshToken(db: Db, tokenHash: string) {
     .select([
       'refresh_tokens.id',
       'refresh_tokens.used_at',
+      'refresh_tokens.successor_cipher',
       'sessions.id as session_id',
       'sessions.expires_at',
       'sessions.revoked_at',
@@ -52,6 +54,11 @@ export function findRefreshToken(db: Db, tokenHash: string) {
 export async function claimRefreshToken(db: Db, id: string, at: string): Promise<boolean> {
   const result = await db.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Remembers (encrypted) the pair a used token was exchanged for, for the grace window. */
+export async function setRefreshSuccessor(db: Db, id: string, cipher: string) {
+  await db.updateTable('refresh_tokens').set({ successor_cipher: cipher }).where('id', '=', id).execute();
 }
 
 export async function revokeSession(db: Db, sessionId: string, at: string) {

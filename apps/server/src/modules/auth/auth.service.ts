@@ -1,29 +1,45 @@
 // Sign-in, token rotation, sign-out and the password flows: the rules of who may act as an admin.
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChangePasswordBody, LoginBody, RegisterBody, ResetPasswordBody, TokenPair } from '@topup/contract/auth';
 import type { UserDto } from '@topup/contract/users';
-import { MSG } from '@topup/contract/messages';
+import type { TwoFactorChallenge } from '@topup/contract/two-factor';
+import { MSG, textOf, type Language } from '@topup/contract/messages';
+import { languageOf } from '../staff-language/staff-language.service.ts';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './auth.repository.ts';
+import type { Attempt } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { createChallenge } from '../two-factor/two-factor.service.ts';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS, hashToken, newOpaqueToken } from './tokens.ts';
 
-export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<TokenPair> {
-  refuseIfThrottled(ctx, body.email, ip);
+/**
+ * Email and password; a user with two-factor on gets a challenge for the second step instead of tokens.
+ * `device`: id of a valid trusted-device cookie for this email, if the browser sent one.
+ */
+export async function login(ctx: AppContext, body: LoginBody, ip: string, device?: string): Promise<TokenPair | TwoFactorChallenge> {
+  const attempt: Attempt = { email: body.email, ip, device };
+  await refuseIfThrottled(ctx, attempt);
   const user = await repo.findUserByEmail(ctx.db, body.email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
   if (!user || !valid) {
-    const delayMs = ctx.throttle.recordFailure(body.email, ip);
+    const delayMs = await ctx.throttle.recordFailure(attempt);
     await sleep(delayMs);
-    refuseIfThrottled(ctx, body.email, ip);
+    await refuseIfThrottled(ctx, attempt);
     throw new AppError(401, MSG.wrongCredentials);
   }
-  ctx.throttle.recordSuccess(body.email, ip);
+  // The password was right, but with two-factor on it proves nothing alone: the throttle is cleared by the code.
+  if (user.totp_enabled_at) return createChallenge(ctx, user.id);
+  await ctx.throttle.recordSuccess(attempt);
+  return startSession(ctx, user);
+}
+
+/** A new session and its first tokens, once every factor has been checked. */
+export async function startSession(ctx: AppContext, user: { id: string; email: string }): Promise<TokenPair> {
   const sessionId = randomUUID();
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
@@ -32,17 +48,18 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   return issueTokens(ctx, { id: user.id, email: user.email, sessionId });
 }
 
-function refuseIfThrottled(ctx: AppContext, email: string, ip: string) {
-  const waitMs = ctx.throttle.retryAfterMs(email, ip);
+export async function refuseIfThrottled(ctx: AppContext, attempt: Attempt) {
+  const waitMs = await ctx.throttle.retryAfterMs(attempt);
   if (waitMs > 0) {
-    throw new AppError(429, MSG.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(429, MSG.tooManyAttempts(seconds), undefined, { 'retry-after': String(seconds) });
   }
 }
 
 /** A new access token and a new refresh token in the same session (family). */
-async function issueTokens(ctx: AppContext, admin: Admin): Promise<TokenPair> {
+async function issueTokens(ctx: AppContext, admin: Pick<Admin, 'id' | 'email' | 'sessionId'>, db: Db = ctx.db): Promise<TokenPair> {
   const refreshToken = newOpaqueToken();
-  await repo.insertRefreshToken(ctx.db, {
+  await repo.insertRefreshToken(db, {
     id: randomUUID(),
     session_id: admin.sessionId,
     token_hash: hashToken(refreshToken),
@@ -53,18 +70,62 @@ async function issueTokens(ctx: AppContext, admin: Admin): Promise<TokenPair> {
 }
 
 /**
- * Rotation: each refresh token works once. Presenting one that was already used means it was copied,
- * so the whole session (every token of the family) is revoked. Sessions end at their absolute expiry.
+ * A token presented again this soon after its rotation is the same client racing itself (two dashboard tabs, a
+ * retried request whose answer was lost): it gets the pair the first use got. Later, it means the token was copied.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/**
+ * Rotation: each refresh token is exchanged once. Within REFRESH_GRACE_MS of that exchange it answers the same new
+ * pair again; after that, presenting it means it was copied, so the whole session (every token of the family) is
+ * revoked. Sessions end at their absolute expiry.
  */
 export async function refresh(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const now = nowIso();
-  const row = await repo.findRefreshToken(ctx.db, hashToken(refreshToken));
+  const tokenHash = hashToken(refreshToken);
+  const row = await repo.findRefreshToken(ctx.db, tokenHash);
   if (!row || row.revoked_at || row.expires_at <= now) throw new AppError(401, MSG.invalidRefreshToken);
-  if (row.used_at || !(await repo.claimRefreshToken(ctx.db, row.id, now))) {
-    await repo.revokeSession(ctx.db, row.session_id, now);
-    throw new AppError(401, MSG.invalidRefreshToken);
+  if (!row.used_at) {
+    // Claim, issue and remember the new pair in one transaction: a racing request either sees the token unused
+    // (and loses the claim after this commits) or sees it used with its successor readable.
+    const pair = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.claimRefreshToken(trx, row.id, now))) return null;
+      const issued = await issueTokens(ctx, { id: row.user_id, email: row.email, sessionId: row.session_id }, trx);
+      await repo.setRefreshSuccessor(trx, row.id, sealSuccessor(refreshToken, issued));
+      return issued;
+    });
+    if (pair) return pair;
   }
-  return issueTokens(ctx, { id: row.user_id, email: row.email, sessionId: row.session_id });
+  const used = await repo.findRefreshToken(ctx.db, tokenHash);
+  const withinGrace = used?.used_at && Date.now() - Date.parse(used.used_at) <= REFRESH_GRACE_MS;
+  const successor = withinGrace && !used.revoked_at && used.successor_cipher ? openSuccessor(refreshToken, used.successor_cipher) : null;
+  if (successor) return successor;
+  await repo.revokeSession(ctx.db, row.session_id, nowIso());
+  throw new AppError(401, MSG.invalidRefreshToken);
+}
+
+/** Only a holder of the old token can derive the key: the stored cipher is useless to someone reading the database. */
+function successorKey(refreshToken: string): Buffer {
+  return createHash('sha256').update('refresh-successor\0').update(refreshToken).digest();
+}
+
+function sealSuccessor(refreshToken: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(refreshToken), iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+function openSuccessor(refreshToken: string, sealed: string): TokenPair | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(refreshToken), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const pair = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as TokenPair;
+    return typeof pair.accessToken === 'string' && typeof pair.refreshToken === 'string' ? pair : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function logout(ctx: AppContext, admin: Admin): Promise<void> {
@@ -90,7 +151,7 @@ function mayMail(email: string): boolean {
  * Always answers the same; the work for a real account (token, mail) happens after the answer,
  * so neither the message nor the timing tells whether the email exists.
  */
-export function forgotPassword(ctx: AppContext, email: string, log: { error: (o: object, m: string) => void }): void {
+export function forgotPassword(ctx: AppContext, email: string, requestLanguage: Language, log: { error: (o: object, m: string) => void }): void {
   track(ctx, (async () => {
     const user = await repo.findUserByEmail(ctx.db, email);
     if (!user || !mayMail(email)) return;
@@ -108,11 +169,9 @@ export function forgotPassword(ctx: AppContext, email: string, log: { error: (o:
     });
     const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
     const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer.send({
-      to: user.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of this account.\n\nOpen this link within 30 minutes to choose a new password (it works once):\n${link}\n\nIf it wasn't you, ignore this mail; your password stays as it is.`,
-    });
+    // The recipient's own language when they chose one in the dashboard, else the language they asked in.
+    const language = await languageOf(ctx, user.id, requestLanguage);
+    await ctx.mailer.send({ to: user.email, subject: textOf(MSG.resetMailSubject, language), text: textOf(MSG.resetMailBody(link), language) });
   })().catch((err) => log.error({ err }, 'password reset mail failed')));
 }
 
@@ -131,8 +190,11 @@ export async function settleBackgroundWork(ctx: AppContext): Promise<void> {
   await Promise.all([...(backgroundWork.get(ctx) ?? [])]);
 }
 
-/** Completes a reset: the link works once, within 30 minutes; every session of the user ends. */
-export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
+/**
+ * Completes a reset: the link works once, within 30 minutes; every session of the user ends. Answers the account's
+ * email: completing an emailed link proves ownership, so the route trusts this browser for sign-in (0604).
+ */
+export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<string | undefined> {
   const now = nowIso();
   const reset = await repo.findPasswordReset(ctx.db, hashToken(body.token));
   if (!reset || reset.used_at || reset.expires_at <= now) throw AppError.field('token', MSG.resetLinkInvalid);
@@ -142,18 +204,28 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
     await repo.updatePasswordHash(trx, reset.user_id, passwordHash, now, true);
     await repo.revokeUserSessions(trx, reset.user_id, now);
   });
+  return (await repo.findUserById(ctx.db, reset.user_id))?.email;
 }
 
-export async function register(ctx: AppContext, body: RegisterBody): Promise<UserDto> {
+/** Registers a user; staff unless `role` says owner. */
+export async function register(ctx: AppContext, body: Omit<RegisterBody, 'role'> & { role?: RegisterBody['role'] }): Promise<UserDto> {
   const now = nowIso();
-  const user = { id: randomUUID(), email: body.email, password_hash: await hashPassword(body.password), email_confirmed: 0, created_at: now, updated_at: now };
+  const user = {
+    id: randomUUID(),
+    email: body.email,
+    password_hash: await hashPassword(body.password),
+    email_confirmed: 0,
+    role: body.role ?? 'staff',
+    created_at: now,
+    updated_at: now,
+  };
   try {
     await repo.insertUser(ctx.db, user);
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken, { email: [MSG.emailTaken] });
     throw err;
   }
-  return { id: user.id, email: user.email, emailConfirmed: false };
+  return { id: user.id, email: user.email, emailConfirmed: false, role: user.role, twoFactorEnabled: false };
 }
 
 /**
@@ -161,11 +233,12 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
  * Wrong old passwords count against the login throttle: a stolen access token must not become a free password oracle.
  */
 export async function changePassword(ctx: AppContext, admin: Admin, body: ChangePasswordBody, ip: string): Promise<void> {
-  refuseIfThrottled(ctx, admin.email, ip);
+  const attempt: Attempt = { email: admin.email, ip };
+  await refuseIfThrottled(ctx, attempt);
   const user = await repo.findUserById(ctx.db, admin.id);
   if (!user || !(await verifyPassword(user.password_hash, body.oldPassword))) {
-    ctx.throttle.recordFailure(admin.email, ip);
-    refuseIfThrottled(ctx, admin.email, ip);
+    await ctx.throttle.recordFailure(attempt);
+    await refuseIfThrottled(ctx, attempt);
     throw AppError.field('oldPassword', MSG.oldPasswordWrong);
   }
   const passwordHash = await hashPassword(body.newPassword);
@@ -185,6 +258,7 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<{ email: string
   const generatedPassword = ctx.config.adminPassword ? undefined : newOpaqueToken().slice(0, 16);
   const password = ctx.config.adminPassword ?? generatedPassword!;
   const now = nowIso();
-  await repo.insertUser(ctx.db, { id: randomUUID(), email, password_hash: await hashPassword(password), email_confirmed: 1, created_at: now, updated_at: now });
+  // The first admin owns the shop.
+  await repo.insertUser(ctx.db, { id: randomUUID(), email, password_hash: await hashPassword(password), email_confirmed: 1, role: 'owner', created_at: now, updated_at: now });
   return { email, generatedPassword };
 }

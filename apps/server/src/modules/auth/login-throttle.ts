@@ -1,87 +1,60 @@
-// Slows and then refuses repeated failed sign-ins, per account and per address, without locking a real admin out for long.
+// Slows repeated failed sign-ins without ever locking the real owner out of their own browser (docs/decisions/0604).
 //
-// Three counters; each is forgotten after 15 quiet minutes (no failure and no lock in that time), so a
-// lock keeps growing while an attack goes on instead of starting over every 15 minutes:
-// - account+address: after 5 failures this pair waits 30 s, doubling per further failure, at most 15 min;
-// - address: after 30 failures from one address (any accounts), that address waits out the window;
-// - account: after 100 failures from anywhere, the account waits at most 5 min. It must be far above
-//   what one address may try, so an attacker spraying from one place never locks the owner out.
-// A successful sign-in clears the pair's counter. Counters live in memory; a shared store can replace it.
+// Counters (each forgotten after 15 quiet minutes; a lock keeps growing while failures keep coming):
+// - account+address: after 5 failures the pair waits 30 s, doubling per further failure, at most 15 min;
+// - address (any accounts): after 30 failures it waits 5 s, doubling, at most 1 min. A carrier NAT shares one
+//   address among thousands of buyers: a neighbour's attack slows them for a minute at most, never 15;
+// - account (from anywhere): after 100 failures, 5 s doubling, at most 5 min, for sign-ins from unknown browsers.
+// A browser trusted for the account (device cookie, see trusted-device.ts) is counted on its own account+device
+// counter only: a distributed attack or a shared address never locks the owner's own browser.
+// Counters live in a ThrottleStore: memory, or Redis when REDIS_URL is set, so every instance counts the same.
+import { createMemoryThrottleStore, type ThrottleRule, type ThrottleStore } from './throttle-store.ts';
 
-const WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
-export type ThrottleRule = { threshold: number; baseLockMs: number; maxLockMs: number };
 export const RULES = {
-  pair: { threshold: 5, baseLockMs: 30_000, maxLockMs: WINDOW_MS },
-  address: { threshold: 30, baseLockMs: WINDOW_MS, maxLockMs: WINDOW_MS },
-  account: { threshold: 100, baseLockMs: 5 * 60_000, maxLockMs: 5 * 60_000 },
+  pair: { threshold: 5, baseLockMs: 30_000, maxLockMs: THROTTLE_WINDOW_MS },
+  address: { threshold: 30, baseLockMs: 5_000, maxLockMs: 60_000 },
+  account: { threshold: 100, baseLockMs: 5_000, maxLockMs: 5 * 60_000 },
 } satisfies Record<string, ThrottleRule>;
 
-type Counter = { failures: number; lastFailure: number; lockedUntil: number };
-
-const isStale = (c: Counter, now: number) => now - Math.max(c.lastFailure, c.lockedUntil) > WINDOW_MS;
+/** Who is trying: the account, the client's address, and the id of a trusted device cookie for this account. */
+export type Attempt = { email: string; ip: string; device?: string };
 
 export type LoginThrottle = {
   /** Milliseconds to wait before this attempt may be made (0 = go ahead). */
-  retryAfterMs(email: string, ip: string, now?: number): number;
-  /** A small delay to add to a failed attempt's answer: slows guessing before the hard limit. */
-  recordFailure(email: string, ip: string, now?: number): number;
-  recordSuccess(email: string, ip: string): void;
+  retryAfterMs(attempt: Attempt, now?: number): Promise<number>;
+  /** Counts a failure; answers a small delay to add to its answer (slows guessing before the hard limit). */
+  recordFailure(attempt: Attempt, now?: number): Promise<number>;
+  recordSuccess(attempt: Attempt): Promise<void>;
 };
 
 /** `clock` is injectable so tests can let a lock pass without waiting minutes. */
-export function createLoginThrottle(rules = RULES, clock: () => number = Date.now): LoginThrottle {
-  const counters = new Map<string, Counter>();
-
-  const keysOf = (email: string, ip: string) =>
-    [
-      [`pair:${email}|${ip}`, rules.pair],
-      [`addr:${ip}`, rules.address],
-      [`acct:${email}`, rules.account],
-    ] as const;
-
-  function current(key: string, now: number): Counter {
-    let c = counters.get(key);
-    if (!c || isStale(c, now)) {
-      c = { failures: 0, lastFailure: now, lockedUntil: 0 };
-      counters.set(key, c);
-    }
-    return c;
-  }
-
-  // Forget stale counters now and then so memory stays bounded under a spray of addresses.
-  function sweep(now: number) {
-    if (counters.size < 10_000) return;
-    for (const [key, c] of counters) if (isStale(c, now)) counters.delete(key);
-  }
+export function createLoginThrottle(
+  rules: typeof RULES = RULES,
+  clock: () => number = Date.now,
+  store: ThrottleStore = createMemoryThrottleStore(THROTTLE_WINDOW_MS),
+): LoginThrottle {
+  const keysOf = ({ email, ip, device }: Attempt): Array<[string, ThrottleRule]> =>
+    device
+      ? [[`device:${email}|${device}`, rules.pair]]
+      : [
+          [`pair:${email}|${ip}`, rules.pair],
+          [`addr:${ip}`, rules.address],
+          [`acct:${email}`, rules.account],
+        ];
 
   return {
-    retryAfterMs(email, ip, now = clock()) {
-      let wait = 0;
-      for (const [key] of keysOf(email, ip)) {
-        const c = counters.get(key);
-        if (c && c.lockedUntil > now) wait = Math.max(wait, c.lockedUntil - now);
-      }
-      return wait;
+    async retryAfterMs(attempt, now = clock()) {
+      const locks = await store.lockedUntil(keysOf(attempt).map(([key]) => key), now);
+      return Math.max(0, ...locks.map((until) => until - now));
     },
-    recordFailure(email, ip, now = clock()) {
-      sweep(now);
-      let pairFailures = 0;
-      for (const [key, rule] of keysOf(email, ip)) {
-        const c = current(key, now);
-        c.failures += 1;
-        c.lastFailure = now;
-        if (key.startsWith('pair:')) pairFailures = c.failures;
-        if (c.failures >= rule.threshold) {
-          const over = c.failures - rule.threshold;
-          const lock = Math.min(rule.baseLockMs * 2 ** Math.min(over, 16), rule.maxLockMs);
-          c.lockedUntil = now + lock;
-        }
-      }
-      return Math.min(pairFailures * 200, 1000);
+    async recordFailure(attempt, now = clock()) {
+      const results = await Promise.all(keysOf(attempt).map(([key, rule]) => store.fail(key, rule, now)));
+      return Math.min(results[0]!.failures * 200, 1000);
     },
-    recordSuccess(email, ip) {
-      counters.delete(`pair:${email}|${ip}`);
+    async recordSuccess(attempt) {
+      await store.clear(keysOf(attempt)[0]![0]);
     },
   };
 }

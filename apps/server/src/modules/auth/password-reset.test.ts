@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { settleBackgroundWork } from './auth.service.ts';
 
@@ -88,7 +88,7 @@ describe('Forgot-password and Reset-password', () => {
 
     const unknown = await forgot('nobody-here@test.local');
     expect(unknown.statusCode).toBe(200);
-    expect(body(unknown)).toEqual({ statusCode: 200, message: MSG.forgotPasswordSent, payLoad: null, payLoadList: null });
+    expect(body(unknown)).toEqual({ statusCode: 200, message: textOf(MSG.forgotPasswordSent), code: 'forgotPasswordSent', payLoad: null, payLoadList: null });
     // The work behind the answer is done after it; once it has settled, nothing was mailed.
     await settleBackgroundWork(t.app.ctx);
     expect(inbox).toHaveLength(0);
@@ -108,19 +108,19 @@ describe('Forgot-password and Reset-password', () => {
 
     const mismatch = await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: 'not-the-same-1' });
     expect(mismatch.statusCode).toBe(400);
-    expect(body(mismatch).errors).toEqual({ confirmPassword: [MSG.passwordsMustMatch] });
+    expect(body(mismatch).errors).toEqual({ confirmPassword: [textOf(MSG.passwordsMustMatch)] });
     const short = await reset({ token, newPassword: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(body(short).errors).toEqual({ newPassword: [MSG.passwordTooShort] });
+    expect(body(short).errors).toEqual({ newPassword: [textOf(MSG.passwordTooShort(8))] });
 
     const done = await reset({ token, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(done.statusCode).toBe(200);
-    expect(body(done).message).toBe(MSG.passwordReset);
+    expect(body(done).message).toBe(textOf(MSG.passwordReset));
 
     expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
     const old = await postLogin(USER.email, USER.password);
     expect(old.statusCode).toBe(401);
-    expect(body(old).message).toBe(MSG.wrongCredentials);
+    expect(body(old).message).toBe(textOf(MSG.wrongCredentials));
 
     // Every session that existed before the reset has ended, access and refresh alike.
     for (const s of [sessionA, sessionB]) {
@@ -134,7 +134,7 @@ describe('Forgot-password and Reset-password', () => {
 
     const again = await reset({ token, newPassword: 'third-password-3' });
     expect(again.statusCode).toBe(400);
-    expect(body(again)).toMatchObject({ message: MSG.resetLinkInvalid, errors: { token: [MSG.resetLinkInvalid] } });
+    expect(body(again)).toMatchObject({ message: textOf(MSG.resetLinkInvalid), errors: { token: [textOf(MSG.resetLinkInvalid)] } });
     expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -147,7 +147,7 @@ describe('Forgot-password and Reset-password', () => {
 
     const replaced = await reset({ token: older, newPassword: 'third-password-3' });
     expect(replaced.statusCode).toBe(400);
-    expect(body(replaced).message).toBe(MSG.resetLinkInvalid);
+    expect(body(replaced).message).toBe(textOf(MSG.resetLinkInvalid));
 
     await t.app.ctx.db
       .updateTable('password_resets')
@@ -156,11 +156,11 @@ describe('Forgot-password and Reset-password', () => {
       .execute();
     const expired = await reset({ token: newer, newPassword: 'third-password-3' });
     expect(expired.statusCode).toBe(400);
-    expect(body(expired).errors).toEqual({ token: [MSG.resetLinkInvalid] });
+    expect(body(expired).errors).toEqual({ token: [textOf(MSG.resetLinkInvalid)] });
 
     const madeUp = await reset({ token: 'made-up-token', newPassword: 'third-password-3' });
     expect(madeUp.statusCode).toBe(400);
-    expect(body(madeUp).message).toBe(MSG.resetLinkInvalid);
+    expect(body(madeUp).message).toBe(textOf(MSG.resetLinkInvalid));
 
     expect((await postLogin(USER.email, NEW_PASSWORD)).statusCode).toBe(200);
     expect(inbox).toHaveLength(3);
@@ -169,6 +169,23 @@ describe('Forgot-password and Reset-password', () => {
   it('validates the email', async () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ email: [MSG.invalidEmail] });
+    expect(body(res).errors).toEqual({ email: [textOf(MSG.invalidEmail)] });
+  });
+
+  it('mails in the recipient’s chosen language, else in the language the form was sent in', async () => {
+    const staff = { email: 'burmese-staff@test.local', password: 'staff-password-1' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: staff })).statusCode).toBe(201);
+    const before = inbox.length;
+    // No choice stored yet: the form's language (English here).
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: staff.email }, headers: { 'accept-language': 'en' } });
+    expect((await waitForMail(before + 1)).text).toContain('Someone asked to reset the password');
+    // Chosen in the dashboard: Burmese, whatever language the form came in.
+    const { accessToken } = body<{ accessToken: string }>(await postLogin(staff.email, staff.password)).payLoad;
+    const chosen = await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', payload: { language: 'mm' }, headers: { authorization: `Bearer ${accessToken}` } });
+    expect(chosen.statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: staff.email }, headers: { 'accept-language': 'en' } });
+    const mail = await waitForMail(before + 2);
+    expect(mail.text).toContain('စကားဝှက်');
+    expect(resetTokenOf(mail)).toEqual(expect.any(String));
   });
 });

@@ -2,16 +2,26 @@
 import type { Db } from '../../db/database.ts';
 import type { ConfigSettingsTable } from '../../db/schema.ts';
 
-export function countConfigSettings(db: Db): Promise<number> {
-  return db
-    .selectFrom('config_settings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+export function countConfigSettings(db: Db, activeOnly = false): Promise<number> {
+  let q = db.selectFrom('config_settings').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (activeOnly) q = q.where('is_active', '=', 1);
+  return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
-export function listConfigSettings(db: Db, offset: number, limit: number) {
-  return db.selectFrom('config_settings').selectAll().orderBy('order_index').orderBy('created_at').offset(offset).limit(limit).execute();
+export function listConfigSettings(db: Db, offset: number, limit: number, activeOnly = false) {
+  let q = db.selectFrom('config_settings').selectAll();
+  if (activeOnly) q = q.where('is_active', '=', 1);
+  return q.orderBy('order_index').orderBy('created_at').offset(offset).limit(limit).execute();
+}
+
+/** The active accounts other than `exceptId`, locked on PostgreSQL until the transaction ends (two owners pausing the last two at once). */
+export async function lockOtherActiveIds(db: Db, exceptId: string, postgres: boolean): Promise<string[]> {
+  const q = db.selectFrom('config_settings').select('id').where('is_active', '=', 1).where('id', '!=', exceptId);
+  return (await (postgres ? q.forUpdate() : q).execute()).map((r) => r.id);
+}
+
+export async function anyGameEnabled(db: Db): Promise<boolean> {
+  return !!(await db.selectFrom('games').select('id').where('is_disable', '=', 0).limit(1).executeTakeFirst());
 }
 
 export function findConfigSetting(db: Db, id: string) {

@@ -1,8 +1,10 @@
-// /api/v1/ConfigSetting: the list is public (the buyer's confirm dialog shows it); changes are for admins.
+// /api/v1/ConfigSetting: the list is public (the buyer's confirm dialog shows it, active accounts only; a signed-in
+// user sees paused ones too); changes are for owners.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConfigSettingDto, ConfigSettingForm } from '@topup/contract/config-settings';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
+import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { ok, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
@@ -13,10 +15,11 @@ const ListConfigSettings = envelope(page(ConfigSettingDto));
 
 export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/ConfigSetting', {
-    config: { access: 'public' },
+    config: { access: 'optional' },
     schema: { tags: ['config-settings'], querystring: PageQuery, response: { 200: ListConfigSettings } },
     handler: async (request, reply) => {
       const { currentPage, pageSize } = request.query;
+      if (request.admin) return ok(await service.listConfigSettings(ctx, currentPage, pageSize, false));
       const key = `config-settings:${currentPage}:${pageSize}`;
       const body = await ctx.publicCache.json(key, ListConfigSettings, async () => ok(await service.listConfigSettings(ctx, currentPage, pageSize)));
       return sendJsonText(reply as FastifyReply, body);
@@ -29,7 +32,7 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request, FILES);
       const created = await service.createConfigSetting(ctx, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]);
-      return reply.status(201).send(ok(created, 'Payment account created', 201));
+      return reply.status(201).send(ok(created, MSG.created('Payment account'), 201));
     },
   });
 
@@ -38,12 +41,12 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     schema: { tags: ['config-settings'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(ConfigSettingDto) } },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, FILES);
-      return ok(await service.updateConfigSetting(ctx, request.params.id, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]), 'Payment account updated');
+      return ok(await service.updateConfigSetting(ctx, request.params.id, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]), MSG.updated('Payment account'));
     },
   });
 
   app.delete('/api/v1/ConfigSetting/:id', {
     schema: { tags: ['config-settings'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deleteConfigSetting(ctx, request.params.id), 'Payment account deleted'),
+    handler: async (request) => ok(await service.deleteConfigSetting(ctx, request.params.id), MSG.deleted('Payment account')),
   });
 };

@@ -1,10 +1,12 @@
-// Payment accounts: at most four, each with an optional logo.
+// Payment accounts: at most four, each with an optional logo, each on or off. Buyers see the active ones only, and
+// while any game is on sale at least one stays active, so a buyer always has somewhere to pay.
 import { randomUUID } from 'node:crypto';
-import type { ConfigSettingDto, ConfigSettingForm } from '@topup/contract/config-settings';
+import { PAYMENT_ACCOUNT_MSG, type ConfigSettingDto, type ConfigSettingForm } from '@topup/contract/config-settings';
 import type { Page } from '@topup/contract/envelope';
 import { MAX_CONFIG_SETTINGS } from '@topup/contract/limits';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import type { ConfigSettingsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
@@ -14,17 +16,28 @@ import * as repo from './config-settings.repository.ts';
 export const LOGO_FIELD = 'file_Logo';
 
 export function toConfigSettingDto(ctx: AppContext, row: ConfigSettingsTable): ConfigSettingDto {
-  return { id: row.id, paymentName: row.payment_name, phone: row.phone, orderIndex: row.order_index, logo: ctx.media.publicUrl(row.logo) };
+  return {
+    id: row.id,
+    paymentName: row.payment_name,
+    phone: row.phone,
+    orderIndex: row.order_index,
+    logo: ctx.media.publicUrl(row.logo),
+    isActive: row.is_active === 1,
+  };
 }
 
-export async function listConfigSettings(ctx: AppContext, currentPage: number, pageSize: number): Promise<Page<ConfigSettingDto>> {
-  const [rows, total] = await Promise.all([repo.listConfigSettings(ctx.db, offsetOf(currentPage, pageSize), pageSize), repo.countConfigSettings(ctx.db)]);
+/** `activeOnly` for buyers; the dashboard sees paused accounts too. */
+export async function listConfigSettings(ctx: AppContext, currentPage: number, pageSize: number, activeOnly = true): Promise<Page<ConfigSettingDto>> {
+  const [rows, total] = await Promise.all([
+    repo.listConfigSettings(ctx.db, offsetOf(currentPage, pageSize), pageSize, activeOnly),
+    repo.countConfigSettings(ctx.db, activeOnly),
+  ]);
   return toPage(rows.map((r) => toConfigSettingDto(ctx, r)), currentPage, pageSize, total);
 }
 
-/** All accounts in display order, for the game detail's `configSettingDtos`. */
+/** The active accounts in display order, for the game detail's `configSettingDtos` (what a buyer may pay to). */
 export async function allConfigSettings(ctx: AppContext): Promise<ConfigSettingDto[]> {
-  const rows = await repo.listConfigSettings(ctx.db, 0, MAX_CONFIG_SETTINGS);
+  const rows = await repo.listConfigSettings(ctx.db, 0, MAX_CONFIG_SETTINGS, true);
   return rows.map((r) => toConfigSettingDto(ctx, r));
 }
 
@@ -39,6 +52,7 @@ export async function createConfigSetting(ctx: AppContext, form: ConfigSettingFo
     order_index: form.orderIndex ?? 1,
     logo: logoName,
     created_at: nowIso(),
+    is_active: form.isActive === false ? 0 : 1,
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -56,9 +70,13 @@ export async function updateConfigSetting(ctx: AppContext, id: string, form: Con
   const existing = await repo.findConfigSetting(ctx.db, id);
   if (!existing) throw AppError.notFound('Payment account');
   const logoName = logo ? await ctx.media.storeImage('public', LOGO_FIELD, logo) : existing.logo;
-  const changes = { payment_name: form.paymentName, phone: form.phone, order_index: form.orderIndex ?? existing.order_index, logo: logoName };
+  const isActive = form.isActive === undefined ? existing.is_active : form.isActive ? 1 : 0;
+  const changes = { payment_name: form.paymentName, phone: form.phone, order_index: form.orderIndex ?? existing.order_index, logo: logoName, is_active: isActive };
   try {
-    await repo.updateConfigSetting(ctx.db, id, changes);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (existing.is_active === 1 && isActive === 0) await refuseIfLastActive(ctx, trx, id);
+      await repo.updateConfigSetting(trx, id, changes);
+    });
   } catch (err) {
     if (logo) await ctx.media.discard('public', [logoName]);
     throw err;
@@ -70,7 +88,18 @@ export async function updateConfigSetting(ctx: AppContext, id: string, form: Con
 export async function deleteConfigSetting(ctx: AppContext, id: string): Promise<{ id: string }> {
   const existing = await repo.findConfigSetting(ctx.db, id);
   if (!existing) throw AppError.notFound('Payment account');
-  await repo.deleteConfigSetting(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (existing.is_active === 1) await refuseIfLastActive(ctx, trx, id);
+    await repo.deleteConfigSetting(trx, id);
+  });
   await ctx.media.releasePublic(ctx.db, [existing.logo]);
   return { id };
+}
+
+/** Pausing or deleting `id` must leave an active account while a game is on sale (409 naming isActive, which the dashboard shows). */
+async function refuseIfLastActive(ctx: AppContext, trx: Db, id: string): Promise<void> {
+  const others = await repo.lockOtherActiveIds(trx, id, ctx.dialect === 'postgres');
+  if (others.length === 0 && (await repo.anyGameEnabled(trx))) {
+    throw AppError.conflict(PAYMENT_ACCOUNT_MSG.lastActive, { isActive: [PAYMENT_ACCOUNT_MSG.lastActive] });
+  }
 }

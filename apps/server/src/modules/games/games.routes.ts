@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameDetailDto, GameDto, GameForm } from '@topup/contract/games';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
+import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { ok, okList, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
@@ -53,7 +54,7 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
       const form = parseFormWithFiles(GameForm, fields, files, service.CREATE_REQUIRED_FILES);
       const created = await service.createGame(ctx, form, files);
-      return reply.status(201).send(ok(created, 'Game created', 201));
+      return reply.status(201).send(ok(created, MSG.created('Game'), 201));
     },
   });
 
@@ -63,12 +64,12 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
       const form = parseFormWithFiles(GameForm, fields, files);
-      return ok(await service.updateGame(ctx, request.params.id, form, files), 'Game updated');
+      return ok(await service.updateGame(ctx, request.params.id, form, files), MSG.updated('Game'));
     },
   });
 
   app.delete('/api/v1/game/:id', {
     schema: { tags: ['games'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deleteGame(ctx, request.params.id), 'Game deleted'),
+    handler: async (request) => ok(await service.deleteGame(ctx, request.params.id), MSG.deleted('Game')),
   });
 };

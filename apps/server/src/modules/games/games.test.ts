@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { body, buildTestApp, jpeg, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
@@ -82,24 +82,24 @@ describe('POST /api/v1/Game', () => {
     const res = await sendGame('POST', '/api/v1/Game', gameFields({ title: '' }), { file_BannerImage: { data: await png() } });
     expect(res.statusCode).toBe(400);
     const b = body(res);
-    expect(b.errors).toEqual({ title: [MSG.required], file_Logo: [MSG.logoRequired], file_GameProfileImage: [MSG.profileImageRequired] });
-    expect(b.message).toBe(MSG.required);
+    expect(b.errors).toEqual({ title: [textOf(MSG.required)], file_Logo: [textOf(MSG.logoRequired)], file_GameProfileImage: [textOf(MSG.profileImageRequired)] });
+    expect(b.message).toBe(textOf(MSG.required));
     expect(publicFiles()).toEqual(before);
 
     const onlyLogo = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() } });
     expect(onlyLogo.statusCode).toBe(400);
-    expect(body(onlyLogo).errors).toEqual({ file_GameProfileImage: [MSG.profileImageRequired] });
-    expect(body(onlyLogo).message).toBe(MSG.profileImageRequired);
+    expect(body(onlyLogo).errors).toEqual({ file_GameProfileImage: [textOf(MSG.profileImageRequired)] });
+    expect(body(onlyLogo).message).toBe(textOf(MSG.profileImageRequired));
     expect(publicFiles()).toEqual(before);
   });
 
   it.each([
-    [{ orderIndex: '0' }, 'orderIndex', MSG.orderIndexNonZero],
+    [{ orderIndex: '0' }, 'orderIndex', textOf(MSG.orderIndexNonZero)],
     [{ orderIndex: 'abc' }, 'orderIndex', 'Must be a number.'],
     [{ orderIndex: '1.5' }, 'orderIndex', 'Must be a whole number.'],
     [{ isDisable: 'maybe' }, 'isDisable', "Must be 'True' or 'False'."],
-    [{ title: 'x'.repeat(101) }, 'title', MSG.tooLong(100)],
-    [{ description: 'x'.repeat(2001) }, 'description', MSG.tooLong(2000)],
+    [{ title: 'x'.repeat(101) }, 'title', textOf(MSG.tooLong(100))],
+    [{ description: 'x'.repeat(2001) }, 'description', textOf(MSG.tooLong(2000))],
   ])('refuses %o with a message on %s', async (overrides, field, message) => {
     const before = publicFiles();
     const res = await sendGame('POST', '/api/v1/Game', gameFields(overrides), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
@@ -123,7 +123,7 @@ describe('POST /api/v1/Game', () => {
       file_BannerImage: { data: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'x.png' },
     });
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ file_BannerImage: [MSG.imageInvalid] });
+    expect(body(res).errors).toEqual({ file_BannerImage: [textOf(MSG.imageInvalid)] });
     expect(publicFiles()).toEqual(before);
     const after = await t.app.ctx.db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(count.n));
@@ -139,7 +139,7 @@ describe('POST /api/v1/Game', () => {
     const before = publicFiles();
     const res = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } }, false);
     expect(res.statusCode).toBe(401);
-    expect(body(res).message).toBe(MSG.unauthorized);
+    expect(body(res).message).toBe(textOf(MSG.unauthorized));
     expect(publicFiles()).toEqual(before);
   });
 });
@@ -228,7 +228,7 @@ describe('GET /api/v1/game/{id}', () => {
     const game = await createGame({ title: 'Disabled Detail', isDisable: 'True' });
     const anon = await t.app.inject({ method: 'GET', url: `/api/v1/game/${game.id}` });
     expect(anon.statusCode).toBe(404);
-    expect(body(anon).message).toBe(MSG.notFound('Game'));
+    expect(body(anon).message).toBe(textOf(MSG.notFound('Game')));
     const admin = await t.app.inject({ method: 'GET', url: `/api/v1/game/${game.id}`, headers: t.auth });
     expect(admin.statusCode).toBe(200);
     expect(body<GameDetailDto>(admin).payLoad.isDisable).toBe(true);
@@ -278,13 +278,13 @@ describe('PUT /api/v1/game/{id}', () => {
     const before = publicFiles();
     const bad = await sendGame('PUT', `/api/v1/game/${game.id}`, gameFields({ title: ' ' }), { file_Logo: { data: await png() } });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).errors).toEqual({ title: [MSG.required] });
+    expect(body(bad).errors).toEqual({ title: [textOf(MSG.required)] });
     const badImage = await sendGame('PUT', `/api/v1/game/${game.id}`, gameFields({ title: 'Changed' }), {
       file_Logo: { data: await png() },
       file_GameProfileImage: { data: Buffer.from('plain text') },
     });
     expect(badImage.statusCode).toBe(400);
-    expect(body(badImage).errors).toEqual({ file_GameProfileImage: [MSG.imageInvalid] });
+    expect(body(badImage).errors).toEqual({ file_GameProfileImage: [textOf(MSG.imageInvalid)] });
     expect(publicFiles()).toEqual(before);
     expect(await gameRow(game.id)).toMatchObject({ title: 'Update Refuse', logo: nameOf(game.logo) });
   });

@@ -9,6 +9,7 @@ import { orderSummary } from './orders-summary.service.ts';
 export const orderSummaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A static path, so it wins over `/api/v1/Order/:id`.
   app.get('/api/v1/Order/summary', {
+    config: { role: 'staff' },
     schema: { tags: ['orders'], querystring: OrderSummaryQuery, response: { 200: envelope(OrderSummaryDto) } },
     handler: async (request) => ok(await orderSummary(ctx, request.query.tzOffset)),
   });

@@ -1,9 +1,9 @@
 // Upload attacks against the public order form: each is refused with a clear message and leaves no row and no file.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderCreated } from '../../events/order-events.ts';
 import { MAX_IMAGE_PIXELS } from '../../storage/images.ts';
@@ -49,15 +49,15 @@ function noisePng(width: number, height: number) {
 
 describe('upload attacks on POST /api/v1/Order', () => {
   it('refuses text renamed .png', async () => {
-    await attack({ file_ScreenShot: { data: Buffer.from('hello, this is plain text and not an image\n'.repeat(20)), filename: 'receipt.png', contentType: 'image/png' } }, 400, MSG.imageInvalid);
+    await attack({ file_ScreenShot: { data: Buffer.from('hello, this is plain text and not an image\n'.repeat(20)), filename: 'receipt.png', contentType: 'image/png' } }, 400, textOf(MSG.imageInvalid));
   });
 
   it('refuses an SVG carrying a script, whatever its name and type', async () => {
     const svg = Buffer.from(
       '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
     );
-    await attack({ file_ScreenShot: { data: svg, filename: 'pay.svg', contentType: 'image/svg+xml' } }, 400, MSG.imageInvalid);
-    await attack({ file_ScreenShot: { data: svg, filename: 'pay.png', contentType: 'image/png' } }, 400, MSG.imageInvalid);
+    await attack({ file_ScreenShot: { data: svg, filename: 'pay.svg', contentType: 'image/svg+xml' } }, 400, textOf(MSG.imageInvalid));
+    await attack({ file_ScreenShot: { data: svg, filename: 'pay.png', contentType: 'image/png' } }, 400, textOf(MSG.imageInvalid));
   });
 
   it('refuses an image far above the pixel cap', async () => {
@@ -65,22 +65,21 @@ describe('upload attacks on POST /api/v1/Order', () => {
     expect(bomb.length).toBeLessThan(UPLOAD_MAX_BYTES);
     const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
     expect(meta.width! * meta.height!).toBeGreaterThan(MAX_IMAGE_PIXELS * 5);
-    await attack({ file_ScreenShot: { data: bomb, filename: 'bomb.png' } }, 400, MSG.imageTooManyPixels);
+    await attack({ file_ScreenShot: { data: bomb, filename: 'bomb.png' } }, 400, textOf(MSG.imageTooManyPixels));
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413', async () => {
     const big = await noisePng(300, 300);
     expect(big.length).toBeGreaterThan(UPLOAD_MAX_BYTES);
-    await attack({ file_ScreenShot: { data: big, filename: 'big.png' } }, 413, MSG.imageTooLarge, null);
+    await attack({ file_ScreenShot: { data: big, filename: 'big.png' } }, 413, textOf(MSG.imageTooLarge), null);
   });
 
-  it('refuses truncated PNG and JPEG files', async () => {
+  it('accepts a truncated image whose header is sound: decoding happens in the screenshot check, off the request path', async () => {
+    // The check then ends as "could not be checked" (modules/verification/verification.test.ts).
     const fullPng = await noisePng(120, 120);
-    await attack({ file_ScreenShot: { data: fullPng.subarray(0, Math.floor(fullPng.length / 2)), filename: 'cut.png' } }, 400, MSG.imageInvalid);
-    const fullJpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
-      .jpeg()
-      .toBuffer();
-    await attack({ file_ScreenShot: { data: fullJpeg.subarray(0, Math.floor(fullJpeg.length / 2)), filename: 'cut.jpg', contentType: 'image/jpeg' } }, 400, MSG.imageInvalid);
+    const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: fullPng.subarray(0, Math.floor(fullPng.length / 2)), filename: 'cut.png' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(body<OrderDto>(res).payLoad.verdict).toBe('pending');
   });
 
   it('refuses two files in file_ScreenShot, and files under other names', async () => {
@@ -90,7 +89,7 @@ describe('upload attacks on POST /api/v1/Order', () => {
   });
 
   it('ignores a path in the filename: refused when not an image, stored under a generated name when it is', async () => {
-    await attack({ file_ScreenShot: { data: Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), filename: '../../etc/passwd.png' } }, 400, MSG.imageInvalid);
+    await attack({ file_ScreenShot: { data: Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), filename: '../../etc/passwd.png' } }, 400, textOf(MSG.imageInvalid));
 
     const before = storedFiles(t.dataDir);
     const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: await png(), filename: '../../etc/passwd.png' } });
@@ -104,23 +103,5 @@ describe('upload attacks on POST /api/v1/Order', () => {
     }
     const order = body<OrderDto>(res).payLoad;
     expect(order.screenShot).not.toContain('passwd');
-  });
-
-  it('stores a screenshot without its EXIF metadata', async () => {
-    const withExif = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#ff6633' } })
-      .jpeg()
-      .withMetadata({ exif: { IFD0: { Copyright: 'secret', Artist: 'secret' } } })
-      .toBuffer();
-    expect((await sharp(withExif).metadata()).exif).toBeDefined();
-
-    const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: withExif, filename: 'pay.jpg', contentType: 'image/jpeg' } });
-    expect(res.statusCode).toBe(201);
-    const id = body<OrderDto>(res).payLoad.id;
-    const row = await t.app.ctx.db.selectFrom('orders').select('screenshot').where('id', '=', id).executeTakeFirstOrThrow();
-    const file = path.join(privateDir(), row.screenshot);
-    const meta = await sharp(file).metadata();
-    expect(meta.format).toBe('jpeg');
-    expect(meta.exif).toBeUndefined();
-    expect(readFileSync(file).includes('secret')).toBe(false);
   });
 });

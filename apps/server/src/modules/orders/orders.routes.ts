@@ -2,13 +2,14 @@
 // notification list are for admins.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import { NotificationDto } from '@topup/contract/notifications';
-import { CleanOrderBody, CleanOrderResult, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
+import { CleanOrderBody, CleanOrderResult, CreateOrderForm, OrderDto, PlacedOrderDto, UpdateOrderForm } from '@topup/contract/orders';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/envelope.ts';
+import { ok, toPage } from '../../lib/envelope.ts';
 import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
 import * as service from './orders.service.ts';
+import { issueToken } from '../order-tracking/order-tracking.service.ts';
 
 const FILES = [service.SCREENSHOT_FIELD] as const;
 
@@ -16,28 +17,41 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/api/v1/Order', {
     // Generous per address: many buyers share one address behind mobile carriers' NAT.
     config: { multipart: multipartDoc(CreateOrderForm, FILES), access: 'public', rateLimit: { max: ctx.config.orderRateLimit, timeWindow: '1 minute' } },
-    schema: { tags: ['orders'], consumes: ['multipart/form-data'], response: { 201: envelope(OrderDto) } },
+    schema: { tags: ['orders'], consumes: ['multipart/form-data'], response: { 201: envelope(PlacedOrderDto) } },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request, FILES);
-      const order = await service.createOrder(ctx, parseFields(CreateOrderForm, fields), files[service.SCREENSHOT_FIELD], request.log);
-      return reply.status(201).send(ok(order, MSG.orderCreated, 201));
+      const order = await service.createOrder(ctx, parseFields(CreateOrderForm, fields), files[service.SCREENSHOT_FIELD], request.log, request.ip);
+      // The buyer's private status link, made for whoever holds this answer (a retry's answer gets its own token).
+      // The order is committed either way; without a token the buyer still finds it by phone and transaction number.
+      const trackingToken = await issueToken(ctx, order.id).catch((err: unknown) => {
+        request.log.error({ err, orderId: order.id }, 'tracking token not issued');
+        return null;
+      });
+      return reply.status(201).send(ok({ ...order, trackingToken }, MSG.orderCreated, 201));
     },
   });
 
+  // Without any credentials: an empty page, never data (docs/decisions/0503).
   app.get('/api/v1/Order', {
+    config: { access: 'empty-when-anonymous', role: 'staff' },
     schema: { tags: ['orders'], querystring: PageQuery, response: { 200: envelope(page(OrderDto)) } },
     handler: async (request) => {
       const { searchTerm, currentPage, pageSize } = request.query;
+      if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
       return ok(await service.listOrders(ctx, searchTerm, currentPage, pageSize));
     },
   });
 
   // A static path: find-my-way always prefers it over `/:id`, and IdParam refuses any id that is not a UUID anyway.
   app.get('/api/v1/Order/notification-list', {
+    config: { access: 'empty-when-anonymous', role: 'staff' },
     schema: { tags: ['orders'], querystring: PageQuery, response: { 200: envelope(page(NotificationDto)) } },
     handler: async (request) => {
       const { searchTerm, currentPage, pageSize } = request.query;
-      return ok(await service.listNotifications(ctx, searchTerm, currentPage, pageSize));
+      if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
+      const result = await service.listNotifications(ctx, searchTerm, currentPage, pageSize);
+      // In the language the dashboard asks in (it sends its own), like every other text.
+      return ok({ ...result, items: result.items.map((n) => ({ ...n, message: textOf(n.message, request.language) })) });
     },
   });
 
@@ -50,27 +64,29 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.put('/api/v1/Order/isRead/:id', {
+    config: { role: 'staff' },
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(OrderDto) } },
-    handler: async (request) => ok(await service.markRead(ctx, request.params.id), 'Order marked as read'),
+    handler: async (request) => ok(await service.markRead(ctx, request.params.id), MSG.orderMarkedRead),
   });
 
   app.get('/api/v1/Order/:id', {
+    config: { role: 'staff' },
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(OrderDto) } },
     handler: async (request) => ok(await service.getOrder(ctx, request.params.id)),
   });
 
   app.put('/api/v1/Order/:id', {
-    config: { multipart: multipartDoc(UpdateOrderForm, FILES) },
+    config: { role: 'staff', multipart: multipartDoc(UpdateOrderForm, FILES) },
     schema: { tags: ['orders'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(OrderDto) } },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, FILES);
       const form = parseFields(UpdateOrderForm, fields);
-      return ok(await service.updateOrder(ctx, request.admin!, request.params.id, form, files[service.SCREENSHOT_FIELD]), 'Order updated');
+      return ok(await service.updateOrder(ctx, request.admin!, request.params.id, form, files[service.SCREENSHOT_FIELD]), MSG.orderUpdated);
     },
   });
 
   app.delete('/api/v1/Order/:id', {
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deleteOrder(ctx, request.params.id), 'Order deleted'),
+    handler: async (request) => ok(await service.deleteOrder(ctx, request.params.id), MSG.orderDeleted),
   });
 };

@@ -1,15 +1,17 @@
 // Orders: the rules of placing one (server-side price, quantity, server/zone, screenshot), the snapshot of what was
 // bought, and what admins do with orders afterwards (read, update, delete, clean) and their notifications.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FieldErrors, Page } from '@topup/contract/envelope';
 import { SERVER_OPTIONS, type CleanType, type OrderStatus, type ServerType } from '@topup/contract/limits';
 import { MSG } from '@topup/contract/messages';
 import type { NotificationDto } from '@topup/contract/notifications';
+import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, normalizeOrderCode } from '@topup/contract/order-codes';
+import { CANCEL_MSG, type CancelReason } from '@topup/contract/order-reasons';
 import type { CleanOrderBody, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
-import type { NotificationsTable, OrdersTable } from '../../db/schema.ts';
+import type { NotificationsTable, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -22,9 +24,23 @@ export const SCREENSHOT_FIELD = 'file_ScreenShot';
 const CLEANABLE: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
 const CLEAN_BATCH = 500;
 
-export function toOrderDto(ctx: AppContext, row: OrdersTable): OrderDto {
+/** A fresh order code from a cryptographic source (see @topup/contract/order-codes). */
+export function newOrderCode(): string {
+  let code = '';
+  for (let i = 0; i < ORDER_CODE_LENGTH; i++) code += ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** True when an insert failed only because the random code was taken (1 in 10^12 per pair; retried). */
+function isCodeCollision(err: unknown): boolean {
+  const e = err as { constraint?: string; message?: string };
+  return isUniqueViolation(err) && (e.constraint === 'orders_code_idx' || /orders\.code\b/.test(e.message ?? ''));
+}
+
+export function toOrderDto(ctx: AppContext, row: OrderRow): OrderDto {
   return {
     id: row.id,
+    code: row.code,
     inGameUserId: row.in_game_user_id,
     serverInfo: row.server_info,
     mobileNumber: row.mobile_number,
@@ -46,8 +62,12 @@ export function toOrderDto(ctx: AppContext, row: OrdersTable): OrderDto {
     screenShot: ctx.media.screenshotUrl(row.screenshot),
     userDto: row.operator_email ? { email: row.operator_email } : null,
     isRead: row.is_read === 1,
+    cancelReason: (row.cancel_reason as CancelReason | null) ?? null,
+    cancelNote: row.cancel_note ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    verdict: (row.verdict as OrderDto['verdict']) ?? null,
+    isDuplicate: row.is_duplicate === 1,
   };
 }
 
@@ -74,6 +94,11 @@ function checkServerInfo(serverType: string, value: string): { value: string } |
   }
 }
 
+/** The staff notification; it names the order code, so staff can answer a buyer who reads it out. */
+function newOrderMessage(code: string, gameTitle: string, packageTitle: string, quantity: number): string {
+  return MSG.newOrder(gameTitle, packageTitle, quantity, code);
+}
+
 function fail(errors: FieldErrors): never {
   const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
   throw AppError.badRequest(first, errors);
@@ -84,6 +109,8 @@ export async function createOrder(
   form: CreateOrderForm,
   screenshot: Buffer | undefined,
   log: FastifyBaseLogger,
+  /** The buyer's address: whose turn it is in the image-work queue (unused since the check moved off the request path). */
+  _source = 'anonymous',
 ): Promise<OrderDto> {
   // A retry of an order that was placed (its reply lost on a bad connection) gets that order back, not a second one.
   if (form.idempotencyKey) {
@@ -111,10 +138,12 @@ export async function createOrder(
   if (!screenshot) errors[SCREENSHOT_FIELD] = [MSG.screenshotRequired];
   if (!pkg || Object.keys(errors).length > 0) fail(errors);
 
-  const stored = await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot!);
+  // Only the cheap checks here; re-encoding, fingerprint and reading the receipt run as a job (modules/verification).
+  const stored = await ctx.media.storeScreenshotUnprocessed(SCREENSHOT_FIELD, screenshot!);
   const now = nowIso();
-  const order: OrdersTable = {
+  const order: OrderRow = {
     id: randomUUID(),
+    code: newOrderCode(),
     in_game_user_id: form.inGameUserId,
     server_info: serverInfo,
     mobile_number: form.mobileNumber,
@@ -138,19 +167,34 @@ export async function createOrder(
     created_at: now,
     updated_at: now,
     idempotency_key: form.idempotencyKey ?? null,
+    cancel_reason: null,
+    cancel_note: null,
+    verdict: 'pending',
+    is_duplicate: 0,
   };
   const notification: NotificationsTable = {
     id: randomUUID(),
     order_id: order.id,
-    message: `New order: ${pkg.game_title} – ${pkg.token_title} ×${form.quantity}`,
+    // Stored as a catalogue reference: each reader gets it in their own language (docs/decisions/0505).
+    message: newOrderMessage(order.code!, pkg.game_title, pkg.token_title, form.quantity),
     is_read: 0,
     created_at: now,
   };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.insertOrder(trx, order);
-      await repo.insertNotification(trx, notification);
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.insertOrder(trx, order);
+          await repo.insertNotification(trx, notification);
+          await ctx.verification.queueInTransaction(trx, order.id, now);
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 3 || !isCodeCollision(err)) throw err;
+        order.code = newOrderCode();
+        notification.message = newOrderMessage(order.code, pkg.game_title, pkg.token_title, form.quantity);
+      }
+    }
   } catch (err) {
     await ctx.media.discard('private', [stored]);
     // Two copies of one retry raced: the other committed first, so answer with its order.
@@ -161,6 +205,7 @@ export async function createOrder(
     throw err;
   }
 
+  ctx.verification.committed(order.id);
   const dto = toOrderDto(ctx, order);
   try {
     ctx.events.orderCreated({ order: dto, notification: toNotificationDto(notification) });
@@ -172,6 +217,12 @@ export async function createOrder(
 }
 
 export async function listOrders(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<OrderDto>> {
+  // Staff type or paste the code a buyer reads out: an exact code answers that one order.
+  const code = normalizeOrderCode(searchTerm);
+  if (code) {
+    const row = await repo.findOrderByCode(ctx.db, code);
+    if (row) return toPage(currentPage === 1 ? [toOrderDto(ctx, row)] : [], currentPage, pageSize, 1);
+  }
   const { rows, total } = await repo.searchOrders(ctx.db, ctx.dialect, searchTerm, offsetOf(currentPage, pageSize), pageSize);
   return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
 }
@@ -180,6 +231,29 @@ export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
   const row = await repo.findOrder(ctx.db, id);
   if (!row) throw AppError.notFound('Order');
   return toOrderDto(ctx, row);
+}
+
+/**
+ * The cancel reason and note an update leaves on the order (docs/decisions/0901-cancel-reasons.md):
+ * - not cancelled (any more): none;
+ * - newly cancelled: what was sent, or none when no reason came (clients written to the spec send none);
+ * - still cancelled: what was sent, else what it had, so an edit of other fields keeps the reason.
+ * A reason for an order that is not cancelled, a note without a reason, and OTHER without a note are refused.
+ */
+function cancelChanges(existing: OrderRow, status: string, form: UpdateOrderForm): { cancel_reason: string | null; cancel_note: string | null } {
+  if (status !== 'CANCELLED') {
+    if (form.cancelReason) fail({ cancelReason: [CANCEL_MSG.reasonNeedsCancel] });
+    if (form.cancelNote) fail({ cancelNote: [CANCEL_MSG.reasonNeedsCancel] });
+    return { cancel_reason: null, cancel_note: null };
+  }
+  if (!form.cancelReason) {
+    if (form.cancelNote) fail({ cancelReason: [CANCEL_MSG.noteNeedsReason] });
+    return existing.status === 'CANCELLED'
+      ? { cancel_reason: existing.cancel_reason ?? null, cancel_note: existing.cancel_note ?? null }
+      : { cancel_reason: null, cancel_note: null };
+  }
+  if (form.cancelReason === 'OTHER' && !form.cancelNote) fail({ cancelNote: [CANCEL_MSG.noteRequired] });
+  return { cancel_reason: form.cancelReason, cancel_note: form.cancelNote ?? null };
 }
 
 /** Status and the buyer's details may change; what was bought (package, quantity, price) stays as bought. */
@@ -202,8 +276,11 @@ export async function updateOrder(
     serverInfo = checked.value;
   }
 
+  const status = form.orderStatus ?? form.status ?? existing.status;
+  const cancel = cancelChanges(existing, status, form);
   const changes = {
-    status: form.orderStatus ?? form.status ?? existing.status,
+    status,
+    ...cancel,
     in_game_user_id: form.inGameUserId ?? existing.in_game_user_id,
     server_info: serverInfo,
     mobile_number: form.mobileNumber ?? existing.mobile_number,
@@ -223,10 +300,28 @@ export async function updateOrder(
   if (updated === 0) {
     await ctx.media.discard('private', [stored]);
     if (!(await repo.findOrder(ctx.db, id))) throw AppError.notFound('Order');
-    throw AppError.conflict('The order was changed by someone else at the same time. Please try again.');
+    throw AppError.conflict(MSG.orderConflict);
   }
-  if (stored) await ctx.media.discard('private', [existing.screenshot]);
-  return toOrderDto(ctx, { ...existing, ...changes, screenshot: stored ?? existing.screenshot });
+  let dto: OrderDto;
+  if (stored) {
+    await ctx.media.discard('private', [existing.screenshot]);
+    // A new screenshot is new proof: check it.
+    await ctx.verification.recheck(id);
+    dto = toOrderDto(ctx, { ...existing, ...changes, screenshot: stored, verdict: 'pending' });
+  } else {
+    dto = toOrderDto(ctx, { ...existing, ...changes });
+  }
+  announceChange(ctx, dto);
+  return dto;
+}
+
+/** Tells listeners (buyers' status streams) after commit; their failure never fails the staff's change. */
+function announceChange(ctx: AppContext, order: OrderDto) {
+  try {
+    ctx.events.orderChanged(order);
+  } catch {
+    // A listener's own error is its to log; the change is committed.
+  }
 }
 
 export async function deleteOrder(ctx: AppContext, id: string): Promise<{ id: string }> {
@@ -245,7 +340,9 @@ export async function markRead(ctx: AppContext, id: string): Promise<OrderDto> {
     await repo.markNotificationsRead(trx, id);
     return repo.findOrder(trx, id);
   });
-  return toOrderDto(ctx, row!);
+  const dto = toOrderDto(ctx, row!);
+  announceChange(ctx, dto);
+  return dto;
 }
 
 export async function listNotifications(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<NotificationDto>> {

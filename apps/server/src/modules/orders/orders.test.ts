@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import type { NotificationDto } from '@topup/contract/notifications';
-import type { OrderDto } from '@topup/contract/orders';
+import type { OrderDto, PlacedOrderDto } from '@topup/contract/orders';
 import type { OrderCreated } from '../../events/order-events.ts';
 import { ADMIN, body, buildTestApp, jpeg, png, type TestApp } from '../../../test/helpers.ts';
 import { countRows, createCatalog, createGame, createPackage, orderFields, placeOrder, updateOrder } from './orders.fixtures.ts';
@@ -47,7 +47,10 @@ async function notificationRows(orderId: string) {
 async function placed(packageId: string, overrides: Record<string, string | undefined> = {}): Promise<OrderDto> {
   const res = await placeOrder(t, orderFields(packageId, overrides));
   expect(res.statusCode, res.body).toBe(201);
-  return body<OrderDto>(res).payLoad;
+  // The answer to placing adds the buyer's private status token (order-tracking tests cover it) to the order.
+  const { trackingToken, ...order } = body<PlacedOrderDto>(res).payLoad;
+  expect(trackingToken).toEqual(expect.any(String));
+  return order;
 }
 
 /** Asserts a refusal: status, message, the named field's message, and that nothing was written or announced. */
@@ -76,7 +79,7 @@ describe('POST /api/v1/Order', () => {
     expect(res.statusCode).toBe(201);
     const b = body<OrderDto>(res);
     expect(b.statusCode).toBe(201);
-    expect(b.message).toBe(MSG.orderCreated);
+    expect(b.message).toBe(textOf(MSG.orderCreated));
     expect(b.payLoadList).toBeNull();
     const order = b.payLoad;
     expect(order).toMatchObject({
@@ -108,10 +111,16 @@ describe('POST /api/v1/Order', () => {
     expect(existsSync(path.join(privateDir(), row!.screenshot))).toBe(true);
     const notes = await notificationRows(order.id);
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ message: 'New order: Mobile Legends – 86 Diamonds ×3', is_read: 0 });
+    expect(notes[0]).toMatchObject({ is_read: 0 });
+    // Stored language-neutral; each reader gets it in their own language (docs/decisions/0505).
+    expect(textOf(notes[0]!.message, 'en')).toBe(`New order ${order.code}: Mobile Legends – 86 Diamonds ×3`);
+    expect(textOf(notes[0]!.message, 'mm')).toBe(`အော်ဒါအသစ် ${order.code}: Mobile Legends – 86 Diamonds ×၃`);
 
     expect(events).toHaveLength(1);
-    expect(events[0]!.order).toEqual(order);
+    // Listeners get the order; the private tracking token is only in the buyer's answer.
+    const { trackingToken, ...announced } = order as PlacedOrderDto;
+    expect(trackingToken).toEqual(expect.any(String));
+    expect(events[0]!.order).toEqual(announced);
     expect(events[0]!.notification).toMatchObject({ id: notes[0]!.id, orderId: order.id, message: notes[0]!.message, isRead: false });
     expect(await committedAtEvent[0]).toBe(true);
   });
@@ -127,8 +136,8 @@ describe('POST /api/v1/Order', () => {
 
   it('refuses a tampered price and never uses the client figure', async () => {
     const { packageId } = await createCatalog(t, {}, { price: 5000, canAddQuantity: true });
-    await expectRefused(orderFields(packageId, { quantity: '2', subTotal: '1' }), 400, 'subTotal', MSG.subTotalChanged);
-    await expectRefused(orderFields(packageId, { quantity: '2', subTotal: '0' }), 400, 'subTotal', MSG.subTotalChanged);
+    await expectRefused(orderFields(packageId, { quantity: '2', subTotal: '1' }), 400, 'subTotal', textOf(MSG.subTotalChanged));
+    await expectRefused(orderFields(packageId, { quantity: '2', subTotal: '0' }), 400, 'subTotal', textOf(MSG.subTotalChanged));
     await expectRefused(orderFields(packageId, { quantity: '2', subTotal: '-5' }), 400, 'subTotal', 'Must not be negative.');
     expect((await placed(packageId, { quantity: '2', subTotal: '10000' })).subTotal).toBe(10000);
   });
@@ -136,8 +145,8 @@ describe('POST /api/v1/Order', () => {
   it('enforces quantity 1–10 and only above 1 for packages that allow it', async () => {
     const single = (await createCatalog(t, {}, { canAddQuantity: false })).packageId;
     const multi = (await createCatalog(t, {}, { canAddQuantity: true, price: 100 })).packageId;
-    await expectRefused(orderFields(single, { quantity: '2' }), 400, 'quantity', MSG.quantityNotAllowed);
-    for (const q of ['0', '11', '-1', '1.5', 'abc']) await expectRefused(orderFields(multi, { quantity: q }), 400, 'quantity', MSG.quantityRange);
+    await expectRefused(orderFields(single, { quantity: '2' }), 400, 'quantity', textOf(MSG.quantityNotAllowed));
+    for (const q of ['0', '11', '-1', '1.5', 'abc']) await expectRefused(orderFields(multi, { quantity: q }), 400, 'quantity', textOf(MSG.quantityRange));
     expect((await placed(multi, { quantity: '10' })).subTotal).toBe(1000);
     expect((await placed(single, { quantity: '1' })).quantity).toBe(1);
   });
@@ -145,29 +154,29 @@ describe('POST /api/v1/Order', () => {
   it('insists on exactly 6 digits in the transaction number', async () => {
     const { packageId } = await createCatalog(t);
     for (const n of ['12345', '1234567', '12a456', '', '１２３４５６']) {
-      await expectRefused(orderFields(packageId, { transactionNumber: n }), 400, 'transactionNumber', MSG.transactionNumber);
+      await expectRefused(orderFields(packageId, { transactionNumber: n }), 400, 'transactionNumber', textOf(MSG.transactionNumber));
     }
     expect((await placed(packageId, { transactionNumber: ' 000123 ' })).transactionNumber).toBe('000123');
   });
 
   it('refuses an unknown package and a package of a disabled game', async () => {
-    await expectRefused(orderFields('3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'), 400, 'tokenPackageId', MSG.notFound('Package'));
+    await expectRefused(orderFields('3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'), 400, 'tokenPackageId', textOf(MSG.notFound('Package')));
     await expectRefused(orderFields('not-a-uuid'), 400, 'tokenPackageId', 'Choose a package.');
     const { packageId } = await createCatalog(t, { disabled: true });
-    await expectRefused(orderFields(packageId), 400, 'tokenPackageId', MSG.gameDisabled);
+    await expectRefused(orderFields(packageId), 400, 'tokenPackageId', textOf(MSG.gameDisabled));
   });
 
   it('requires one of the listed servers for SERVER games and a zone for ZONEID games; ignores it for NONE', async () => {
     const server = (await createCatalog(t, { serverType: 'SERVER' })).packageId;
-    await expectRefused(orderFields(server, { serverInfo: '' }), 400, 'serverInfo', MSG.serverRequired);
-    await expectRefused(orderFields(server, { serverInfo: undefined }), 400, 'serverInfo', MSG.serverRequired);
-    await expectRefused(orderFields(server, { serverInfo: 'Mars' }), 400, 'serverInfo', MSG.serverOption);
+    await expectRefused(orderFields(server, { serverInfo: '' }), 400, 'serverInfo', textOf(MSG.serverRequired));
+    await expectRefused(orderFields(server, { serverInfo: undefined }), 400, 'serverInfo', textOf(MSG.serverRequired));
+    await expectRefused(orderFields(server, { serverInfo: 'Mars' }), 400, 'serverInfo', textOf(MSG.serverOption));
     expect((await placed(server, { serverInfo: 'asia' })).serverInfo).toBe('Asia');
     expect((await placed(server, { serverInfo: 'TW, HK, MO' })).serverInfo).toBe('TW, HK, MO');
 
     const zone = (await createCatalog(t, { serverType: 'ZONEID' })).packageId;
-    await expectRefused(orderFields(zone, { serverInfo: '   ' }), 400, 'serverInfo', MSG.zoneRequired);
-    await expectRefused(orderFields(zone, { serverInfo: 'x'.repeat(51) }), 400, 'serverInfo', MSG.tooLong(50));
+    await expectRefused(orderFields(zone, { serverInfo: '   ' }), 400, 'serverInfo', textOf(MSG.zoneRequired));
+    await expectRefused(orderFields(zone, { serverInfo: 'x'.repeat(51) }), 400, 'serverInfo', textOf(MSG.tooLong(50)));
 
     const none = (await createCatalog(t, { serverType: 'NONE' })).packageId;
     const order = await placed(none, { serverInfo: 'Europe' });
@@ -178,21 +187,21 @@ describe('POST /api/v1/Order', () => {
   it('accepts Myanmar mobile numbers only, and bounds the user id', async () => {
     const { packageId } = await createCatalog(t);
     for (const m of ['12345', '0812345678', '+66912345678', '09123', '', 'x'.repeat(200)]) {
-      await expectRefused(orderFields(packageId, { mobileNumber: m }), 400, 'mobileNumber', MSG.mobileNumber);
+      await expectRefused(orderFields(packageId, { mobileNumber: m }), 400, 'mobileNumber', textOf(MSG.mobileNumber));
     }
     expect((await placed(packageId, { mobileNumber: '+959 123-456-789' })).mobileNumber).toBe('+959123456789');
-    await expectRefused(orderFields(packageId, { inGameUserId: '  ' }), 400, 'inGameUserId', MSG.required);
-    await expectRefused(orderFields(packageId, { inGameUserId: 'u'.repeat(51) }), 400, 'inGameUserId', MSG.tooLong(50));
+    await expectRefused(orderFields(packageId, { inGameUserId: '  ' }), 400, 'inGameUserId', textOf(MSG.required));
+    await expectRefused(orderFields(packageId, { inGameUserId: 'u'.repeat(51) }), 400, 'inGameUserId', textOf(MSG.tooLong(50)));
   });
 
   it('requires the screenshot, and checks every text field before storing one', async () => {
     const { packageId } = await createCatalog(t, {}, { canAddQuantity: false });
-    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', MSG.screenshotRequired, {});
-    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', MSG.screenshotRequired, { file_ScreenShot: { data: Buffer.alloc(0) } });
+    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', textOf(MSG.screenshotRequired), {});
+    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', textOf(MSG.screenshotRequired), { file_ScreenShot: { data: Buffer.alloc(0) } });
     // A good screenshot with a bad field: refused before the file is written (expectRefused checks the folder).
-    await expectRefused(orderFields(packageId, { quantity: '2' }), 400, 'quantity', MSG.quantityNotAllowed);
+    await expectRefused(orderFields(packageId, { quantity: '2' }), 400, 'quantity', textOf(MSG.quantityNotAllowed));
     // Several rule failures are named together.
-    const b = await expectRefused(orderFields(packageId, { quantity: '3', subTotal: '1' }), 400, 'quantity', MSG.quantityNotAllowed, {});
+    const b = await expectRefused(orderFields(packageId, { quantity: '3', subTotal: '1' }), 400, 'quantity', textOf(MSG.quantityNotAllowed), {});
     expect(b.errors).toHaveProperty('file_ScreenShot');
     expect(b.errors).toHaveProperty('subTotal');
   });
@@ -237,10 +246,9 @@ describe('POST /api/v1/Order', () => {
 });
 
 describe('admin order endpoints', () => {
+  // The two lists answer a visitor with no credentials at all with an empty page: test/cross-origin.test.ts.
   it('need a signed-in admin', async () => {
     for (const [method, url] of [
-      ['GET', '/api/v1/Order'],
-      ['GET', '/api/v1/Order/notification-list'],
       ['GET', '/api/v1/Order/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'],
       ['PUT', '/api/v1/Order/isRead/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'],
       ['DELETE', '/api/v1/Order/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f'],
@@ -329,7 +337,7 @@ describe('admin order endpoints', () => {
     expect(body<OrderDto>(res).payLoad).toEqual(order);
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/Order/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', headers: t.auth });
     expect(missing.statusCode).toBe(404);
-    expect(body(missing).message).toBe(MSG.notFound('Order'));
+    expect(body(missing).message).toBe(textOf(MSG.notFound('Order')));
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/Order/not-an-id', headers: t.auth })).statusCode).toBe(400);
   });
 
@@ -384,11 +392,11 @@ describe('admin order endpoints', () => {
     expect(bad.statusCode).toBe(400);
     expect(body(bad).errors).toHaveProperty('orderStatus');
     const badServer = await updateOrder(t, order.id, { serverInfo: 'Mars' });
-    expect(body(badServer).errors).toEqual({ serverInfo: [MSG.serverOption] });
+    expect(body(badServer).errors).toEqual({ serverInfo: [textOf(MSG.serverOption)] });
     const filesBefore = (await countRows(t)).files;
     const badImage = await updateOrder(t, order.id, { orderStatus: 'PENDING' }, { file_ScreenShot: { data: Buffer.from('not an image'), filename: 'x.png' } });
     expect(badImage.statusCode).toBe(400);
-    expect(body(badImage).errors).toEqual({ file_ScreenShot: [MSG.imageInvalid] });
+    expect(body(badImage).errors).toEqual({ file_ScreenShot: [textOf(MSG.imageInvalid)] });
     expect((await countRows(t)).files).toBe(filesBefore);
     expect((await orderRow(order.id))!).toMatchObject({ status: 'CANCELLED', screenshot: row.screenshot });
 
@@ -454,7 +462,7 @@ describe('admin order endpoints', () => {
     const before = await bell();
     expect(before.paging).toMatchObject({ pageSize: 1000, totalCount: 3 });
     expect(before.items.map((n) => n.orderId)).toEqual([b.id, a.id, a.id]);
-    expect(before.items[0]).toMatchObject({ message: 'New order: Bell Game – Bell Pack ×1', isRead: false });
+    expect(before.items[0]).toMatchObject({ message: `New order ${b.code}: Bell Game – Bell Pack ×1`, isRead: false });
 
     const res = await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${a.id}`, headers: t.auth });
     expect(res.statusCode).toBe(200);
@@ -483,7 +491,7 @@ describe('POST /api/v1/Order/Clean-Order', () => {
     for (const payload of [{ type: 'WEEKLY', count: 2 }, { type: 'MONTHLY', count: 4 }, { type: 'MONTHLY', count: 0 }, { type: 'DAILY', count: 3 }, { type: 'WEEKLY' }, {}]) {
       const res = await clean(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(body(res).message).toBe(MSG.cleanCount);
+      expect(body(res).message).toBe(textOf(MSG.cleanCount));
     }
   });
 
@@ -498,7 +506,7 @@ describe('POST /api/v1/Order/Clean-Order', () => {
 
     const res = await clean({ type: 'WEEKLY', count: 3 });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toMatchObject({ statusCode: 200, message: MSG.ordersCleaned(3), payLoad: { deletedCount: 3 } });
+    expect(body(res)).toMatchObject({ statusCode: 200, message: textOf(MSG.ordersCleaned(3)), payLoad: { deletedCount: 3 } });
     for (const gone of [oldDone, oldCancelled, monthOld]) {
       expect(await orderRow(gone.id)).toBeUndefined();
       expect(await notificationRows(gone.id)).toHaveLength(0);
@@ -510,7 +518,7 @@ describe('POST /api/v1/Order/Clean-Order', () => {
     }
 
     const monthly = await clean({ type: 'MONTHLY', count: '1' });
-    expect(body(monthly)).toMatchObject({ message: MSG.ordersCleaned(0), payLoad: { deletedCount: 0 } });
+    expect(body(monthly)).toMatchObject({ message: textOf(MSG.ordersCleaned(0)), payLoad: { deletedCount: 0 } });
     expect(await orderRow(oldPending.id)).toBeDefined();
   });
 

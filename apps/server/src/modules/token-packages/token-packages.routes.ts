@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParam, IdPayload, envelope, page } from '@topup/contract/envelope';
 import { TokenPackageDto, TokenPackageForm, TokenPackageListQuery } from '@topup/contract/token-packages';
+import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { ok, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
@@ -31,7 +32,7 @@ export const tokenPackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
       const form = parseFormWithFiles(TokenPackageForm, fields, files, service.CREATE_REQUIRED_FILES);
       const created = await service.createPackage(ctx, form, files);
-      return reply.status(201).send(ok(created, 'Token package created', 201));
+      return reply.status(201).send(ok(created, MSG.created('Token package'), 201));
     },
   });
 
@@ -41,12 +42,12 @@ export const tokenPackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, service.IMAGE_FIELDS);
       const form = parseFormWithFiles(TokenPackageForm, fields, files);
-      return ok(await service.updatePackage(ctx, request.params.id, form, files), 'Token package updated');
+      return ok(await service.updatePackage(ctx, request.params.id, form, files), MSG.updated('Token package'));
     },
   });
 
   app.delete('/api/v1/TokenPackage/:id', {
     schema: { tags: ['token-packages'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deletePackage(ctx, request.params.id), 'Token package deleted'),
+    handler: async (request) => ok(await service.deletePackage(ctx, request.params.id), MSG.deleted('Token package')),
   });
 };

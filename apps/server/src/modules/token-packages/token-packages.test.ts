@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
 import type { GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { body, buildTestApp, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
@@ -93,9 +93,9 @@ describe('POST /api/v1/TokenPackage', () => {
     const before = publicFiles();
     const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id, { tokenTitle: '' }), {});
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ tokenTitle: [MSG.required], file_PackageImage: [MSG.packageImageRequired] });
+    expect(body(res).errors).toEqual({ tokenTitle: [textOf(MSG.required)], file_PackageImage: [textOf(MSG.packageImageRequired)] });
     const onlyImage = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id), {});
-    expect(body(onlyImage).message).toBe(MSG.packageImageRequired);
+    expect(body(onlyImage).message).toBe(textOf(MSG.packageImageRequired));
     expect(publicFiles()).toEqual(before);
   });
 
@@ -106,9 +106,9 @@ describe('POST /api/v1/TokenPackage', () => {
     [{ price: '-1' }, 'price', 'Must not be negative.'],
     [{ price: '1.234' }, 'price', 'At most 2 decimal places.'],
     [{ price: '100000001' }, 'price', 'Must be at most 100000000.'],
-    [{ currency: '' }, 'currency', MSG.required],
-    [{ currency: 'x'.repeat(11) }, 'currency', MSG.tooLong(10)],
-    [{ tokenTitle: 'x'.repeat(101) }, 'tokenTitle', MSG.tooLong(100)],
+    [{ currency: '' }, 'currency', textOf(MSG.required)],
+    [{ currency: 'x'.repeat(11) }, 'currency', textOf(MSG.tooLong(10))],
+    [{ tokenTitle: 'x'.repeat(101) }, 'tokenTitle', textOf(MSG.tooLong(100))],
     [{ gameId: 'nope' }, 'gameId', 'Choose a game.'],
     [{ canAddQuantity: 'perhaps' }, 'canAddQuantity', "Must be 'True' or 'False'."],
   ])('refuses %o with a message on %s and stores nothing', async (overrides, field, message) => {
@@ -129,7 +129,7 @@ describe('POST /api/v1/TokenPackage', () => {
     const before = publicFiles();
     const res = await send('POST', '/api/v1/TokenPackage', packageFields(randomUUID()), { file_PackageImage: { data: await png() } });
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ gameId: [MSG.notFound('Game')] });
+    expect(body(res).errors).toEqual({ gameId: [textOf(MSG.notFound('Game'))] });
     expect(publicFiles()).toEqual(before);
   });
 
@@ -137,7 +137,7 @@ describe('POST /api/v1/TokenPackage', () => {
     const before = publicFiles();
     const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id), { file_PackageImage: { data: Buffer.from('GIF89a but not really'), filename: 'a.gif', contentType: 'image/gif' } });
     expect(res.statusCode).toBe(400);
-    expect(body(res).errors).toEqual({ file_PackageImage: [MSG.imageInvalid] });
+    expect(body(res).errors).toEqual({ file_PackageImage: [textOf(MSG.imageInvalid)] });
     expect(publicFiles()).toEqual(before);
   });
 
@@ -268,12 +268,12 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
     expect(body(bad).errors).toEqual({ price: ['Must be a number.'] });
     const noGame = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(randomUUID()), { file_PackageImage: { data: await png() } });
     expect(noGame.statusCode).toBe(400);
-    expect(body(noGame).errors).toEqual({ gameId: [MSG.notFound('Game')] });
+    expect(body(noGame).errors).toEqual({ gameId: [textOf(MSG.notFound('Game'))] });
     const badImage = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id, { tokenTitle: 'Changed' }), { file_PackageImage: { data: Buffer.from('nope') } });
-    expect(body(badImage).errors).toEqual({ file_PackageImage: [MSG.imageInvalid] });
+    expect(body(badImage).errors).toEqual({ file_PackageImage: [textOf(MSG.imageInvalid)] });
     const missing = await send('PUT', `/api/v1/TokenPackage/${randomUUID()}`, packageFields(mlbb.id), { file_PackageImage: { data: await png() } });
     expect(missing.statusCode).toBe(404);
-    expect(body(missing).message).toBe(MSG.notFound('Token package'));
+    expect(body(missing).message).toBe(textOf(MSG.notFound('Token package')));
     expect(publicFiles()).toEqual(before);
     expect(await packageRow(pack.id)).toMatchObject({ token_title: 'Update Refuse', package_image: nameOf(pack.packageImage) });
   });

@@ -1,7 +1,9 @@
-// The Users screen's rules: list and search staff accounts, change an email, delete (never yourself, never the last one).
+// The Users screen's rules: list and search staff accounts, change an email or a role, delete (never yourself,
+// never the last user, never the last owner).
 import type { Page } from '@topup/contract/envelope';
 import { MSG } from '@topup/contract/messages';
-import type { UpdateUserBody, UserDto } from '@topup/contract/users';
+import { USER_MSG, type MeDto, type UpdateUserBody, type UserDto } from '@topup/contract/users';
+import { getSecuritySettings } from '../shop-settings/shop-settings.service.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
@@ -10,9 +12,15 @@ import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './users.repository.ts';
 
-type UserRow = { id: string; email: string; email_confirmed: number };
+type UserRow = { id: string; email: string; email_confirmed: number; role: string; totp_enabled_at: string | null };
 
-const toUserDto = (row: UserRow): UserDto => ({ id: row.id, email: row.email, emailConfirmed: row.email_confirmed === 1 });
+export const toUserDto = (row: UserRow): UserDto => ({
+  id: row.id,
+  email: row.email,
+  emailConfirmed: row.email_confirmed === 1,
+  role: row.role === 'owner' ? 'owner' : 'staff',
+  twoFactorEnabled: row.totp_enabled_at !== null,
+});
 
 export async function listUsers(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<UserDto>> {
   const [rows, total] = await Promise.all([
@@ -22,14 +30,30 @@ export async function listUsers(ctx: AppContext, searchTerm: string, currentPage
   return toPage(rows.map(toUserDto), currentPage, pageSize, total);
 }
 
-/** A new address has not been confirmed by anyone, so changing it clears `emailConfirmed`. */
+export async function getMe(ctx: AppContext, id: string): Promise<MeDto> {
+  const row = await repo.findUser(ctx.db, id);
+  if (!row) throw AppError.notFound('User');
+  const user = toUserDto(row);
+  const { requireTwoFactor } = await getSecuritySettings(ctx);
+  return { ...user, mustEnableTwoFactor: requireTwoFactor && !user.twoFactorEnabled };
+}
+
+/** A new address has not been confirmed by anyone, so changing it clears `emailConfirmed`. The last owner stays one. */
 export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBody): Promise<UserDto> {
   const existing = await repo.findUser(ctx.db, id);
   if (!existing) throw AppError.notFound('User');
-  if (existing.email === body.email) return toUserDto(existing);
-  const changes = { email: body.email, email_confirmed: 0, updated_at: nowIso() };
+  const emailChanges = existing.email === body.email ? {} : { email: body.email, email_confirmed: 0 };
+  const roleChanges = body.role && body.role !== existing.role ? { role: body.role } : {};
+  if (!Object.keys(emailChanges).length && !Object.keys(roleChanges).length) return toUserDto(existing);
+  const changes = { ...emailChanges, ...roleChanges, updated_at: nowIso() };
   try {
-    await repo.updateUserEmail(ctx.db, id, changes);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (roleChanges.role === 'staff') {
+        const owners = (await repo.lockAllUsers(trx, ctx.dialect)).filter((u) => u.role === 'owner');
+        if (owners.length <= 1 && owners.some((o) => o.id === id)) throw AppError.conflict(USER_MSG.lastOwner, { role: [USER_MSG.lastOwner] });
+      }
+      await repo.updateUser(trx, id, changes);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken, { email: [MSG.emailTaken] });
     throw err;
@@ -38,12 +62,14 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
 }
 
 /** Deleting a user ends its sessions with it (they cascade), so its tokens stop working at once. */
-export async function deleteUser(ctx: AppContext, admin: Admin, id: string): Promise<{ id: string }> {
+export async function deleteUser(ctx: AppContext, admin: Pick<Admin, 'id'>, id: string): Promise<{ id: string }> {
   if (id === admin.id) throw AppError.badRequest(MSG.cannotDeleteSelf);
   await ctx.db.transaction().execute(async (trx) => {
-    const ids = await repo.lockAllUserIds(trx, ctx.dialect);
-    if (!ids.includes(id)) throw AppError.notFound('User');
-    if (ids.length <= 1) throw AppError.conflict(MSG.cannotDeleteLastUser);
+    const users = await repo.lockAllUsers(trx, ctx.dialect);
+    const target = users.find((u) => u.id === id);
+    if (!target) throw AppError.notFound('User');
+    if (users.length <= 1) throw AppError.conflict(MSG.cannotDeleteLastUser);
+    if (target.role === 'owner' && users.filter((u) => u.role === 'owner').length <= 1) throw AppError.conflict(USER_MSG.lastOwner);
     await repo.deleteUser(trx, id);
   });
   return { id };

@@ -1,13 +1,14 @@
 // The Users screen's API: list with search and paging, email change, delete (never yourself, never the last user).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@topup/contract/messages';
+import { MSG, textOf } from '@topup/contract/messages';
+import { USER_MSG } from '@topup/contract/users';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { Paging } from '@topup/contract/envelope';
 import { ADMIN, body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { deleteUser } from './users.service.ts';
 
-type User = { id: string; email: string; emailConfirmed: boolean };
+type User = { id: string; email: string; emailConfirmed: boolean; role: string; twoFactorEnabled: boolean };
 type UserPage = { items: User[]; paging: Paging };
 
 let t: TestApp;
@@ -34,7 +35,7 @@ describe('GET /api/v1/User', () => {
     expect(res.statusCode).toBe(200);
     const page = body<UserPage>(res).payLoad;
     expect(page.items.map((u) => u.email)).toEqual(['admin@test.local', 'ann_x@shop.test']);
-    expect(page.items[1]).toEqual({ id: expect.any(String), email: 'ann_x@shop.test', emailConfirmed: false });
+    expect(page.items[1]).toEqual({ id: expect.any(String), email: 'ann_x@shop.test', emailConfirmed: false, role: 'staff', twoFactorEnabled: false });
     expect(page.paging).toEqual({
       currentPage: 1, pageSize: 2, totalCount: 5, totalPages: 3, previousPage: null, nextPage: 2, firstRowOnPage: 1, lastRowOnPage: 2,
     });
@@ -66,7 +67,7 @@ describe('GET /api/v1/User', () => {
   it('is for admins only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/User' });
     expect(res.statusCode).toBe(401);
-    expect(body(res).message).toBe(MSG.unauthorized);
+    expect(body(res).message).toBe(textOf(MSG.unauthorized));
   });
 });
 
@@ -75,7 +76,7 @@ describe('PUT /api/v1/User/{id}', () => {
     const user = await createUser('dave@shop.test', 'dave-password-1');
     const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${user.id}`, headers: t.auth, payload: { email: ' David@Shop.test ' } });
     expect(res.statusCode).toBe(200);
-    expect(body<User>(res).payLoad).toEqual({ id: user.id, email: 'david@shop.test', emailConfirmed: false });
+    expect(body<User>(res).payLoad).toEqual({ id: user.id, email: 'david@shop.test', emailConfirmed: false, role: 'staff', twoFactorEnabled: false });
     const row = await t.app.ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email).toBe('david@shop.test');
     await expect(login(t.app, 'david@shop.test', 'dave-password-1')).resolves.toHaveProperty('accessToken');
@@ -93,7 +94,7 @@ describe('PUT /api/v1/User/{id}', () => {
     const user = await createUser('erin@shop.test');
     const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${user.id}`, headers: t.auth, payload: { email: 'BOB@shop.test' } });
     expect(res.statusCode).toBe(409);
-    expect(body(res)).toMatchObject({ statusCode: 409, message: MSG.emailTaken, errors: { email: [MSG.emailTaken] } });
+    expect(body(res)).toMatchObject({ statusCode: 409, message: textOf(MSG.emailTaken), errors: { email: [textOf(MSG.emailTaken)] } });
     const row = await t.app.ctx.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email).toBe('erin@shop.test');
   });
@@ -102,10 +103,10 @@ describe('PUT /api/v1/User/{id}', () => {
     const user = await createUser('frank@shop.test');
     const bad = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${user.id}`, headers: t.auth, payload: { email: 'not-an-email' } });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).errors).toEqual({ email: [MSG.invalidEmail] });
+    expect(body(bad).errors).toEqual({ email: [textOf(MSG.invalidEmail)] });
     const unknown = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${randomUUID()}`, headers: t.auth, payload: { email: 'x@shop.test' } });
     expect(unknown.statusCode).toBe(404);
-    expect(body(unknown).message).toBe(MSG.notFound('User'));
+    expect(body(unknown).message).toBe(textOf(MSG.notFound('User')));
     const notUuid = await t.app.inject({ method: 'PUT', url: '/api/v1/User/123', headers: t.auth, payload: { email: 'x@shop.test' } });
     expect(notUuid.statusCode).toBe(400);
   });
@@ -116,7 +117,7 @@ describe('DELETE /api/v1/User/{id}', () => {
     const user = await createUser('gone@shop.test', 'gone-password-1');
     const tokens = await login(t.app, 'gone@shop.test', 'gone-password-1');
     const asGone = { authorization: `Bearer ${tokens.accessToken}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/User', headers: asGone })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asGone })).statusCode).toBe(200);
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/user/${user.id}`, headers: t.auth });
     expect(res.statusCode).toBe(200);
@@ -124,7 +125,7 @@ describe('DELETE /api/v1/User/{id}', () => {
     expect(await t.app.ctx.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect(await t.app.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/User', headers: asGone })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asGone })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken: tokens.refreshToken } });
     expect(refresh.statusCode).toBe(401);
 
@@ -136,7 +137,7 @@ describe('DELETE /api/v1/User/{id}', () => {
     const me = body<UserPage>(await list(`?searchTerm=${ADMIN.email}`)).payLoad.items[0]!;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/User/${me.id}`, headers: t.auth });
     expect(res.statusCode).toBe(400);
-    expect(body(res).message).toBe(MSG.cannotDeleteSelf);
+    expect(body(res).message).toBe(textOf(MSG.cannotDeleteSelf));
     expect(await t.app.ctx.db.selectFrom('users').select('id').where('id', '=', me.id).executeTakeFirst()).toBeDefined();
   });
 
@@ -147,6 +148,8 @@ describe('DELETE /api/v1/User/{id}', () => {
     const remaining = body<UserPage>(await list()).payLoad.items;
     expect(remaining.map((u) => u.email)).toEqual([ADMIN.email, 'bob@shop.test']);
 
+    // Bob becomes an owner too, so each of them may delete the other.
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/User/${remaining[1]!.id}`, headers: t.auth, payload: { email: 'bob@shop.test', role: 'owner' } })).statusCode).toBe(200);
     const bob = await login(t.app, 'bob@shop.test', 'another-password-1');
     const asBob = { authorization: `Bearer ${bob.accessToken}` };
     const admin = remaining.find((u) => u.email === ADMIN.email)!;
@@ -174,5 +177,61 @@ describe('DELETE /api/v1/User/{id}', () => {
     const ghost = { id: randomUUID(), email: 'ghost@shop.test', sessionId: randomUUID() };
     await expect(deleteUser(t.app.ctx, ghost, survivor.id)).rejects.toMatchObject({ statusCode: 409, message: MSG.cannotDeleteLastUser });
     expect(await t.app.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('roles', () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await buildTestApp();
+  });
+  afterAll(() => r.close());
+
+  const asOwner = () => r.auth;
+  async function newUser(email: string, role?: 'owner' | 'staff') {
+    const res = await r.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: asOwner(), payload: { email, password: 'staff-password-1', ...(role ? { role } : {}) } });
+    expect(res.statusCode, res.body).toBe(201);
+    return body<User>(res).payLoad;
+  }
+
+  it('registers staff by default and says each role in the list and on /me', async () => {
+    const staff = await newUser('staffer@shop.test');
+    expect(staff.role).toBe('staff');
+    const me = await r.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asOwner() });
+    expect(body<User>(me).payLoad).toMatchObject({ email: ADMIN.email, role: 'owner', twoFactorEnabled: false });
+    const tokens = await login(r.app, 'staffer@shop.test', 'staff-password-1');
+    const asStaff = { authorization: `Bearer ${tokens.accessToken}` };
+    const own = await r.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asStaff });
+    expect(body<User>(own).payLoad).toMatchObject({ email: 'staffer@shop.test', role: 'staff' });
+    // Staff can't list users nor make themselves an owner.
+    const listAsStaff = await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asStaff });
+    expect(listAsStaff.statusCode).toBe(403);
+    const promote = await r.app.inject({ method: 'PUT', url: `/api/v1/User/${staff.id}`, headers: asStaff, payload: { email: 'staffer@shop.test', role: 'owner' } });
+    expect(promote.statusCode).toBe(403);
+    expect((await r.app.ctx.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
+  });
+
+  it('refuses a role that does not exist, naming the field', async () => {
+    const res = await r.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: asOwner(), payload: { email: 'x@shop.test', password: 'staff-password-1', role: 'admin' } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(body(res).errors ?? {})).toEqual(['role']);
+  });
+
+  it('never demotes or deletes the last owner; a demotion takes effect on the next request', async () => {
+    const me = body<User>(await r.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asOwner() })).payLoad;
+    const demoteSelf = await r.app.inject({ method: 'PUT', url: `/api/v1/User/${me.id}`, headers: asOwner(), payload: { email: ADMIN.email, role: 'staff' } });
+    expect(demoteSelf.statusCode).toBe(409);
+    expect(body(demoteSelf).errors).toEqual({ role: [textOf(USER_MSG.lastOwner)] });
+
+    const second = await newUser('second-owner@shop.test', 'owner');
+    const secondTokens = await login(r.app, 'second-owner@shop.test', 'staff-password-1');
+    const asSecond = { authorization: `Bearer ${secondTokens.accessToken}` };
+    // With two owners, one may step down; then the other is the last and can be neither demoted nor deleted.
+    expect((await r.app.inject({ method: 'PUT', url: `/api/v1/User/${second.id}`, headers: asOwner(), payload: { email: second.email, role: 'staff' } })).statusCode).toBe(200);
+    expect((await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asSecond })).statusCode).toBe(403);
+    const deleteOwner = await r.app.inject({ method: 'DELETE', url: `/api/v1/User/${me.id}`, headers: asSecond });
+    expect(deleteOwner.statusCode).toBe(403);
+    await expect(deleteUser(r.app.ctx, { id: second.id }, me.id)).rejects.toMatchObject({ statusCode: 409, message: USER_MSG.lastOwner });
+    expect(await r.app.ctx.db.selectFrom('users').select('id').where('role', '=', 'owner').execute()).toHaveLength(1);
   });
 });

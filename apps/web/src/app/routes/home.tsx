@@ -7,6 +7,7 @@ import { HomeBanner } from '../../features/catalog/components/home-banner';
 import { hasMore, useSeeMore } from '../../features/catalog/hooks/use-see-more';
 import { ErrorView } from '../../features/storefront/components/error-view';
 import { useFlashMessage } from '../../features/storefront/hooks/use-flash-message';
+import { ApiError } from '../../lib/http';
 
 export function HomePage() {
   const { t } = useTranslation('storefront');
@@ -16,7 +17,7 @@ export function HomePage() {
   useFlashMessage();
 
   if (games.isError && !games.data) {
-    return <ErrorView onRetry={() => void Promise.all([games.refetch(), banners.refetch()])} message={games.error.message === 'Network Error' ? undefined : games.error.message} />;
+    return <ErrorView onRetry={() => void Promise.all([games.refetch(), banners.refetch()])} message={games.error instanceof ApiError && games.error.code === 'network' ? undefined : games.error.message} />;
   }
   const items = games.data?.items ?? [];
   const total = games.data?.paging.totalCount ?? 0;

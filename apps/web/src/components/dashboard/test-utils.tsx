@@ -5,7 +5,9 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { OrderDto } from '@topup/contract/orders';
+import { DEFAULT_SHOP_SETTINGS } from '@topup/contract/shop-settings-defaults';
 import i18n from '../../lib/i18n';
+import { setShopSettings } from '../../lib/shop-settings';
 
 // English texts, settled before any test renders (the spec's English texts are what the tests read).
 await i18n.changeLanguage('en');
@@ -16,6 +18,8 @@ vi.setConfig({ testTimeout: 20_000 });
 export function renderDashboard(ui: ReactElement, { path = '/dashboard', route = '*' }: { path?: string; route?: string } = {}) {
   if (i18n.language !== 'en') void i18n.changeLanguage('en');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The server puts the shop settings into every page; a component test starts with them as if read from the HTML.
+  setShopSettings(queryClient, DEFAULT_SHOP_SETTINGS);
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
@@ -80,6 +84,7 @@ export function imageFile(name = 'logo.png'): File {
 export function fakeOrder(n: number, extra: Partial<OrderDto> = {}): OrderDto {
   return {
     id: `o${n}`,
+    code: `TEST${String(n).padStart(4, '2').replace(/[01]/g, '2')}`,
     inGameUserId: `player${n}`,
     serverInfo: '',
     mobileNumber: '09123456789',
@@ -94,6 +99,8 @@ export function fakeOrder(n: number, extra: Partial<OrderDto> = {}): OrderDto {
     screenShot: null,
     userDto: null,
     isRead: false,
+    cancelReason: null,
+    cancelNote: null,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...extra,

@@ -12,9 +12,12 @@ import { DashboardHeader } from '../../../features/dashboard-shell/components/da
 import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
 import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
 import { addIncomingNotification, addIncomingOrder, resyncOrders } from '../../../features/dashboard-orders/api/order-cache';
+import { verdictChanged } from '../../../features/dashboard-verification/api/verification';
 import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks/use-dashboard-realtime';
 import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';
+import { StaffLanguageSelect } from '../../../features/dashboard-language/components/staff-language-select';
 import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
+import { useMe } from '../../../features/dashboard-owner/api/get-me';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -22,11 +25,13 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const me = useMe(isAuthenticated);
   const connection = useDashboardRealtime(isAuthenticated, {
     onOrder: (order) => addIncomingOrder(queryClient, order),
     onNotification: (notification) => addIncomingNotification(queryClient, notification),
     onResync: () => resyncOrders(queryClient),
     onOpenNotification: (notification) => void navigate(`/dashboard/order-detail/${notification.orderId}`),
+    onVerdict: (event) => verdictChanged(queryClient, event),
   });
 
   useEffect(() => {
@@ -47,6 +52,9 @@ export function DashboardLayout() {
     return <Navigate to="/login" replace state={message ? { message } : null} />;
   }
 
+  // A shop that requires two-factor sign-in sends a user without it to turn it on first.
+  if (me.data?.mustEnableTwoFactor && pathname !== '/dashboard/two-factor') return <Navigate to="/dashboard/two-factor" replace />;
+
   function logout() {
     // The tokens are forgotten at once, so the guard above takes the admin to /login.
     sessionActions.logout().catch((err: unknown) => console.warn('Logout failed', err));
@@ -54,11 +62,12 @@ export function DashboardLayout() {
 
   return (
     <SidebarProvider>
-      <AppSidebar email={user?.email ?? ''} onLogout={logout} />
+      <AppSidebar email={user?.email ?? ''} onLogout={logout} role={me.data?.role ?? 'staff'} />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardHeader
           bell={<NotificationBell footer={<DesktopNotificationsToggle />} />}
           connectionStatus={<ConnectionIndicator status={connection} />}
+          languageSelect={<StaffLanguageSelect />}
         />
         <main className="min-w-0 flex-1 p-4 md:p-6">
           <Outlet />

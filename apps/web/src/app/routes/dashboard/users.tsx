@@ -1,2 +1,12 @@
-// /dashboard/users: staff accounts.
-export { UsersPage } from '../../../features/dashboard-users/components/users-page';
+// /dashboard/users: staff accounts, and below them the open invitations (owners invite by email).
+import { UsersPage as UsersList } from '../../../features/dashboard-users/components/users-page';
+import { InvitationsPanel } from '../../../features/dashboard-owner/components/invitations-panel';
+
+export function UsersPage() {
+  return (
+    <div className="space-y-8">
+      <UsersList />
+      <InvitationsPanel />
+    </div>
+  );
+}

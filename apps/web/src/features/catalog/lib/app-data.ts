@@ -2,10 +2,13 @@
 // written by apps/server/src/plugins/web-app.ts), read once so the first paint needs no API round trip.
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { Page } from '@topup/contract/envelope';
+import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 
 export type AppData = {
   /** When the server read the data (ms since epoch): queries treat it as fetched then. */
   renderedAt: number;
+  /** The shop's name, logo and contacts: on every page the server renders. */
+  shopSettings?: ShopSettingsDto;
   bannerList?: GameDto[];
   /** The first page of the home grid (page 1, the home page size). */
   games?: Page<GameDto>;

@@ -1,12 +1,13 @@
 // The centred card the sign-in, forgot-password and reset-password pages share.
 import type { ReactNode } from 'react';
-import { shop } from '../../../config/shop';
+import { useShopSettings } from '../../../lib/shop-settings';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const shop = useShopSettings();
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-lg">
-        <p className="mb-1 text-sm font-medium text-indigo-700">{shop.name}</p>
+        <p className="mb-1 text-sm font-medium text-indigo-700">{shop.shopName}</p>
         <h1 className="mb-5 text-2xl font-bold">{title}</h1>
         {children}
       </div>

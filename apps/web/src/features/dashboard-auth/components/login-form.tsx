@@ -1,4 +1,5 @@
 // /login: email and password; success goes to /dashboard, failure shows the reason and clears both fields (spec §8).
+// With two-factor on, a second form asks for the authenticator (or a recovery) code.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,6 +10,9 @@ import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/http';
 import { sessionActions, useSession } from '../hooks/session-store';
 import { AuthCard, Notice } from './auth-card';
+import { TwoFactorStep } from './two-factor-step';
+import type { TwoFactorChallenge } from '@topup/contract/two-factor';
+import { shopSettingsKey } from '../../../lib/shop-settings';
 
 export function LoginForm() {
   const { t } = useTranslation('dashboard');
@@ -19,16 +23,26 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const notice = (location.state as { message?: string } | null)?.message;
+
+  function signedIn() {
+    // Nothing cached for the previous admin is shown to this one (the shop's settings stay: they are everyone's).
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== shopSettingsKey[0] });
+    void navigate('/dashboard', { replace: true });
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     try {
-      await sessionActions.login(email, password);
-      // Nothing cached for the previous admin is shown to this one.
-      qc.clear();
-      void navigate('/dashboard', { replace: true });
+      const next = await sessionActions.login(email, password);
+      if (next) {
+        setChallenge(next);
+        setPassword('');
+        return;
+      }
+      signedIn();
     } catch (err) {
       // The server's message, else 'Network Error', else the thrown message, else 'Wrong Credentials'.
       setError(err instanceof ApiError ? err.message : (err as Error)?.message || t('auth.wrongCredentials'));
@@ -38,6 +52,18 @@ export function LoginForm() {
   }
 
   const loading = loginStatus === 'loading';
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onDone={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          setEmail('');
+        }}
+      />
+    );
+  }
   return (
     <AuthCard title={t('auth.loginTitle')}>
       {notice && !error ? <Notice tone="info">{notice}</Notice> : null}

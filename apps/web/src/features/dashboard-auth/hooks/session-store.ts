@@ -4,7 +4,8 @@
 import { useSyncExternalStore } from 'react';
 import { refreshAccessToken } from '../../../lib/http';
 import { clearSession, getAccessToken, getRefreshToken, getUserData, onSessionChange, saveTokens, type UserData } from '../../../lib/session';
-import { login as loginCall } from '../api/login';
+import { login as loginCall, loginWithCode } from '../api/login';
+import type { TwoFactorChallenge } from '@topup/contract/two-factor';
 import { logout as logoutCall } from '../api/logout';
 import { forgotPassword as forgotCall } from '../api/forgot-password';
 
@@ -70,10 +71,29 @@ function messageOf(err: unknown, fallback: string): string {
 }
 
 export const sessionActions = {
-  async login(email: string, password: string): Promise<void> {
+  /** Signs in, or answers the two-factor challenge to complete with `completeLogin`. */
+  async login(email: string, password: string): Promise<TwoFactorChallenge | null> {
     set({ loginStatus: 'loading', logoutStatus: 'idle', endReason: null, error: null });
     try {
-      const pair = await loginCall({ email, password });
+      const answer = await loginCall({ email, password });
+      if ('twoFactorRequired' in answer) {
+        set({ loginStatus: 'idle' });
+        return answer;
+      }
+      saveTokens(answer.accessToken, answer.refreshToken);
+      set({ loginStatus: 'succeeded' });
+      return null;
+    } catch (err) {
+      set({ loginStatus: 'failed', error: messageOf(err, 'Login failed') });
+      throw err;
+    }
+  },
+
+  /** The second step of a two-factor sign-in: an authenticator or recovery code. */
+  async completeLogin(challengeToken: string, code: string): Promise<void> {
+    set({ loginStatus: 'loading', error: null });
+    try {
+      const pair = await loginWithCode({ challengeToken, code });
       saveTokens(pair.accessToken, pair.refreshToken);
       set({ loginStatus: 'succeeded' });
     } catch (err) {

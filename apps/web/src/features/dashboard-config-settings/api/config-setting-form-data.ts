@@ -1,5 +1,5 @@
 // The multipart body of creating and updating a payment account (spec §7).
-export type ConfigSettingFormValues = { paymentName: string; phone: string; orderIndex?: number; logo: File | null };
+export type ConfigSettingFormValues = { paymentName: string; phone: string; orderIndex?: number; logo: File | null; isActive?: boolean };
 
 export function configSettingFormData(v: ConfigSettingFormValues): FormData {
   const form = new FormData();
@@ -8,5 +8,6 @@ export function configSettingFormData(v: ConfigSettingFormValues): FormData {
   if (v.orderIndex !== undefined) form.set('orderIndex', String(v.orderIndex));
   form.set('logo', '');
   if (v.logo) form.set('file_Logo', v.logo);
+  if (v.isActive !== undefined) form.set('isActive', v.isActive ? 'True' : 'False');
   return form;
 }

@@ -6,7 +6,7 @@ import type { ConfigSettingDto } from '@topup/contract/config-settings';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/dashboard/form-controls';
+import { Checkbox, Field } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
 import { useCreateConfigSetting } from '../api/create-config-setting';
@@ -37,13 +37,15 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
   const [phone, setPhone] = useState(item?.phone ?? '');
   const [orderIndexText, setOrderIndexText] = useState(String(item?.orderIndex ?? ''));
   const [logo, setLogo] = useState<File | null>(null);
+  const [isActive, setIsActive] = useState(item?.isActive ?? true);
+  const { t: owner } = useTranslation('owner');
   const orderIndex = item ? Number.parseInt(orderIndexText, 10) : undefined;
   const ready = canSubmitConfigSetting({ paymentName, phone, orderIndex }, item !== null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!ready || mutation.isPending) return;
-    const values = { paymentName, phone, orderIndex, logo };
+    const values = { paymentName, phone, orderIndex, logo, isActive };
     if (item) update.mutate({ id: item.id, values }, { onSuccess: onDone });
     else create.mutate(values, { onSuccess: onDone });
   }
@@ -62,6 +64,7 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
         </Field>
       ) : null}
       <ImageInput id="cs-logo" label={t('configSettings.fields.logo')} file={logo} existingUrl={item?.logo} onChange={setLogo} />
+      <Checkbox id="cs-active" label={owner('paymentAccounts.isActive')} checked={isActive} onChange={setIsActive} />
       <FormError error={mutation.error} fallback={item ? t('configSettings.updateFailed') : t('configSettings.createFailed')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>

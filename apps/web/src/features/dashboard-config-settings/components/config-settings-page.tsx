@@ -1,5 +1,6 @@
 // /dashboard/configsetting (spec §2): Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
 // fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0201).
+// Each account can be paused (a wallet at its daily limit) and activated again; the server says why when it refuses.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_CONFIG_SETTINGS, PAGE_SIZE } from '@topup/contract/limits';
@@ -10,6 +11,8 @@ import { PageHeader } from '../../../components/dashboard/page-header';
 import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
 import { RowActions } from '../../../components/dashboard/row-actions';
 import { useDeleteConfigSetting } from '../api/delete-config-setting';
+import { useUpdateConfigSetting } from '../api/update-config-setting';
+import { Button } from '../../../components/ui/button';
 import { useConfigSettings } from '../api/get-config-settings';
 import { ConfigSettingFormDialog } from './config-setting-form-dialog';
 
@@ -18,6 +21,8 @@ export function ConfigSettingsPage() {
   const [currentPage, setCurrentPage] = useState(1);
   const list = useConfigSettings({ currentPage, pageSize: PAGE_SIZE.configSettings, searchTerm: '' });
   const del = useDeleteConfigSetting();
+  const toggle = useUpdateConfigSetting();
+  const { t: owner } = useTranslation('owner');
   const [editing, setEditing] = useState<ConfigSettingDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ConfigSettingDto | null>(null);
@@ -42,6 +47,23 @@ export function ConfigSettingsPage() {
     { key: 'phone', header: t('configSettings.columns.phone'), cell: (c) => c.phone },
     { key: 'orderIndex', header: t('configSettings.columns.orderIndex'), cell: (c) => c.orderIndex },
     {
+      key: 'isActive',
+      header: owner('paymentAccounts.status'),
+      cell: (c) => (
+        <span className="flex items-center gap-2">
+          <span className={c.isActive ? 'text-green-700' : 'text-slate-500'}>{c.isActive ? owner('paymentAccounts.active') : owner('paymentAccounts.paused')}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={toggle.isPending}
+            onClick={() => toggle.mutate({ id: c.id, values: { paymentName: c.paymentName, phone: c.phone, orderIndex: c.orderIndex, logo: null, isActive: !c.isActive } })}
+          >
+            {c.isActive ? owner('paymentAccounts.pause') : owner('paymentAccounts.activate')}
+          </Button>
+        </span>
+      ),
+    },
+    {
       key: 'actions',
       header: t('configSettings.columns.actions'),
       cell: (c) => (
@@ -59,6 +81,11 @@ export function ConfigSettingsPage() {
   return (
     <section className="space-y-4">
       <PageHeader title={t('configSettings.title')} add={canAdd ? { label: t('configSettings.add'), onClick: () => openForm(null) } : undefined} />
+      {toggle.error ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errorText(toggle.error, owner('paymentAccounts.toggleFailed'))}
+        </p>
+      ) : null}
       <ResourceTable
         query={list}
         label={t('configSettings.title')}

@@ -7,7 +7,7 @@ import { ConfigSettingFormDialog } from './config-setting-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null });
+const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null, isActive: true });
 
 describe('ConfigSetting page and form (spec §5)', () => {
   it('hides Add ConfigSetting once 4 exist, and shows it again after a delete', async () => {
@@ -27,6 +27,31 @@ describe('ConfigSetting page and form (spec §5)', () => {
     await waitFor(() => expect(screen.queryByText('Pay 2')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Add ConfigSetting' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1 — 3 items')).toBeInTheDocument();
+  });
+
+  it('pauses and activates an account in place, and says why when the server refuses', async () => {
+    const user = userEvent.setup();
+    let refuse = false;
+    const calls = fakeServer((c) => {
+      if (c.method === 'GET') return { payLoad: pageOf([account(1), { ...account(2), isActive: false }]) };
+      if (c.method === 'PUT') {
+        const b = c.body as Record<string, string>;
+        if (refuse) return { status: 409, message: 'At least one payment account must stay active while any game is on sale.', errors: { isActive: ['x'] } };
+        return { payLoad: { ...account(Number(c.url.slice(-1))), isActive: b.isActive === 'True' } };
+      }
+    });
+    renderDashboard(<ConfigSettingsPage />);
+    const row2 = (await screen.findByText('Pay 2')).closest('tr')!;
+    expect(within(row2).getByText('Paused')).toBeInTheDocument();
+    await user.click(within(row2).getByRole('button', { name: 'Activate' }));
+    await within(row2).findByText('Active');
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/v1/ConfigSetting/c2', body: { paymentName: 'Pay 2', isActive: 'True' } });
+
+    refuse = true;
+    const row1 = screen.getByText('Pay 1').closest('tr')!;
+    await user.click(within(row1).getByRole('button', { name: 'Pause' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('At least one payment account must stay active');
+    expect(within(row1).getByText('Active')).toBeInTheDocument();
   });
 
   it('asks for the order index only when editing, needs name and phone, and parses integers', async () => {

@@ -10,6 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const base: OrderDto = {
   id: 'o1',
+  code: 'K7QM3XPA',
   inGameUserId: '5551234',
   serverInfo: 'Asia',
   mobileNumber: '09123456789',
@@ -24,6 +25,8 @@ const base: OrderDto = {
   screenShot: '/api/v1/screenshots/s.png?sig=x',
   userDto: null,
   isRead: false,
+  cancelReason: null,
+  cancelNote: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
@@ -32,6 +35,9 @@ describe('Order detail', () => {
   it('shows every field, marks an unread order read, enlarges the screenshot, and saves the status back to the list', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
+      if (c.method === 'GET' && c.url.endsWith('/Verification')) {
+        return { payLoad: { orderId: 'o1', verdict: 'pending', isDuplicate: false, state: 'queued', attempts: 0, checkedAt: null, fields: [], duplicates: [], error: null } };
+      }
       if (c.method === 'GET') return { payLoad: base };
       if (c.url === '/api/v1/Order/isRead/o1') return { payLoad: { ...base, isRead: true } };
       if (c.method === 'PUT') return { payLoad: { ...base, isRead: true, status: 'COMPLETED', userDto: { email: 'admin@shop.test' } } };

@@ -15,6 +15,7 @@ import { useOrder } from '../api/get-order';
 import { useMarkOrderRead } from '../api/mark-order-read';
 import { useUpdateOrder } from '../api/update-order';
 import { OrderStatusBadge } from './order-status-badge';
+import { VerificationPanel } from '../../dashboard-verification/components/verification-panel';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -73,6 +74,15 @@ function OrderDetailView({ order }: { order: OrderDto }) {
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 rounded-xl bg-white p-5 shadow-sm lg:col-span-2">
           <dl className="grid gap-4 sm:grid-cols-2">
+            <Field label={t('orderDetail.code')}>
+              <span className="font-mono">{order.code}</span>
+            </Field>
+            {order.status === 'CANCELLED' && order.cancelReason ? (
+              <Field label={t('orderDetail.cancelReason')}>
+                {t(`orderDetail.cancelReasons.${order.cancelReason}`)}
+                {order.cancelNote ? <span className="block text-slate-600">{order.cancelNote}</span> : null}
+              </Field>
+            ) : null}
             <Field label={t('orderDetail.inGameUserId')}>
               {order.inGameUserId}
               {order.serverInfo ? <span className="text-slate-600"> ({order.serverInfo})</span> : null}
@@ -147,6 +157,7 @@ function OrderDetailView({ order }: { order: OrderDto }) {
             <p className="text-sm text-slate-600">{t('orderDetail.noScreenshot')}</p>
           )}
         </div>
+        <VerificationPanel orderId={order.id} />
       </div>
 
       <Dialog open={enlarged} onOpenChange={setEnlarged} title={t('orderDetail.screenshot')} className="max-w-3xl" closeLabel={t('common.close')}>

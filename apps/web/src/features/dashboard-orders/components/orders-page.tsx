@@ -19,6 +19,10 @@ import { useOrders } from '../api/get-orders';
 import { useMarkOrderRead } from '../api/mark-order-read';
 import { CleanOrdersTools } from './clean-orders-tools';
 import { OrderStatusBadge } from './order-status-badge';
+import type { VerdictFilter as VerdictFilterValue } from '@topup/contract/verification';
+import { useOrdersByVerdict } from '../../dashboard-verification/api/verification';
+import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
+import { VerdictFilter } from '../../dashboard-verification/components/verdict-filter';
 
 /** "No" of spec §2: the newest order of all has the highest number. */
 export function rowNumber(totalCount: number, currentPage: number, pageSize: number, index: number): number {
@@ -27,14 +31,19 @@ export function rowNumber(totalCount: number, currentPage: number, pageSize: num
 
 export function OrdersPage() {
   const { t } = useTranslation('dashboard');
+  const { t: tv } = useTranslation('verification');
   const navigate = useNavigate();
   const [currentPage, setCurrentPage] = useState(1);
   const [searchInput, setSearchInput] = useState('');
   const [searchTerm, setSearchTerm] = useState('');
   const [banner, setBanner] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<OrderDto | null>(null);
+  const [verdict, setVerdict] = useState<VerdictFilterValue | null>(null);
   const params = { currentPage, pageSize: PAGE_SIZE.admin, searchTerm };
-  const orders = useOrders(params);
+  const all = useOrders(params);
+  const byVerdict = useOrdersByVerdict(verdict, currentPage, PAGE_SIZE.admin);
+  // A verdict filter lists by verdict alone (the search box applies to the full list).
+  const orders = verdict ? byVerdict : all;
   const markRead = useMarkOrderRead();
   const del = useDeleteOrder();
 
@@ -85,6 +94,13 @@ export function OrdersPage() {
             {t('orders.search')}
           </Button>
         </form>
+        <VerdictFilter
+          value={verdict}
+          onChange={(v) => {
+            setVerdict(v);
+            setCurrentPage(1);
+          }}
+        />
         <CleanOrdersTools
           onCleaned={(message) => {
             setBanner(message);
@@ -105,11 +121,14 @@ export function OrdersPage() {
             <table className="min-w-full text-left text-sm">
               <thead className="bg-slate-100 text-xs text-slate-700 uppercase">
                 <tr>
-                  {['no', 'inGameUserId', 'mobileNumber', 'game', 'tokenPackage', 'serverInfo', 'status', 'unit', 'quantity', 'price', 'transactionNumber', 'operatorBy', 'createdAt', 'updatedAt', 'actions'].map((c) => (
+                  {['no', 'code', 'inGameUserId', 'mobileNumber', 'game', 'tokenPackage', 'serverInfo', 'status', 'unit', 'quantity', 'price', 'transactionNumber', 'operatorBy', 'createdAt', 'updatedAt', 'actions'].map((c) => (
                     <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                       {t(`orders.columns.${c}`)}
                     </th>
                   ))}
+                  <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                    {tv('column')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -120,6 +139,7 @@ export function OrdersPage() {
                     className={cn('border-t border-slate-200', o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900')}
                   >
                     <td className="px-3 py-2">{rowNumber(orders.data.paging.totalCount, orders.data.paging.currentPage, orders.data.paging.pageSize, i)}</td>
+                    <td className="px-3 py-2 font-mono whitespace-nowrap">{o.code}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{o.inGameUserId}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{o.mobileNumber}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{o.gameTitle}</td>
@@ -158,6 +178,9 @@ export function OrdersPage() {
                           {t('common.delete')}
                         </Button>
                       </div>
+                    </td>
+                    <td className="px-3 py-2">
+                      <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} />
                     </td>
                   </tr>
                 ))}

@@ -9,6 +9,7 @@ import type { OrderDto } from '@topup/contract/orders';
 import { HUB } from '@topup/contract/limits';
 import { API_BASE } from '../../../lib/http';
 import { freshAccessToken } from './access-token';
+import type { OrderVerdictEvent } from '@topup/contract/verification';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -18,6 +19,8 @@ export type HubHandlers = {
   onNotification(notification: NotificationDto): void;
   /** Anything pushed while the connection was down was missed: refetch the lists and the bell. */
   onResync(): void;
+  /** An order's screenshot check has a new verdict (`ReceiveOrderVerdict`). */
+  onVerdict?(event: OrderVerdictEvent): void;
 };
 
 export type HubController = { stop(): Promise<void> };
@@ -114,6 +117,11 @@ export function connectDashboardHub(handlers: HubHandlers): HubController {
       const notification = unwrapPayload<NotificationDto>(payload, 'notification');
       if (notification) handlers.onNotification(notification);
       else console.warn('[realtime] ReceiveNotificationMessage without a notification', payload);
+    });
+    hub.on(HUB.events.verdict, (payload: unknown) => {
+      const event = payload as OrderVerdictEvent | null;
+      if (event && typeof event.orderId === 'string') handlers.onVerdict?.(event);
+      else console.warn('[realtime] ReceiveOrderVerdict without an order id', payload);
     });
     hub.onreconnecting(() => {
       if (!stopped) handlers.onStatus('reconnecting');

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
+import type { OrderVerdictEvent } from '@topup/contract/verification';
 import { playNotificationSound, showDesktopNotification } from '../api/alerts';
 import { connectDashboardHub, type ConnectionStatus } from '../api/hub-client';
 
@@ -16,6 +17,7 @@ export type RealtimeHandlers = {
   onResync(): void;
   /** The admin clicked a desktop notification. */
   onOpenNotification(notification: NotificationDto): void;
+  onVerdict?(event: OrderVerdictEvent): void;
 };
 
 export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandlers): ConnectionStatus {
@@ -39,6 +41,7 @@ export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandler
         showDesktopNotification(translate('realtime.desktop.title'), notification.message, notification.orderId, () => h.onOpenNotification(notification));
       },
       onResync: () => latest.current.handlers.onResync(),
+      onVerdict: (event) => latest.current.handlers.onVerdict?.(event),
     });
     return () => {
       void hub.stop();

@@ -4,28 +4,36 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Collapsible, DropdownMenu, Tooltip } from 'radix-ui';
-import { ChevronRight, ChevronsUpDown, Gamepad2, KeyRound, LogOut, Package, ReceiptText, Settings, Store, Users } from 'lucide-react';
+import { ChevronRight, ChevronsUpDown, Gamepad2, KeyRound, LogOut, Package, ReceiptText, Settings, ShieldCheck, SlidersHorizontal, Store, Users } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useSidebar } from '../hooks/sidebar-context';
 import { Sidebar } from './sidebar';
-import { shop } from '../../../config/shop';
+import { useShopSettings } from '../../../lib/shop-settings';
 
-type NavGroup = { key: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; items: { key: string; url: string }[] };
+type NavGroup = {
+  key: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  items: { key: string; url: string }[];
+  /** Staff work orders only; the server refuses them the rest (docs/decisions/0801-roles.md). */
+  ownerOnly?: boolean;
+};
 
 export const NAV_GROUPS: NavGroup[] = [
-  { key: 'user', icon: Users, items: [{ key: 'usersList', url: '/dashboard/users' }] },
-  { key: 'game', icon: Gamepad2, items: [{ key: 'gameList', url: '/dashboard/games' }] },
-  { key: 'tokenPackage', icon: Package, items: [{ key: 'tokenPackageList', url: '/dashboard/packages' }] },
+  { key: 'user', icon: Users, items: [{ key: 'usersList', url: '/dashboard/users' }], ownerOnly: true },
+  { key: 'game', icon: Gamepad2, items: [{ key: 'gameList', url: '/dashboard/games' }], ownerOnly: true },
+  { key: 'tokenPackage', icon: Package, items: [{ key: 'tokenPackageList', url: '/dashboard/packages' }], ownerOnly: true },
   { key: 'order', icon: ReceiptText, items: [{ key: 'orderList', url: '/dashboard/orders' }] },
-  { key: 'configSetting', icon: Settings, items: [{ key: 'configSettingList', url: '/dashboard/configsetting' }] },
+  { key: 'configSetting', icon: Settings, items: [{ key: 'configSettingList', url: '/dashboard/configsetting' }], ownerOnly: true },
+  { key: 'shop', icon: SlidersHorizontal, items: [{ key: 'shopSettings', url: '/dashboard/settings' }], ownerOnly: true },
 ];
 
 function initials(email: string): string {
   return (email.split('@')[0] ?? '?').slice(0, 2).toUpperCase();
 }
 
-export function AppSidebar({ email, onLogout }: { email: string; onLogout: () => void }) {
+export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string; onLogout: () => void; role?: 'owner' | 'staff' }) {
   const { t } = useTranslation('dashboard');
+  const shop = useShopSettings();
   const { open, isMobile, setOpenMobile } = useSidebar();
   const expanded = open || isMobile;
   const closeMobile = () => {
@@ -39,19 +47,19 @@ export function AppSidebar({ email, onLogout }: { email: string; onLogout: () =>
           to="/dashboard"
           onClick={closeMobile}
           className="flex min-w-0 items-center gap-2 rounded-md p-1.5 font-semibold hover:bg-slate-800"
-          aria-label={expanded ? undefined : shop.name}
+          aria-label={expanded ? undefined : shop.shopName}
         >
           <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-md bg-indigo-500 text-white">
             <Store className="h-4 w-4" aria-hidden />
           </span>
-          {expanded ? <span className="truncate">{shop.name}</span> : null}
+          {expanded ? <span className="truncate">{shop.shopName}</span> : null}
         </Link>
       </div>
 
       <nav aria-label={t('nav.platform')} className="flex-1 overflow-y-auto overflow-x-hidden p-2">
         {expanded ? <p className="px-2 pb-1 text-xs font-medium tracking-wide text-slate-400 uppercase">{t('nav.platform')}</p> : null}
         <ul className="space-y-1">
-          {NAV_GROUPS.map((group) => {
+          {NAV_GROUPS.filter((group) => role === 'owner' || !group.ownerOnly).map((group) => {
             const Icon = group.icon;
             if (!expanded) {
               const first = group.items[0]!;
@@ -137,6 +145,12 @@ export function AppSidebar({ email, onLogout }: { email: string; onLogout: () =>
                 <Link to="/dashboard/change-password" onClick={closeMobile} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
                   <KeyRound className="h-4 w-4" aria-hidden />
                   {t('nav.changePassword')}
+                </Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild>
+                <Link to="/dashboard/two-factor" onClick={closeMobile} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+                  <ShieldCheck className="h-4 w-4" aria-hidden />
+                  {t('nav.twoFactor')}
                 </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item onSelect={onLogout} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">

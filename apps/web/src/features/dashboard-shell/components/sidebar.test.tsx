@@ -25,6 +25,23 @@ function renderShell() {
 }
 
 describe('Sidebar', () => {
+  it('shows staff only the orders, and owners the shop settings too', () => {
+    renderDashboard(
+      <SidebarProvider>
+        <AppSidebar email="staff@shop.test" onLogout={() => {}} role="staff" />
+      </SidebarProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Order List' })).toHaveAttribute('href', '/dashboard/orders');
+    for (const hidden of ['Users List', 'Game List', 'TokenPackage List', 'ConfigSetting List', 'Shop settings']) {
+      expect(screen.queryByRole('link', { name: hidden })).not.toBeInTheDocument();
+    }
+  });
+
+  it('links owners to the shop settings', () => {
+    renderShell();
+    expect(screen.getByRole('link', { name: 'Shop settings' })).toHaveAttribute('href', '/dashboard/settings');
+  });
+
   it('starts expanded at 16rem with the Platform group and five open groups, and the signed-in email', () => {
     renderShell();
     const sidebar = screen.getByTestId('sidebar');

@@ -25,7 +25,7 @@ describe('User form (spec §5)', () => {
   it('edits the email only', async () => {
     const user = userEvent.setup();
     const calls = fakeServer(() => ({ payLoad: { id: 'u1', email: 'new@shop.test', emailConfirmed: true } }));
-    renderDashboard(<UserFormDialog open onOpenChange={() => {}} user={{ id: 'u1', email: 'old@shop.test', emailConfirmed: true }} />);
+    renderDashboard(<UserFormDialog open onOpenChange={() => {}} user={{ id: 'u1', email: 'old@shop.test', emailConfirmed: true, role: 'staff', twoFactorEnabled: false }} />);
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Email/));
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();

@@ -1,11 +1,12 @@
 // Add/Edit User (spec §5): email required; password asked for, and required, only when creating.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '@topup/contract/users';
+import type { Role, UserDto } from '@topup/contract/users';
+import { ROLES } from '@topup/contract/shop-settings-defaults';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/dashboard/form-controls';
+import { Field, Select } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -27,18 +28,20 @@ export function UserFormDialog({ open, onOpenChange, user }: Props) {
 
 function UserForm({ user, onDone }: { user: UserDto | null; onDone: () => void }) {
   const { t } = useTranslation('dashboard');
+  const { t: owner } = useTranslation('owner');
   const create = useCreateUser();
   const update = useUpdateUser();
   const mutation = user ? update : create;
   const [email, setEmail] = useState(user?.email ?? '');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>(user?.role ?? 'staff');
   const ready = canSubmitUser({ email, password }, user !== null);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!ready || mutation.isPending) return;
-    if (user) update.mutate({ id: user.id, email: email.trim() }, { onSuccess: onDone });
-    else create.mutate({ email: email.trim(), password }, { onSuccess: onDone });
+    if (user) update.mutate({ id: user.id, email: email.trim(), ...(role !== user.role ? { role } : {}) }, { onSuccess: onDone });
+    else create.mutate({ email: email.trim(), password, role }, { onSuccess: onDone });
   }
 
   return (
@@ -51,6 +54,15 @@ function UserForm({ user, onDone }: { user: UserDto | null; onDone: () => void }
           <Input id="user-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
       )}
+      <Field id="user-role" label={owner('roles.column')}>
+        <Select id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {owner(`roles.${r}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
       <FormError error={mutation.error} fallback={user ? t('users.updateFailed') : t('users.createFailed')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>

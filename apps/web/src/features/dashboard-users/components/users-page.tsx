@@ -11,6 +11,7 @@ import { UserFormDialog } from './user-form-dialog';
 
 export function UsersPage() {
   const { t } = useTranslation('dashboard');
+  const { t: owner } = useTranslation('owner');
   const [currentPage, setCurrentPage] = useState(1);
   const list = useUsers({ currentPage, pageSize: PAGE_SIZE.admin, searchTerm: '' });
   const [editing, setEditing] = useState<UserDto | null>(null);
@@ -24,6 +25,8 @@ export function UsersPage() {
   const columns: ResourceColumn<UserDto>[] = [
     { key: 'email', header: t('users.columns.email'), cell: (u) => u.email, className: 'font-medium' },
     { key: 'emailConfirmed', header: t('users.columns.emailConfirmed'), cell: (u) => (u.emailConfirmed ? t('common.true') : t('common.false')) },
+    { key: 'role', header: owner('roles.column'), cell: (u) => owner(`roles.${u.role}`) },
+    { key: 'twoFactor', header: owner('roles.twoFactor'), cell: (u) => (u.twoFactorEnabled ? owner('roles.on') : owner('roles.off')) },
     // Spec §2 gives users an Edit action only.
     { key: 'actions', header: t('users.columns.actions'), cell: (u) => <RowActions onEdit={() => openForm(u)} /> },
   ];

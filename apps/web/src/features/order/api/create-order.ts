@@ -1,8 +1,9 @@
 // POST /api/v1/Order: the buyer's order as multipart (spec §7 field names), sent through XHR so the confirm area
 // can show upload progress. 201 means placed; anything else throws ApiError (status 0 = the connection dropped).
 import { useMutation } from '@tanstack/react-query';
-import type { OrderDto } from '@topup/contract/orders';
+import type { PlacedOrderDto } from '@topup/contract/orders';
 import { ApiError, request } from '../../../lib/http';
+import i18n from '../../../lib/i18n';
 
 export type NewOrder = {
   inGameUserId: string;
@@ -32,10 +33,10 @@ export function toOrderFormData(order: NewOrder): FormData {
   return form;
 }
 
-export async function createOrder(order: NewOrder, onUploadProgress: (fraction: number) => void): Promise<OrderDto> {
-  const res = await request<OrderDto>('/api/v1/Order', { method: 'POST', body: toOrderFormData(order), onUploadProgress });
+export async function createOrder(order: NewOrder, onUploadProgress: (fraction: number) => void): Promise<PlacedOrderDto> {
+  const res = await request<PlacedOrderDto>('/api/v1/Order', { method: 'POST', body: toOrderFormData(order), onUploadProgress });
   // The spec's success is exactly 201; any other 2xx would be a server we don't understand.
-  if (res.statusCode !== 201) throw new ApiError(res.message || 'Failed to create order', res.statusCode);
+  if (res.statusCode !== 201) throw new ApiError(res.message || i18n.t('storefront:order.failed'), res.statusCode);
   return res.payLoad;
 }
 

@@ -48,7 +48,7 @@ function game(over: Partial<GameDetailDto> = {}): GameDetailDto {
       pkg('b', { tokenTitle: '172 Diamonds', price: 10900 }),
       pkg('c', { tokenTitle: 'Phone 86', price: 6300, paymentMethod: 'PHONEBILL', canAddQuantity: true }),
     ],
-    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null }],
+    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true }],
     ...over,
   };
 }
@@ -234,7 +234,7 @@ describe('confirm dialog', () => {
     await i18n.changeLanguage('mm');
     const u = user();
     renderPanel();
-    await u.type(screen.getByLabelText('User ID'), '12345678');
+    await u.type(screen.getByLabelText('အသုံးပြုသူ ID'), '12345678');
     await u.type(screen.getByLabelText('ဖုန်းနံပါတ်'), '09123456789');
     await u.click(pack('86 Diamonds'));
     await u.click(screen.getByRole('button', { name: 'ယခုဝယ်မည်' }));

@@ -6,8 +6,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameDetailDto } from '@topup/contract/games';
-import { MSG } from '@topup/contract/messages';
 import { TIMINGS } from '@topup/contract/limits';
+import { trackingPath } from '@topup/contract/order-tracking-links';
+import { saveMyOrder } from '../../../lib/my-orders';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import { randomId } from '../../../lib/uuid';
@@ -50,15 +51,6 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   useEffect(() => {
     if (form.canBuy) void loadConfirmDialog();
   }, [form.canBuy]);
-
-  /** Server texts we have in both languages are shown translated; any other is shown as the server sent it. */
-  const translate = (message: string): string => {
-    if (message === MSG.transactionNumber) return t('confirm.transactionNumberError');
-    if (message === MSG.mobileNumber) return t('game.mobileNumberInvalid');
-    if (message === MSG.serverRequired || message === MSG.serverOption) return t('game.serverRequired');
-    if (message === MSG.zoneRequired) return t('game.zoneRequired');
-    return message;
-  };
 
   const setField = (name: AccountFieldName, value: string) => {
     dispatch({ type: 'field', name, value });
@@ -103,12 +95,19 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
         idempotencyKey: attemptKey.current,
       },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
           dispatch({ type: 'reset' });
           setDialogOpen(false);
           setDialogUsed(false);
           setDialogKey((k) => k + 1);
-          void navigate('/', { state: { message: t('order.success') } });
+          // The buyer lands on their order's private page (issue 8), with the spec's success toast; without a
+          // token (the server couldn't make one) they go home as the spec says, and "Find my order" still works.
+          if (order.code && order.trackingToken) {
+            saveMyOrder({ code: order.code, token: order.trackingToken, gameTitle: order.gameTitle, packageTitle: order.tokenPackageDto.tokenTitle, placedAt: order.createdAt });
+            void navigate(trackingPath(order.code, order.trackingToken), { state: { message: t('order.success'), placed: true } });
+          } else {
+            void navigate('/', { state: { message: t('order.success') } });
+          }
         },
         onError: (error) => {
           const err = error instanceof ApiError ? error : new ApiError(error.message, 0);
@@ -122,7 +121,8 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           const dialogErrors: ConfirmErrors = {};
           const other: string[] = [];
           for (const [field, messages] of Object.entries(err.fields)) {
-            const message = translate(messages[0] ?? '');
+            // The server answers in the language the app sent (Accept-Language).
+            const message = messages[0] ?? '';
             if ((ACCOUNT_FIELDS as string[]).includes(field)) accountErrors[field as AccountFieldName] = message;
             else if (field === 'transactionNumber') dialogErrors.transactionNumber = message;
             else if (/screenshot/i.test(field)) dialogErrors.screenshot = message;

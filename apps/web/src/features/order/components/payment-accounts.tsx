@@ -4,30 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
 import type { ConfigSettingDto } from '@topup/contract/config-settings';
 import { variantSrcSet } from '@topup/contract/images';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older phone browsers, or a page not served over https: the textarea route still works there.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    let ok: boolean;
-    try {
-      ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
-}
+import { copyText } from '../../../lib/copy-text';
 
 export function PaymentAccounts({ accounts }: { accounts: ConfigSettingDto[] }) {
   const { t } = useTranslation('storefront');

@@ -1,0 +1,29 @@
+// Private tracking tokens (hashed) and the reads a buyer's status page and "find my order" need.
+import type { Db } from '../../db/database.ts';
+
+export async function insertToken(db: Db, tokenHash: string, orderId: string, createdAt: string) {
+  await db.insertInto('order_tracking_tokens').values({ token_hash: tokenHash, order_id: orderId, created_at: createdAt }).execute();
+}
+
+/** The order with this code, only when this token belongs to it: one query whether code, token or both are wrong. */
+export function findOrderByCodeAndToken(db: Db, code: string, tokenHash: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_tracking_tokens as t', 't.order_id', 'orders.id')
+    .selectAll('orders')
+    .where('orders.code', '=', code)
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Orders with this transaction number placed since `since`, newest first (orders_transaction_mobile_idx). */
+export function findRecentByTransactionNumber(db: Db, transactionNumber: string, since: string, limit: number) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('transaction_number', '=', transactionNumber)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,67 @@
+// /api/v1/OrderTracking: a buyer's own order by code and private token (JSON and a live event stream), and
+// "find my order" by phone and transaction number. Public, and never more than the buyer's own masked order.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope } from '@topup/contract/envelope';
+import { MSG } from '@topup/contract/messages';
+import { FindOrdersBody, FoundOrderDto, TrackedOrderDto, TrackingParams, TrackingQuery } from '@topup/contract/order-tracking';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ok, okList } from '../../lib/envelope.ts';
+import * as service from './order-tracking.service.ts';
+import { createTrackingStreams } from './tracking-streams.ts';
+
+/** Per address (many buyers share one behind carrier NAT) and per phone number (one buyer trying numbers). */
+export const FIND_LIMITS = { perAddress: 20, perPhone: 5, window: '10 minutes' } as const;
+
+export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const streams = createTrackingStreams();
+  const stopListening = ctx.events.onOrderChanged((order) => streams.push(order.id, service.trackedFromDto(order)));
+  app.addHook('onClose', async () => {
+    stopListening();
+    streams.closeAll();
+  });
+  // Streams never end on their own: close them first so a graceful shutdown doesn't wait for buyers' tabs.
+  app.addHook('preClose', async () => streams.closeAll());
+
+  app.get('/api/v1/OrderTracking/:code', {
+    config: { access: 'public' },
+    schema: { tags: ['order-tracking'], params: TrackingParams, querystring: TrackingQuery, response: { 200: envelope(TrackedOrderDto) } },
+    handler: async (request, reply) => {
+      const { order } = await service.findTracked(ctx, request.params.code, request.query.t);
+      void reply.header('cache-control', 'no-store');
+      return ok(order);
+    },
+  });
+
+  app.get('/api/v1/OrderTracking/:code/events', {
+    config: { access: 'public' },
+    schema: { tags: ['order-tracking'], params: TrackingParams, querystring: TrackingQuery },
+    handler: async (request, reply) => {
+      const { orderId, order } = await service.findTracked(ctx, request.params.code, request.query.t);
+      reply.hijack();
+      streams.open(orderId, reply.raw, order);
+    },
+  });
+
+  const perPhone = app.createRateLimit({
+    max: FIND_LIMITS.perPhone,
+    timeWindow: FIND_LIMITS.window,
+    keyGenerator: (request) => {
+      const phone = (request.body as { mobileNumber?: unknown } | undefined)?.mobileNumber;
+      return `find-order:${typeof phone === 'string' ? service.canonicalPhone(phone.replace(/[\s-]/g, '')) : ''}`;
+    },
+  });
+
+  app.post('/api/v1/OrderTracking/find', {
+    config: { access: 'public', rateLimit: { max: FIND_LIMITS.perAddress, timeWindow: FIND_LIMITS.window } },
+    schema: { tags: ['order-tracking'], body: FindOrdersBody, response: { 200: envelope(z.null(), z.array(FoundOrderDto)) } },
+    handler: async (request) => {
+      const limit = await perPhone(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new AppError(429, MSG.tooManyRequests(limit.ttlInSeconds), undefined, { 'retry-after': String(limit.ttlInSeconds) });
+      }
+      return okList(await service.findOrders(ctx, request.body));
+    },
+  });
+};

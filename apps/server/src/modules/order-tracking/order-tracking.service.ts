@@ -1,0 +1,122 @@
+// A buyer follows their own order: private tokens (random, stored as SHA-256), the masked status view, and
+// "find my order" by phone and transaction number. Every failure to match answers the same "not found".
+import { createHash, randomBytes } from 'node:crypto';
+import { normalizeOrderCode } from '@topup/contract/order-codes';
+import type { CancelReason } from '@topup/contract/order-reasons';
+import type { OrderStatus } from '@topup/contract/limits';
+import type { OrderDto } from '@topup/contract/orders';
+import { FIND_ORDER_DAYS, FIND_ORDER_MAX, type FindOrdersBody, type FoundOrderDto, type TrackedOrderDto } from '@topup/contract/order-tracking';
+import type { TrackingStage } from '@topup/contract/order-tracking-links';
+import type { AppContext } from '../../context.ts';
+import type { OrderRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import * as repo from './order-tracking.repository.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new private token for an order's status page; only its hash is kept. */
+export async function issueToken(ctx: AppContext, orderId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await repo.insertToken(ctx.db, hashToken(token), orderId, nowIso());
+  return token;
+}
+
+/** Keeps the first and last characters: the buyer recognises their id, a bystander can't copy it. */
+export function mask(value: string, keepStart: number, keepEnd: number): string {
+  const chars = [...value];
+  if (chars.length <= keepStart + keepEnd) return chars.length <= 2 ? '•'.repeat(chars.length) : `${chars[0]}${'•'.repeat(chars.length - 1)}`;
+  return `${chars.slice(0, keepStart).join('')}${'•'.repeat(chars.length - keepStart - keepEnd)}${chars.slice(chars.length - keepEnd).join('')}`;
+}
+
+function stageOf(status: string, isRead: boolean): TrackingStage {
+  if (status === 'COMPLETED') return 'COMPLETED';
+  if (status === 'CANCELLED') return 'CANCELLED';
+  return isRead ? 'CHECKING' : 'PLACED';
+}
+
+/** The buyer's view: no ids, no screenshot, no staff, and their own details masked. */
+export function trackedFromDto(order: OrderDto): TrackedOrderDto {
+  return {
+    code: order.code ?? '',
+    stage: stageOf(order.status, order.isRead),
+    status: order.status,
+    gameTitle: order.gameTitle,
+    packageTitle: order.tokenPackageDto.tokenTitle,
+    unit: order.tokenPackageDto.unit,
+    quantity: order.quantity,
+    subTotal: order.subTotal,
+    currency: order.tokenPackageDto.currency,
+    paymentMethod: order.paymentMethod,
+    maskedInGameUserId: mask(order.inGameUserId, 2, 2),
+    serverInfo: order.serverInfo,
+    maskedMobileNumber: mask(order.mobileNumber, 2, 3),
+    cancelReason: order.status === 'CANCELLED' ? order.cancelReason : null,
+    cancelNote: order.status === 'CANCELLED' ? order.cancelNote : null,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  };
+}
+
+function trackedFromRow(row: OrderRow): TrackedOrderDto {
+  return trackedFromDto({
+    id: row.id,
+    code: row.code,
+    inGameUserId: row.in_game_user_id,
+    serverInfo: row.server_info,
+    mobileNumber: row.mobile_number,
+    gameId: row.game_id,
+    gameTitle: row.game_title,
+    tokenPackageDto: { id: row.package_id, tokenTitle: row.package_title, unit: row.package_unit, price: row.package_price, currency: row.package_currency, packageImage: null },
+    paymentMethod: row.payment_method,
+    status: row.status as OrderStatus,
+    quantity: row.quantity,
+    subTotal: row.sub_total,
+    transactionNumber: '',
+    screenShot: null,
+    userDto: null,
+    isRead: row.is_read === 1,
+    cancelReason: (row.cancel_reason as CancelReason | null) ?? null,
+    cancelNote: row.cancel_note ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+const NOT_FOUND = () => AppError.notFound('Order');
+
+/** The order behind a code and its token; an unknown code, a wrong token or none at all are the same 404. */
+export async function findTracked(ctx: AppContext, rawCode: string, token: string | undefined): Promise<{ orderId: string; order: TrackedOrderDto }> {
+  const code = normalizeOrderCode(rawCode);
+  // The query runs even for a malformed code or a missing token, so no answer is faster than another.
+  const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
+  if (!row || !code || !token) throw NOT_FOUND();
+  return { orderId: row.id, order: trackedFromRow(row) };
+}
+
+/** 09…, 959… and +959… are one number. */
+export const canonicalPhone = (phone: string) => phone.replace(/^\+?959/, '09');
+
+/**
+ * The buyer's recent orders with this transaction number and phone, each with a fresh token for its status page.
+ * An unknown transaction number and a known one with another phone run the same query and answer the same empty list.
+ */
+export async function findOrders(ctx: AppContext, body: FindOrdersBody): Promise<FoundOrderDto[]> {
+  const since = new Date(Date.now() - FIND_ORDER_DAYS * 24 * 3600 * 1000).toISOString();
+  const phone = canonicalPhone(body.mobileNumber);
+  const rows = await repo.findRecentByTransactionNumber(ctx.db, body.transactionNumber, since, 50);
+  const mine = rows.filter((r) => r.code && canonicalPhone(r.mobile_number) === phone).slice(0, FIND_ORDER_MAX);
+  const found: FoundOrderDto[] = [];
+  for (const row of mine) {
+    const tracked = trackedFromRow(row);
+    found.push({
+      code: tracked.code,
+      trackingToken: await issueToken(ctx, row.id),
+      stage: tracked.stage,
+      gameTitle: tracked.gameTitle,
+      packageTitle: tracked.packageTitle,
+      createdAt: tracked.createdAt,
+    });
+  }
+  return found;
+}

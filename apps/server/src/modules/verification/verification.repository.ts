@@ -1,0 +1,182 @@
+// The checks of order screenshots in the database: the queue of what is unfinished (order_checks), the results,
+// and the links between orders that reuse a transaction number or a screenshot (order_duplicates).
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { OrderChecksTable, OrderDuplicatesTable } from '../../db/schema.ts';
+
+export async function insertCheck(db: Db, orderId: string, now: string) {
+  await db
+    .insertInto('order_checks')
+    .values({ order_id: orderId, state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, cleaned: 0, image_hash: null, receipt_txn_id: null, fields: null, error: null, created_at: now, checked_at: null })
+    .execute();
+}
+
+export function findCheck(db: Db, orderId: string) {
+  return db.selectFrom('order_checks').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Puts an order's check back in the queue (check again), creating the row for an order that never had one. */
+export async function requeue(db: Db, orderId: string, now: string) {
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('order_checks')
+      .set({ state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, error: null })
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) await insertCheck(trx, orderId, now);
+    await trx.updateTable('orders').set({ verdict: 'pending' }).where('id', '=', orderId).execute();
+  });
+}
+
+/** Order ids whose check is unfinished, oldest first (a restart re-queues these). */
+export function listQueued(db: Db, limit: number) {
+  return db
+    .selectFrom('order_checks')
+    .select('order_id')
+    .where('state', '=', 'queued')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.order_id));
+}
+
+/**
+ * Takes up to `limit` due checks for this worker until `leaseUntil`: each row is claimed by a conditional update,
+ * so two workers (or two instances on one PostgreSQL) never take the same one.
+ */
+export async function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<string[]> {
+  const due = await db
+    .selectFrom('order_checks')
+    .select('order_id')
+    .where('state', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  const claimed: string[] = [];
+  for (const { order_id } of due) {
+    const result = await db
+      .updateTable('order_checks')
+      .set({ lease_until: leaseUntil })
+      .where('order_id', '=', order_id)
+      .where('state', '=', 'queued')
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push(order_id);
+  }
+  return claimed;
+}
+
+/** The earliest time a queued check becomes due, or null when none is queued. */
+export function nextDue(db: Db) {
+  return db
+    .selectFrom('order_checks')
+    .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+    .where('state', '=', 'queued')
+    .executeTakeFirst()
+    .then((r) => (r?.at as string | null | undefined) ?? null);
+}
+
+/** A single-instance server (SQLite) frees the leases its previous run held when it died. */
+export async function releaseAllLeases(db: Db) {
+  await db.updateTable('order_checks').set({ lease_until: null }).where('state', '=', 'queued').where('lease_until', 'is not', null).execute();
+}
+
+export async function updateCheck(db: Db, orderId: string, changes: Partial<Omit<OrderChecksTable, 'order_id'>>) {
+  await db.updateTable('order_checks').set(changes).where('order_id', '=', orderId).execute();
+}
+
+export async function setVerdict(db: Db, orderId: string, verdict: string) {
+  await db.updateTable('orders').set({ verdict }).where('id', '=', orderId).execute();
+}
+
+export function findOrderForCheck(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'screenshot', 'sub_total', 'transaction_number', 'payment_method', 'created_at', 'verdict', 'is_duplicate'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+}
+
+/** Points the order at its re-encoded screenshot, only while it still shows `expected` (an admin may have replaced it). */
+export async function swapScreenshot(db: Db, orderId: string, expected: string, cleanName: string): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ screenshot: cleanName }).where('id', '=', orderId).where('screenshot', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function listPaymentAccounts(db: Db) {
+  return db.selectFrom('config_settings').select(['payment_name', 'phone']).execute();
+}
+
+/** Other orders with the same buyer transaction number and payment method placed within the window. */
+export function findSameTransaction(db: Db, orderId: string, transactionNumber: string, paymentMethod: string, since: string) {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('transaction_number', '=', transactionNumber)
+    .where('payment_method', '=', paymentMethod)
+    .where('created_at', '>=', since)
+    .where('id', '!=', orderId)
+    .limit(50)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Other orders whose receipt showed the same transaction id, for the same payment method, within the window. */
+export function findSameReceiptTransaction(db: Db, orderId: string, receiptTxnId: string, paymentMethod: string, since: string) {
+  return db
+    .selectFrom('order_checks as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .select('o.id')
+    .where('c.receipt_txn_id', '=', receiptTxnId)
+    .where('o.payment_method', '=', paymentMethod)
+    .where('o.created_at', '>=', since)
+    .where('o.id', '!=', orderId)
+    .limit(50)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Fingerprints of other orders' screenshots within the window (compared in memory: Hamming distance has no index). */
+export function listImageHashes(db: Db, orderId: string, since: string) {
+  return db
+    .selectFrom('order_checks as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .select(['o.id', 'c.image_hash', 'c.receipt_txn_id'])
+    .where('c.image_hash', 'is not', null)
+    .where('o.created_at', '>=', since)
+    .where('o.id', '!=', orderId)
+    .execute();
+}
+
+/** Links two orders both ways and flags both; answers whether the link is new. */
+export async function linkDuplicates(db: Db, a: string, b: string, reason: OrderDuplicatesTable['reason'], now: string): Promise<boolean> {
+  const rows = [
+    { order_id: a, other_order_id: b, reason, created_at: now },
+    { order_id: b, other_order_id: a, reason, created_at: now },
+  ];
+  const result = await db.insertInto('order_duplicates').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  await db.updateTable('orders').set({ is_duplicate: 1 }).where('id', 'in', [a, b]).execute();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export function listDuplicates(db: Db, orderId: string) {
+  return db
+    .selectFrom('order_duplicates as d')
+    .innerJoin('orders as o', 'o.id', 'd.other_order_id')
+    .select(['d.other_order_id', 'd.reason', 'o.transaction_number', 'o.created_at'])
+    .where('d.order_id', '=', orderId)
+    .orderBy('o.created_at', 'desc')
+    .execute();
+}
+
+/** Orders by verdict (or the duplicate flag), newest first, with the exact count. */
+export async function listByVerdict(db: Db, verdict: string, offset: number, limit: number) {
+  const base = db.selectFrom('orders').$call((qb) => (verdict === 'duplicate' ? qb.where('is_duplicate', '=', 1) : qb.where('verdict', '=', verdict)));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+    base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

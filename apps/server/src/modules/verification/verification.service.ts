@@ -1,0 +1,179 @@
+// The check of one order's screenshot, run as a job off the request path: re-encode it (metadata stripped), take its
+// fingerprint, read its text, compare with the order, find reuse, store the verdict and announce it. Idempotent: a
+// check that is not queued is not run again, and each step can be repeated after a crash without harm.
+import { readFile } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DuplicateLink, FieldCheck, OrderVerification, OrderVerdict } from '@topup/contract/verification';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { cleanImage } from '../../storage/images.ts';
+import type { ImageWork } from '../../storage/image-work.ts';
+import { compareReceipt, verdictOf } from './compare.ts';
+import { imageHash, nearIdentical } from './image-hash.ts';
+import { readReceipt } from './receipt-text.ts';
+import type { TextReader } from './text-reader.ts';
+import * as repo from './verification.repository.ts';
+
+/** Reuse is looked for among orders of the last 30 days. */
+export const REUSE_WINDOW_MS = 30 * 24 * 3600_000;
+
+export type CheckSettings = {
+  /** A receipt older than this before its order does not match (RECEIPT_MAX_AGE_HOURS, default 24 h). */
+  receiptWindowMs: number;
+  /** Attempts before an order is marked "could not be checked". */
+  maxAttempts: number;
+  /** First retry delay; doubled on every further attempt. */
+  retryBaseMs: number;
+};
+
+export type CheckDeps = {
+  db: Db;
+  storage: FileStorage;
+  /** The image-work limiter (storage/image-work.ts): re-encoding waits its turn with every other sharp job. */
+  imageWork: ImageWork;
+  reader: TextReader;
+  settings: CheckSettings;
+  /** Tells staff (through the hub) that an order's verdict changed. */
+  announce(event: { orderId: string; verdict: OrderVerdict | null; isDuplicate: boolean }): void;
+  log: FastifyBaseLogger;
+};
+
+/** A failure that retrying can't fix (the file can't be decoded, or is gone): the check gives up at once. */
+export class PermanentCheckError extends Error {}
+
+/** One attempt. Never throws for a failure it has recorded as final; throws to ask for a retry. */
+export async function attemptCheck(deps: CheckDeps, orderId: string): Promise<void> {
+  try {
+    await runCheck(deps, orderId);
+  } catch (err) {
+    const check = await repo.findCheck(deps.db, orderId);
+    if (!check || check.state !== 'queued') return;
+    const attempts = check.attempts + 1;
+    const permanent = err instanceof PermanentCheckError;
+    const message = permanent ? (err as Error).message : 'The check failed repeatedly.';
+    if (permanent || attempts >= deps.settings.maxAttempts) {
+      deps.log.warn({ err, orderId, attempts }, 'screenshot check gave up');
+      await deps.db.transaction().execute(async (trx) => {
+        await repo.updateCheck(trx, orderId, { state: 'failed', attempts, lease_until: null, error: message, checked_at: nowIso() });
+        await repo.setVerdict(trx, orderId, 'failed');
+      });
+      const order = await repo.findOrderForCheck(deps.db, orderId);
+      if (order) deps.announce({ orderId, verdict: 'failed', isDuplicate: order.is_duplicate === 1 });
+      return;
+    }
+    const delay = deps.settings.retryBaseMs * 2 ** (attempts - 1);
+    deps.log.info({ err, orderId, attempts, retryInMs: delay }, 'screenshot check failed; will retry');
+    await repo.updateCheck(deps.db, orderId, { attempts, lease_until: null, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+    throw err;
+  }
+}
+
+async function readStored(storage: FileStorage, name: string): Promise<Buffer> {
+  const file = await storage.locate('private', name);
+  if (!file) throw new PermanentCheckError('The screenshot file is missing.');
+  return readFile(file);
+}
+
+export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> {
+  const { db, storage } = deps;
+  const check = await repo.findCheck(db, orderId);
+  let order = await repo.findOrderForCheck(db, orderId);
+  if (!order || !check || check.state !== 'queued') return;
+
+  // 1. Re-encode once (a still PNG of the first frame, storage/images.ts). Same format: in place under the same name,
+  // so URLs staff hold keep working; another format: a new file the order is switched to, then the upload goes.
+  if (check.cleaned !== 1) {
+    const raw = await readStored(storage, order.screenshot);
+    let clean;
+    try {
+      clean = await cleanImage('screenshot', raw, { mode: 'still', work: deps.imageWork, source: 'screenshot-check' });
+    } catch (err) {
+      if (err instanceof AppError) throw new PermanentCheckError('The screenshot is not an image that can be decoded.');
+      throw err;
+    }
+    if (order.screenshot.endsWith(`.${clean.ext}`)) {
+      await storage.overwrite('private', order.screenshot, clean.data);
+      // An admin may have replaced the screenshot meanwhile and removed this file: don't leave it behind.
+      const current = await repo.findOrderForCheck(db, orderId);
+      if (!current || current.screenshot !== order.screenshot) await storage.remove('private', order.screenshot);
+    } else {
+      const cleanName = await storage.save('private', clean.data, clean.ext);
+      if (await repo.swapScreenshot(db, orderId, order.screenshot, cleanName)) await storage.remove('private', order.screenshot);
+      else await storage.remove('private', cleanName);
+    }
+    await repo.updateCheck(db, orderId, { cleaned: 1 });
+    order = await repo.findOrderForCheck(db, orderId);
+    if (!order) return;
+  }
+
+  // 2. Fingerprint and text.
+  const image = await readStored(storage, order.screenshot);
+  const hash = await imageHash(image);
+  const text = await deps.reader.read(image);
+  const reading = readReceipt(text);
+  const accounts = (await repo.listPaymentAccounts(db)).map((a) => ({ paymentName: a.payment_name, phone: a.phone }));
+  const fields = compareReceipt(reading, { subTotal: order.sub_total, transactionNumber: order.transaction_number, createdAt: order.created_at }, accounts, {
+    windowMs: deps.settings.receiptWindowMs,
+  });
+  const verdict = verdictOf(fields);
+
+  // 3. Reuse, then everything in one transaction (the check is finished only if all of it is stored).
+  const since = new Date(Date.parse(order.created_at) - REUSE_WINDOW_MS).toISOString();
+  const now = nowIso();
+  const current = order;
+  const linked = await db.transaction().execute(async (trx) => {
+    const still = await repo.findCheck(trx, orderId);
+    if (!still || still.state !== 'queued') return null;
+    const others = new Map<string, 'transaction' | 'image'>();
+    for (const id of await repo.findSameTransaction(trx, orderId, current.transaction_number, current.payment_method, since)) others.set(id, 'transaction');
+    if (reading.transactionId) {
+      for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since)) others.set(id, 'transaction');
+    }
+    const links: Array<[string, 'transaction' | 'image']> = [...others];
+    for (const other of await repo.listImageHashes(trx, orderId, since)) {
+      // Two receipts of one wallet look alike at thumbnail size; different transaction ids, once read, settle it.
+      const differentReceipts = reading.transactionId && other.receipt_txn_id && reading.transactionId !== other.receipt_txn_id;
+      if (!differentReceipts && nearIdentical(hash, other.image_hash!)) links.push([other.id, 'image']);
+    }
+    for (const [other, reason] of links) await repo.linkDuplicates(trx, orderId, other, reason, now);
+    await repo.updateCheck(trx, orderId, {
+      state: 'done',
+      lease_until: null,
+      error: null,
+      image_hash: hash,
+      receipt_txn_id: reading.transactionId,
+      fields: JSON.stringify(fields),
+      checked_at: now,
+    });
+    await repo.setVerdict(trx, orderId, verdict);
+    return links.map(([id]) => id);
+  });
+  if (linked === null) return;
+  deps.announce({ orderId, verdict, isDuplicate: linked.length > 0 || current.is_duplicate === 1 });
+  for (const id of new Set(linked)) {
+    const other = await repo.findOrderForCheck(db, id);
+    if (other) deps.announce({ orderId: id, verdict: (other.verdict as OrderVerdict | null) ?? null, isDuplicate: true });
+  }
+}
+
+/** What staff see about one order's check. */
+export async function getVerification(db: Db, orderId: string): Promise<OrderVerification> {
+  const order = await repo.findOrderForCheck(db, orderId);
+  if (!order) throw AppError.notFound('Order');
+  const [check, duplicates] = await Promise.all([repo.findCheck(db, orderId), repo.listDuplicates(db, orderId)]);
+  return {
+    orderId,
+    verdict: (order.verdict as OrderVerdict | null) ?? null,
+    isDuplicate: order.is_duplicate === 1,
+    state: check?.state ?? null,
+    attempts: check?.attempts ?? 0,
+    checkedAt: check?.checked_at ?? null,
+    fields: check?.fields ? (JSON.parse(check.fields) as FieldCheck[]) : [],
+    duplicates: duplicates.map(
+      (d): DuplicateLink => ({ orderId: d.other_order_id, reason: d.reason, transactionNumber: d.transaction_number, createdAt: d.created_at }),
+    ),
+    error: check?.error ?? null,
+  };
+}

@@ -1,0 +1,11 @@
+// GET /api/v1/User/me: the signed-in user's role and two-factor state (the dashboard hides what the role can't use).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MeDto } from '@topup/contract/users';
+import { request } from '../../../lib/http';
+
+export const meKey = ['me'] as const;
+
+export const meQuery = () =>
+  queryOptions({ queryKey: meKey, queryFn: async ({ signal }) => (await request<MeDto>('/api/v1/User/me', { signal })).payLoad });
+
+export const useMe = (enabled = true) => useQuery({ ...meQuery(), enabled });

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderVerification } from '@topup/contract/verification';
+import { fakeOrder, fakeServer, pageOf, renderDashboard } from '../../../components/dashboard/test-utils';
+import { OrdersPage } from '../../dashboard-orders/components/orders-page';
+import { addIncomingOrder } from '../../dashboard-orders/api/order-cache';
+import { verdictChanged } from '../api/verification';
+import { VerificationPanel } from './verification-panel';
+
+const mismatch: OrderVerification = {
+  orderId: 'o1',
+  verdict: 'mismatch',
+  isDuplicate: true,
+  state: 'done',
+  attempts: 1,
+  checkedAt: '2026-11-23T07:40:00.000Z',
+  fields: [
+    { field: 'amount', receipt: '125000', order: '12500', result: 'mismatch' },
+    { field: 'transactionId', receipt: '0100398402112345', order: '112345', result: 'match' },
+    { field: 'time', receipt: null, order: '2026-11-23 14:10:00', result: 'unreadable' },
+    { field: 'receiver', receipt: 'Aung Ko 09*****4567', order: 'KBZPay 09777124567', result: 'match' },
+  ],
+  duplicates: [{ orderId: 'o2', reason: 'transaction', transactionNumber: '112345', createdAt: '2026-11-22T07:40:00.000Z' }],
+  error: null,
+};
+
+describe('Verification panel', () => {
+  it('shows each field read beside the order value with a tick or a cross, links the duplicates, and checks again', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer((c) => {
+      if (c.method === 'GET') return { payLoad: mismatch };
+      if (c.method === 'POST') return { payLoad: { ...mismatch, verdict: 'pending', state: 'queued', fields: [] } };
+    });
+    renderDashboard(<VerificationPanel orderId="o1" />);
+    const amount = (await screen.findByText('Amount')).closest('tr')!;
+    expect(amount).toHaveAttribute('data-result', 'mismatch');
+    expect(within(amount).getByText('125,000')).toBeInTheDocument();
+    expect(within(amount).getByText('12,500')).toBeInTheDocument();
+    expect(within(amount).getByLabelText('Does not agree')).toBeInTheDocument();
+    expect(within(screen.getByText('Transaction ID').closest('tr')!).getByLabelText('Agrees')).toBeInTheDocument();
+    expect(within(screen.getByText('Time').closest('tr')!).getAllByText('Could not be read').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: /Same transaction number · 112345/ })).toHaveAttribute('href', '/dashboard/order-detail/o2');
+    expect(screen.getByText('Duplicate')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/Order/o1/Verification')).toBe(true));
+  });
+});
+
+describe('Orders list verdicts', () => {
+  it('shows a badge on every row, updates it live, and filters by verdict', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer((c) => {
+      if (c.url.startsWith('/api/v1/Order?')) return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending' }), fakeOrder(2, { verdict: 'match' })]) };
+      if (c.url.startsWith('/api/v1/Order/Verdict-List?')) return { payLoad: pageOf([fakeOrder(3, { verdict: 'mismatch' })]) };
+    });
+    const { queryClient } = renderDashboard(<OrdersPage />);
+    const badges = () => [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
+    await waitFor(() => expect(badges()).toEqual(['pending:Checking', 'match:Match']));
+
+    verdictChanged(queryClient, { orderId: fakeOrder(1).id, verdict: 'mismatch', isDuplicate: true });
+    await waitFor(() => expect(badges()).toEqual(['duplicate:Duplicate', 'match:Match']));
+
+    await user.selectOptions(screen.getByLabelText('Proof check'), 'mismatch');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/Order/Verdict-List?') && c.url.includes('verdict=mismatch'))).toBe(true));
+    await waitFor(() => expect(badges()).toEqual(['mismatch:Mismatch']));
+
+    // A new (pending) order is not put on top of the filtered page: the page asks the server again.
+    const before = calls.filter((c) => c.url.startsWith('/api/v1/Order/Verdict-List?')).length;
+    addIncomingOrder(queryClient, fakeOrder(4, { verdict: 'pending' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/v1/Order/Verdict-List?')).length).toBe(before + 1));
+    expect(badges()).toEqual(['mismatch:Mismatch']);
+  });
+});

@@ -1,0 +1,104 @@
+// The built production server (apps/server/dist/main.js, `npm run build` first) in its own process, started with the
+// node flags of `npm start` and its production defaults: only PORT, HOST, DATA_DIR (a temporary directory) and the first admin's password are set, so
+// LOG_LEVEL (info), SEED_DEMO (demo catalog) and every other setting are what `npm start` gives. Its log goes to a
+// pipe that is only counted (lines, bytes), as a process manager would take it. Also: the process's RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..', '..');
+export const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+/** The node flags `npm start` runs the server with (root package.json), so the bench runs it the same way. */
+export function startFlags(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(start);
+  if (!flags) throw new Error(`can't find how \`npm start\` runs apps/server/dist/main.js: ${start}`);
+  return flags[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
+export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password-1' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+export type ProdServer = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Log lines and bytes written since start (or the last reset). */
+  log: { lines: number; bytes: number; reset(): void; tail: string[] };
+  stop(): Promise<void>;
+};
+
+export async function startProdServer(env: Record<string, string> = {}): Promise<ProdServer> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
+  const child = spawn(process.execPath, [...startFlags(), MAIN], {
+    cwd: dataDir,
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const log = {
+    lines: 0,
+    bytes: 0,
+    tail,
+    reset() {
+      log.lines = 0;
+      log.bytes = 0;
+    },
+  };
+  const count = (chunk: Buffer) => {
+    log.bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) log.lines++;
+    if (tail.length < 20) tail.push(String(chunk).slice(0, 400));
+  };
+  child.stdout!.on('data', count);
+  child.stderr!.on('data', count);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${tail.join('')}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server did not start:\n${tail.join('')}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    child,
+    log,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

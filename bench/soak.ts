@@ -1,0 +1,227 @@
+// Soak: two instances of the built server on one PostgreSQL database and one Redis, for SOAK_SECONDS (default 60),
+// with buyers browsing and ordering, staff reading and changing orders, and hub clients (the official SignalR client)
+// connected to both instances. Prints errors, p99 per route, orders placed vs stored, notifications sent vs received
+// per client (each exactly once), and each instance's RSS at start and end. Goal: 0 errors, 0 lost, RSS growth < 10 %.
+//
+// Run: npm run build && npm run bench -- soak. Env: SOAK_SECONDS (60), SOAK_BUYERS (6), SOAK_STAFF (2),
+// SOAK_HUB_CLIENTS (6), SOAK_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+// SOAK_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379). Everything it creates (a schema, Redis keys
+// a data folder) is removed at the end; its Redis keys (under the schema's own namespace) expire by themselves.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import pg from 'pg';
+import sharp from 'sharp';
+
+const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SECONDS = env('SOAK_SECONDS', 60);
+const BUYERS = env('SOAK_BUYERS', 6);
+const STAFF = env('SOAK_STAFF', 2);
+const HUB_CLIENTS = env('SOAK_HUB_CLIENTS', 6);
+const DATABASE_URL = process.env.SOAK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.SOAK_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN = { email: 'soak@soak.local', password: 'soak-password-123' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+type Instance = { url: string; child: ChildProcess; logs: string[] };
+
+async function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> {
+  const port = await freePort();
+  const logs: string[] = [];
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JWT_SECRET: 'soak-secret-soak-secret-soak-secret-0123456',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ORDER_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => logs.push(String(d)));
+  child.stderr?.on('data', (d) => logs.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance exited early:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return { url, child, logs };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`instance did not start:\n${logs.join('')}`);
+    await sleep(200);
+  }
+}
+
+function rssMb(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+// ---- measurements ----
+const latencies = new Map<string, number[]>();
+const errors: string[] = [];
+async function timed(label: string, work: () => Promise<Response>, ok: (status: number) => boolean = (s) => s < 400): Promise<Response | null> {
+  const start = performance.now();
+  try {
+    const res = await work();
+    const list = latencies.get(label) ?? [];
+    list.push(performance.now() - start);
+    latencies.set(label, list);
+    if (!ok(res.status)) errors.push(`${label}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    return res;
+  } catch (err) {
+    errors.push(`${label}: ${(err as Error).message}`);
+    return null;
+  }
+}
+const p = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+async function main() {
+  if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build first: npm run build');
+  const schema = `soak_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-soak-'));
+  const instances: Instance[] = [];
+  const hubs: HubConnection[] = [];
+  try {
+    // The first instance migrates and seeds; the second joins the same database, Redis and shared upload folder.
+    instances.push(await startInstance(dataDir, url.toString()));
+    instances.push(await startInstance(dataDir, url.toString()));
+    const at = (i: number) => instances[i % instances.length]!.url;
+    const login = await fetch(`${at(0)}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const token = ((await login.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+
+    // Hub clients, spread over both instances; each records every order id it receives.
+    const received: Array<Map<string, number>> = [];
+    for (let i = 0; i < HUB_CLIENTS; i++) {
+      const seen = new Map<string, number>();
+      received.push(seen);
+      const connection = new HubConnectionBuilder()
+        .withUrl(`${at(i)}/dashboard`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => token })
+        .configureLogging(LogLevel.None)
+        .build();
+      connection.on('ReceiveOrder', (order: { id: string }) => seen.set(order.id, (seen.get(order.id) ?? 0) + 1));
+      await connection.start();
+      hubs.push(connection);
+    }
+
+    const games = ((await (await fetch(`${at(0)}/api/v1/Game?pageSize=50`)).json()) as { payLoad: { items: Array<{ id: string; serverType: string }> } }).payLoad.items;
+    const game = games.find((g) => g.serverType === 'NONE') ?? games[0]!;
+    const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const rssStart = instances.map((i) => rssMb(i.child));
+    const placed: string[] = [];
+    const until = Date.now() + SECONDS * 1000;
+
+    const buyer = async (n: number) => {
+      for (let round = 0; Date.now() < until; round++) {
+        const base = at(n + round);
+        await timed('GET /api/v1/Game', () => fetch(`${base}/api/v1/Game?pageSize=12`));
+        await timed('GET /api/v1/Game/BannerList', () => fetch(`${base}/api/v1/Game/BannerList`));
+        const pkgs = await timed('GET /api/v1/TokenPackage', () => fetch(`${base}/api/v1/TokenPackage?gameId=${game.id}&pageSize=20`));
+        const items = pkgs ? ((await pkgs.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items : [];
+        if (!items.length) continue;
+        const form = new FormData();
+        const fields = { inGameUserId: `soak-${n}-${round}`, serverInfo: game.serverType === 'ZONEID' ? '1234' : '', mobileNumber: '09123456789', tokenPackageId: items[round % items.length]!.id, quantity: '1', transactionNumber: String(100000 + (round % 900000)), idempotencyKey: randomUUID() };
+        for (const [k, v] of Object.entries(fields)) form.append(k, v);
+        form.append('file_ScreenShot', new Blob([new Uint8Array(screenshot)], { type: 'image/png' }), 'shot.png');
+        const res = await timed('POST /api/v1/Order', () => fetch(`${base}/api/v1/Order`, { method: 'POST', body: form }), (s) => s === 201);
+        if (res?.status === 201) placed.push(((await res.json()) as { payLoad: { id: string } }).payLoad.id);
+        await sleep(100);
+      }
+    };
+    const staff = async (n: number) => {
+      for (let round = 0; Date.now() < until; round++) {
+        const base = at(n + round);
+        const list = await timed('GET /api/v1/Order', () => fetch(`${base}/api/v1/Order?pageSize=20`, { headers: auth }));
+        const orders = list ? ((await list.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items : [];
+        await timed('GET /api/v1/Order/notification-list', () => fetch(`${base}/api/v1/Order/notification-list?pageSize=20`, { headers: auth }));
+        const order = orders[round % Math.max(1, orders.length)];
+        if (order) {
+          await timed('GET /api/v1/Order/{id}', () => fetch(`${base}/api/v1/Order/${order.id}`, { headers: auth }));
+          await timed('PUT /api/v1/Order/isRead/{id}', () => fetch(`${base}/api/v1/Order/isRead/${order.id}`, { method: 'PUT', headers: auth }));
+          const form = new FormData();
+          form.append('orderStatus', round % 2 ? 'COMPLETED' : 'PENDING');
+          await timed('PUT /api/v1/Order/{id}', () => fetch(`${base}/api/v1/Order/${order.id}`, { method: 'PUT', headers: auth, body: form }));
+        }
+        await sleep(250);
+      }
+    };
+    await Promise.all([...Array.from({ length: BUYERS }, (_, i) => buyer(i)), ...Array.from({ length: STAFF }, (_, i) => staff(i))]);
+    await sleep(3000); // let the last notifications arrive
+    const rssEnd = instances.map((i) => rssMb(i.child));
+
+    const stored = Number((await admin.query(`select count(*) as n from ${schema}.orders`)).rows[0].n);
+    const storedIds = new Set((await admin.query(`select id from ${schema}.orders`)).rows.map((r: { id: string }) => r.id));
+    const lost = placed.filter((id) => !storedIds.has(id)).length;
+    console.log(`soak: ${SECONDS} s, 2 instances (PostgreSQL + Redis), ${BUYERS} buyers, ${STAFF} staff, ${HUB_CLIENTS} hub clients`);
+    console.log('route                                      count    p50 ms    p99 ms');
+    for (const [label, values] of [...latencies].sort()) {
+      console.log(`${label.padEnd(42)} ${String(values.length).padStart(5)} ${p(values, 0.5).toFixed(1).padStart(9)} ${p(values, 0.99).toFixed(1).padStart(9)}`);
+    }
+    console.log(`orders placed (201): ${placed.length}; stored: ${stored}; lost: ${lost}`);
+    let notificationProblems = 0;
+    received.forEach((seen, i) => {
+      const missing = placed.filter((id) => !seen.has(id)).length;
+      const duplicated = [...seen.values()].filter((n) => n > 1).length;
+      notificationProblems += missing + duplicated;
+      console.log(`hub client ${i} (instance ${i % 2}): sent ${placed.length}, received ${seen.size}, missing ${missing}, duplicated ${duplicated}`);
+    });
+    rssStart.forEach((start, i) => {
+      const growth = ((rssEnd[i]! - start) / start) * 100;
+      console.log(`instance ${i} RSS: ${start.toFixed(0)} MB → ${rssEnd[i]!.toFixed(0)} MB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`);
+    });
+    console.log(`errors: ${errors.length}`);
+    for (const e of errors.slice(0, 20)) console.log(`  ${e}`);
+    const serverErrors = instances.flatMap((i) => i.logs.join('').split('\n').filter((l) => /"level":(50|60)/.test(l)));
+    if (serverErrors.length) console.log(`server error log lines: ${serverErrors.length}\n  ${serverErrors.slice(0, 5).join('\n  ')}`);
+    if (errors.length || lost || notificationProblems || serverErrors.length) process.exitCode = 1;
+  } finally {
+    await Promise.all(hubs.map((h) => h.stop().catch(() => undefined)));
+    for (const instance of instances) {
+      instance.child.kill('SIGTERM');
+      await new Promise((r) => instance.child.once('exit', r));
+    }
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,175 @@
+// Screenshot checks on a generated corpus (apps/server/test/fixtures/receipts.ts): VERIFY_RECEIPTS honest receipts
+// (default 200) of four Myanmar wallet look-alikes, English and Burmese labels, phone sizes, JPEG noise, scaling
+// and slight rotation; as many doctored ones again as a third of them (wrong amount, wrong receiver, reused
+// screenshot on another order); and non-receipts (game screenshot, blank, photo). Same seed, same corpus every run.
+// Reports per-field extraction accuracy (goal ≥ 95 % on amount and transaction id), verdict accuracy, false `match`
+// verdicts on doctored receipts (goal 0), near-identical screenshot detection, and OCR time per image beside
+// Debian's `tesseract` command on the same images when it is installed.
+// Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { compareReceipt, verdictOf, type PaymentAccount } from '../apps/server/src/modules/verification/compare.ts';
+import { imageHash, nearIdentical } from '../apps/server/src/modules/verification/image-hash.ts';
+import { readReceipt } from '../apps/server/src/modules/verification/receipt-text.ts';
+import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules/verification/text-reader.ts';
+import { createRenderer, nonReceiptHtml, randomFacts, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
+import { env, median, percentile, printTable } from './lib/driver.ts';
+
+const COUNT = env('VERIFY_RECEIPTS', 200);
+const SEED = env('VERIFY_SEED', 12);
+const ACCOUNTS: PaymentAccount[] = [
+  { paymentName: 'KBZPay', phone: '09777124567' },
+  { paymentName: 'WavePay', phone: '09450031122' },
+];
+const WINDOW_MS = 24 * 3600_000;
+
+type Kind = 'honest' | 'wrong-amount' | 'wrong-receiver' | 'reused' | 'non-receipt';
+type Case = { kind: Kind; look: ReceiptLook | null; facts: ReceiptFacts | null; image: Buffer; order: { subTotal: number; transactionNumber: string; createdAt: string } };
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
+
+async function main() {
+  const rng = seeded(SEED);
+  const renderer = await createRenderer();
+  const cases: Case[] = [];
+  const base = Date.UTC(2026, 10, 23, 6, 0, 0);
+  const t0 = Date.now();
+  for (let i = 0; i < COUNT; i++) {
+    const account = ACCOUNTS[i % ACCOUNTS.length]!;
+    const masked = rng.next() < 0.5 ? `${account.phone.slice(0, 2)}*****${account.phone.slice(-4)}` : `******${account.phone.slice(-4)}`;
+    const facts = randomFacts(rng, { paidAt: new Date(base - rng.int(60, 6 * 3600) * 1000), receiverPhone: masked });
+    const look = randomLook(rng);
+    const image = await renderer.render(receiptHtml(facts, look), look);
+    const order = { subTotal: facts.amount, transactionNumber: facts.transactionId.slice(-6), createdAt: new Date(facts.paidAt.getTime() + rng.int(1, 30) * 60_000).toISOString() };
+    cases.push({ kind: 'honest', look, facts, image, order });
+    if (i % 3 === 0) {
+      // Doctored: the receipt's amount is not what the order costs.
+      const wrong = { ...facts, amount: facts.amount * 10 };
+      cases.push({ kind: 'wrong-amount', look, facts: wrong, image: await renderer.render(receiptHtml(wrong, look), look), order });
+    } else if (i % 3 === 1) {
+      const wrong = { ...facts, receiverPhone: '09*****9911' };
+      cases.push({ kind: 'wrong-receiver', look, facts: wrong, image: await renderer.render(receiptHtml(wrong, look), look), order });
+    } else {
+      // Reused: the same screenshot, re-saved smaller, sent with another order (another 6-digit number).
+      const copy = await sharp(image).resize({ width: Math.round((look.width * 2 * look.scale) * 0.8) }).jpeg({ quality: 70 }).toBuffer();
+      cases.push({ kind: 'reused', look, facts, image: copy, order: { ...order, transactionNumber: String(100000 + rng.int(0, 899999)) } });
+    }
+  }
+  for (const kind of ['game', 'blank', 'photo'] as const) {
+    for (let i = 0; i < 3; i++) {
+      const look = { width: 390, height: 844, jpegQuality: 80, scale: 1, rotateDeg: 0 };
+      cases.push({ kind: 'non-receipt', look: null, facts: null, image: await renderer.render(nonReceiptHtml(kind), look), order: { subTotal: 5000, transactionNumber: '123456', createdAt: new Date(base).toISOString() } });
+    }
+  }
+  await renderer.close();
+  console.log(`corpus: ${cases.length} images (${COUNT} honest receipts, seed ${SEED}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+  const reader = createTesseractReader({ cacheDir: path.join(os.tmpdir(), 'topup-bench-tesseract'), workers: 1 });
+  await reader.read(cases[0]!.image); // load the model before timing
+  const times: number[] = [];
+  const field = { amount: [0, 0], transactionId: [0, 0], time: [0, 0], receiver: [0, 0] } as Record<string, [number, number]>;
+  const byDigits = { latin: [0, 0], burmese: [0, 0] } as Record<string, [number, number]>;
+  const verdicts: Record<Kind, Record<string, number>> = { honest: {}, 'wrong-amount': {}, 'wrong-receiver': {}, reused: {}, 'non-receipt': {} };
+  const texts: string[] = [];
+  for (const c of cases) {
+    const t = performance.now();
+    const text = await reader.read(c.image);
+    times.push(performance.now() - t);
+    texts.push(text);
+    const reading = readReceipt(text);
+    const checks = compareReceipt(reading, c.order, ACCOUNTS, { windowMs: WINDOW_MS });
+    const v = verdictOf(checks);
+    verdicts[c.kind][v] = (verdicts[c.kind][v] ?? 0) + 1;
+    if (c.kind !== 'honest' || !c.facts || !c.look) continue;
+    const f = c.facts;
+    const printedSeconds = c.look.dateFormat <= 1;
+    const expectTime = new Date(Math.floor(f.paidAt.getTime() / (printedSeconds ? 1000 : 60_000)) * (printedSeconds ? 1000 : 60_000)).toISOString();
+    const ok = {
+      amount: reading.amount === f.amount,
+      transactionId: reading.transactionId === f.transactionId,
+      time: reading.time === expectTime,
+      receiver: reading.receiver?.phone?.replace(/^09\*+/, '09*').replace(/^\*+/, '*') === f.receiverPhone.replace(/^09\*+/, '09*').replace(/^\*+/, '*'),
+    };
+    if (process.env.VERIFY_DEBUG && Object.values(ok).includes(false)) {
+      console.log(JSON.stringify({ style: c.look.style, burmese: c.look.burmese, format: c.look.dateFormat, want: { ...f, paidAt: expectTime }, got: reading, verdict: v, text }));
+    }
+    for (const [k, good] of Object.entries(ok)) {
+      field[k]![0] += good ? 1 : 0;
+      field[k]![1] += 1;
+    }
+    const digits = c.look.burmese && c.look.burmeseDigits ? 'burmese' : 'latin';
+    byDigits[digits]![0] += ok.amount ? 1 : 0;
+    byDigits[digits]![1] += 1;
+  }
+  await reader.close();
+
+  // Near-identical screenshots: each reused copy against its original, and honest receipts of one wallet against each other.
+  const hashes = await Promise.all(cases.map((c) => imageHash(c.image)));
+  let reuseFound = 0;
+  let reuseTotal = 0;
+  let falsePairs = 0;
+  let pairs = 0;
+  cases.forEach((c, i) => {
+    if (c.kind === 'reused') {
+      reuseTotal++;
+      if (nearIdentical(hashes[i]!, hashes[i - 1 - 0]!) || nearIdentical(hashes[i]!, hashes[i - 1]!)) reuseFound++;
+    }
+  });
+  const honest = cases.map((c, i) => ({ c, h: hashes[i]! })).filter((x) => x.c.kind === 'honest');
+  for (let i = 0; i < honest.length; i++) {
+    for (let j = i + 1; j < honest.length; j++) {
+      if (honest[i]!.c.look!.style !== honest[j]!.c.look!.style) continue;
+      pairs++;
+      if (nearIdentical(honest[i]!.h, honest[j]!.h)) falsePairs++;
+    }
+  }
+
+  // The tesseract command line on the same images, when Debian's tesseract-ocr is installed.
+  let cli = 'not installed (apt-get install tesseract-ocr to compare); column skipped';
+  if (spawnSync('tesseract', ['--version']).status === 0) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'topup-tess-'));
+    const cliTimes: number[] = [];
+    let cliAmount = 0;
+    const sample = cases.filter((c) => c.kind === 'honest').slice(0, 50);
+    for (const [i, c] of sample.entries()) {
+      const file = path.join(dir, `${i}.png`);
+      writeFileSync(file, await prepareForOcr(c.image));
+      const t = performance.now();
+      const out = spawnSync('tesseract', [file, 'stdout', '--psm', '11', '-l', 'eng'], { encoding: 'utf8' });
+      cliTimes.push(performance.now() - t);
+      if (readReceipt(out.stdout ?? '').amount === c.facts!.amount) cliAmount++;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    cli = `${sample.length} images: median ${median(cliTimes).toFixed(0)} ms, p95 ${percentile(cliTimes, 95).toFixed(0)} ms, amount read ${pct(cliAmount, sample.length)}`;
+  }
+
+  console.log('\nField extraction on honest receipts');
+  printTable(
+    ['field', 'read correctly', 'goal'],
+    Object.entries(field).map(([k, [good, all]]) => [k, `${good}/${all} = ${pct(good, all)}`, k === 'amount' || k === 'transactionId' ? (good / all >= 0.95 ? 'ok (≥95 %)' : 'BELOW 95 %') : '']),
+  );
+  console.log(`  amount, Latin digits: ${pct(byDigits.latin![0], byDigits.latin![1])} of ${byDigits.latin![1]}; Burmese digits ၀–၉: ${pct(byDigits.burmese![0], byDigits.burmese![1])} of ${byDigits.burmese![1]} (English OCR data: read as unreadable, never guessed)`);
+  console.log('\nVerdicts');
+  const expected: Record<Kind, string> = { honest: 'match', 'wrong-amount': 'mismatch', 'wrong-receiver': 'mismatch', reused: 'mismatch', 'non-receipt': 'unreadable' };
+  printTable(
+    ['case', 'images', 'expected', 'got expected', 'match', 'mismatch', 'unreadable'],
+    (Object.keys(verdicts) as Kind[]).map((k) => {
+      const v = verdicts[k];
+      const n = Object.values(v).reduce((a, b) => a + b, 0);
+      return [k, String(n), expected[k], pct(v[expected[k]] ?? 0, n), String(v.match ?? 0), String(v.mismatch ?? 0), String(v.unreadable ?? 0)];
+    }),
+  );
+  const falseMatches = (['wrong-amount', 'wrong-receiver', 'reused', 'non-receipt'] as Kind[]).reduce((n, k) => n + (verdicts[k].match ?? 0), 0);
+  console.log(`False "match" on doctored receipts and non-receipts: ${falseMatches} → ${falseMatches === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`);
+  console.log(`Reused screenshots found by fingerprint: ${reuseFound}/${reuseTotal} = ${pct(reuseFound, reuseTotal)}; different receipts of one wallet taken for the same picture: ${falsePairs}/${pairs} pairs (the pipeline also refuses pairs whose transaction ids were read and differ)`);
+  console.log(`\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+  console.log(`tesseract command line: ${cli}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+// Buyers follow their order (issue 8) in real Chromium against the built server: place an order on a 360 px phone
+// in Burmese, land on its private page, watch an admin in another browser context complete it (the page changes
+// without a reload), a second order cancelled with a reason shown in Burmese, "My orders" and "Find my order", and
+// axe on the new pages.
+import AxeBuilder from '@axe-core/playwright';
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+let gameId: string;
+
+const visible = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'visible', timeout });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  adminToken = await apiLogin(server.url);
+  const res = await fetch(`${server.url}/api/v1/Game?pageSize=100`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const games = ((await res.json()) as { payLoad: { items: Array<{ id: string; title: string }> } }).payLoad.items;
+  gameId = games.find((g) => g.title === 'PUBG Mobile')!.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function axeSerious(page: Page): Promise<string[]> {
+  // Judge the settled page: a toast still fading in or out has half-transparent text, which axe reads as low contrast.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+}
+
+/** Buys 60 UC through the game page like a buyer and answers the status page URL it lands on. */
+async function buy(page: Page, transactionNumber: string): Promise<string> {
+  await page.goto(`${server.url}/game/${gameId}`);
+  await page.getByLabel('အသုံးပြုသူ ID').fill('5123456789');
+  await page.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
+  await page.getByTestId('package').filter({ hasText: '60 UC' }).first().click();
+  await page.getByRole('button', { name: 'ယခုဝယ်မည်' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[name="transactionNumber"]').fill(transactionNumber);
+  const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#88aaff' } }).png().toBuffer();
+  await dialog.getByTestId('screenshot-input').setInputFiles({ name: 'pay.png', mimeType: 'image/png', buffer: png });
+  await expect.poll(() => dialog.getByTestId('confirm-order').isEnabled(), { timeout: 15_000 }).toBe(true);
+  await dialog.getByTestId('confirm-order').click();
+  await page.waitForURL(/\/order\/[2-9A-Z]{8}\?t=[\w-]+$/);
+  return page.url();
+}
+
+async function orderIdOf(code: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/Order?searchTerm=${code}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  return ((await res.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items[0]!.id;
+}
+
+describe('order tracking', () => {
+  it('the buyer lands on the order page and sees the admin complete it, live', async () => {
+    const buyerContext = await newContext(browser, 'phone');
+    const buyer = await buyerContext.newPage();
+    const statusUrl = await buy(buyer, '246810');
+    // The old success toast, in Burmese with the Myanmar font; the code with copy and share.
+    await visible(buyer.getByText('သင်၏ အော်ဒါကို လက်ခံရရှိပါပြီ။ ၃ မိနစ်အတွင်း ရောက်ရှိပါမည်။'));
+    await visible(buyer.getByTestId('placed-banner'));
+    const code = (await buyer.getByTestId('order-code').textContent())!;
+    expect(statusUrl).toContain(`/order/${code}?t=`);
+    await visible(buyer.getByTestId('countdown'));
+    expect(await buyer.getByTestId('order-stage').getAttribute('data-stage')).toBe('PLACED');
+    expect(await burmeseTextWithoutMyanmarFont(buyer)).toEqual([]);
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeSerious(buyer)).toEqual([]);
+    // Marks this document: a reload would lose it.
+    await buyer.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    // An admin in another browser context completes the order in the dashboard.
+    const adminContext = await newContext(browser, 'desktop');
+    await adminContext.addInitScript(() => localStorage.setItem('app_language', 'en'));
+    const admin = await adminContext.newPage();
+    await admin.goto(`${server.url}/login`);
+    await admin.getByLabel('Email').fill(E2E_ADMIN.email);
+    await admin.getByLabel('Password').fill(E2E_ADMIN.password);
+    await admin.getByRole('button', { name: 'Login' }).click();
+    await admin.waitForURL(`${server.url}/dashboard`);
+    await admin.goto(`${server.url}/dashboard/order-detail/${await orderIdOf(code)}`);
+    await admin.getByLabel('Payment Status').selectOption('COMPLETED');
+    await admin.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.waitForURL(`${server.url}/dashboard/orders`);
+
+    await expect.poll(() => buyer.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('COMPLETED');
+    expect(await buyer.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await visible(buyer.getByText('ပြီးဆုံးပါပြီ'));
+
+    // My orders (from the header) lists it; removing it empties the list.
+    await buyer.getByTestId('my-orders-link').click();
+    await buyer.waitForURL(`${server.url}/my-orders`);
+    await visible(buyer.getByTestId('my-orders').getByText(code));
+    expect(await axeSerious(buyer)).toEqual([]);
+    await buyer.getByRole('button', { name: new RegExp(code) }).click();
+    await expect.poll(() => buyer.getByTestId('my-orders').locator('li').count()).toBe(0);
+    await adminContext.close();
+    await buyerContext.close();
+  });
+
+  it('a cancelled order shows the reason in Burmese, and Find my order brings the page back', async () => {
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    const statusUrl = await buy(page, '135790');
+    const code = (await page.getByTestId('order-code').textContent())!;
+    await visible(page.getByTestId('countdown'));
+
+    const form = new FormData();
+    form.set('orderStatus', 'CANCELLED');
+    form.set('cancelReason', 'SCREENSHOT_UNREADABLE');
+    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(res.status).toBe(200);
+
+    await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('CANCELLED');
+    await visible(page.getByTestId('cancel-reason').getByText('ငွေပေးချေမှု screenshot ကို ဖတ်၍ မရပါ။'));
+    expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
+    expect(await axeSerious(page)).toEqual([]);
+
+    // Another phone, no link: find it by phone and transaction number.
+    const other = await (await newContext(browser, 'phone')).newPage();
+    await other.goto(`${server.url}/find-order`);
+    await other.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
+    await other.getByLabel(/ငွေလွှဲနံပါတ်/).fill('135790');
+    expect(await axeSerious(other)).toEqual([]);
+    await other.getByRole('button', { name: 'ရှာရန်' }).click();
+    await other.getByRole('link', { name: new RegExp(code) }).click();
+    await other.waitForURL(/\/order\//);
+    await visible(other.getByTestId('cancel-reason'));
+    expect(other.url()).not.toBe(statusUrl);
+
+    // A wrong token is "not found", like an unknown code.
+    await other.goto(statusUrl.replace(/t=.*/, 't=wrong'));
+    await visible(other.getByTestId('order-not-found'));
+    await context.close();
+  });
+});

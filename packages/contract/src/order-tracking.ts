@@ -1,0 +1,56 @@
+// A buyer follows their own order (issue 8): the private status view, the live stream's events, and "find my order".
+// Nothing here names staff, shows the screenshot, or holds more of the buyer's details than they need to recognise it.
+import { z } from 'zod';
+import { CANCEL_REASONS } from './order-reasons.ts';
+import { TRACKING_STAGES } from './order-tracking-links.ts';
+import { MobileNumber, OrderStatusSchema, TransactionNumber } from './orders.ts';
+
+
+/** "Find my order" looks this far back. */
+export const FIND_ORDER_DAYS = 30;
+/** And answers at most this many orders. */
+export const FIND_ORDER_MAX = 10;
+
+export const TrackedOrderDto = z.object({
+  code: z.string(),
+  stage: z.enum(TRACKING_STAGES),
+  status: OrderStatusSchema,
+  gameTitle: z.string(),
+  packageTitle: z.string(),
+  unit: z.number(),
+  quantity: z.number().int(),
+  subTotal: z.number(),
+  currency: z.string(),
+  paymentMethod: z.string(),
+  /** In-game user id and phone with their middle hidden: enough to recognise, not to copy. */
+  maskedInGameUserId: z.string(),
+  serverInfo: z.string(),
+  maskedMobileNumber: z.string(),
+  cancelReason: z.enum(CANCEL_REASONS).nullable(),
+  cancelNote: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TrackedOrderDto = z.infer<typeof TrackedOrderDto>;
+
+/** Any code or token is accepted here and simply not found: a malformed one must not answer differently (400). */
+export const TrackingParams = z.object({ code: z.string() });
+/** The private token travels as `t`, like the page's link `/order/{code}?t={token}`. */
+export const TrackingQuery = z.object({ t: z.preprocess((v) => (Array.isArray(v) ? '' : v), z.string().optional()) });
+
+export const FindOrdersBody = z.object({
+  mobileNumber: MobileNumber,
+  transactionNumber: TransactionNumber,
+});
+export type FindOrdersBody = z.infer<typeof FindOrdersBody>;
+
+/** One found order: enough to list it, and a fresh private token for its status page. */
+export const FoundOrderDto = z.object({
+  code: z.string(),
+  trackingToken: z.string(),
+  stage: z.enum(TRACKING_STAGES),
+  gameTitle: z.string(),
+  packageTitle: z.string(),
+  createdAt: z.string(),
+});
+export type FoundOrderDto = z.infer<typeof FoundOrderDto>;
