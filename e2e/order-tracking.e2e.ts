@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function axeSerious(page: Page): Promise<string[]> {
   // Judge the settled page: a toast still fading in or out has half-transparent text, which axe reads as low contrast.
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
 }
@@ -50,6 +50,8 @@ async function buy(page: Page, transactionNumber: string): Promise<string> {
   await expect.poll(() => dialog.getByTestId('confirm-order').isEnabled(), { timeout: 15_000 }).toBe(true);
   await dialog.getByTestId('confirm-order').click();
   await page.waitForURL(/\/order\/[2-9A-Z]{8}\?t=[\w-]+$/);
+  // The success toast comes from a lazily loaded chunk: wait until it is up, so axe can later wait for it to leave.
+  await visible(page.locator('[data-sonner-toast]'), 15_000);
   return page.url();
 }
 
