@@ -3,13 +3,14 @@
 // and header of the API with credentials for listed origins only, public images any site may load, and the
 // HttpOnly hub session cookie that sign-in, refresh and sign-out manage.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, body, buildTestApp, multipart, png, type TestApp } from './helpers.ts';
+import { addPaymentAccount, ADMIN, body, buildTestApp, multipart, png, type TestApp } from './helpers.ts';
 import { createCatalog } from '../src/modules/orders/orders.fixtures.ts';
 
 const SHOP_UI = 'https://shop-ui.example';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ CORS_ORIGINS: `${SHOP_UI}/, https://other.example` });
+  await addPaymentAccount(t);
 });
 afterAll(() => t.close());
 

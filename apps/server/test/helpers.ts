@@ -176,3 +176,11 @@ export async function putShopSettings(app: FastifyInstance, auth: Record<string,
   const form = multipart(fields, files);
   return app.inject({ method: 'PUT', url: '/api/v1/ShopSettings', headers: { ...form.headers, ...auth }, payload: form.payload });
 }
+
+/** An active payment account with no logo: a game can go on sale only while one exists (docs/decisions/0806). */
+export async function addPaymentAccount(t: Pick<TestApp, 'app' | 'auth'>, paymentName = 'KBZPay'): Promise<string> {
+  const form = multipart({ paymentName, phone: '09123456789', logo: '' });
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+  if (res.statusCode !== 201) throw new Error(`payment account not added: ${res.statusCode} ${res.body}`);
+  return (res.json() as { payLoad: { id: string } }).payLoad.id;
+}

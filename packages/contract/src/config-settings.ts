@@ -25,5 +25,5 @@ export const ConfigSettingForm = z.object({
   isActive: FormBoolean.optional(),
 });
 
-export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount } as const;
+export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount, noneActive: MSG.noActivePaymentAccount } as const;
 export type ConfigSettingForm = z.infer<typeof ConfigSettingForm>;

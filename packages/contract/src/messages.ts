@@ -271,6 +271,10 @@ const CATALOG = {
     en: 'At least one payment account must stay active while any game is on sale: activate another account first, or disable the games.',
     mm: 'ဂိမ်းများ ရောင်းချနေစဉ် ငွေပေးချေမှုအကောင့် အနည်းဆုံး တစ်ခု ဖွင့်ထားရပါမည်။ အခြားအကောင့်တစ်ခုကို အရင်ဖွင့်ပါ သို့မဟုတ် ဂိမ်းများကို ပိတ်ပါ။',
   },
+  noActivePaymentAccount: {
+    en: 'A game can go on sale only while a payment account is active: add or activate one under Payment accounts first, or save the game as disabled.',
+    mm: 'ငွေပေးချေမှုအကောင့် တစ်ခု ဖွင့်ထားမှသာ ဂိမ်းကို ရောင်းချနိုင်ပါသည်။ ငွေပေးချေမှုအကောင့်များတွင် တစ်ခု အရင်ထည့်ပါ သို့မဟုတ် ဖွင့်ပါ၊ သို့မဟုတ် ဂိမ်းကို ပိတ်ထားသည့်အတိုင်း သိမ်းပါ။',
+  },
   shopSettingsSaved: { en: 'Shop settings saved', mm: 'ဆိုင် ဆက်တင်များကို သိမ်းပြီးပါပြီ' },
   securitySettingsSaved: { en: 'Security settings saved', mm: 'လုံခြုံရေး ဆက်တင်များကို သိမ်းပြီးပါပြီ' },
   invalidLink: { en: 'Enter a full link starting with https://.', mm: 'https:// ဖြင့် စသော လင့်ခ် အပြည့်အစုံကို ထည့်ပါ။' },

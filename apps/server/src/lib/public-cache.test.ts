@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { body, buildTestApp, multipart, png, type TestApp } from '../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, multipart, png, type TestApp } from '../../test/helpers.ts';
 import { changesCatalog, createPublicCache } from './public-cache.ts';
 
 describe('createPublicCache', () => {
@@ -44,6 +44,7 @@ describe('the catalog through the API', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
+    await addPaymentAccount(t);
   });
   afterAll(() => t.close());
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, multipart, png, jpeg, type TestApp } from '../../test/helpers.ts';
+import { addPaymentAccount, buildTestApp, multipart, png, jpeg, type TestApp } from '../../test/helpers.ts';
 import { pickEncoding } from './compression.ts';
 
 const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
@@ -33,6 +33,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'index-abc.js.br'), brotliCompressSync(BIG_JS));
   writeFileSync(path.join(webDir, 'assets', 'index-abc.js.gz'), gzipSync(BIG_JS));
   t = await buildTestApp({}, { build: { webDir } });
+  await addPaymentAccount(t);
   // Enough games that the list and the home page are well above the 1 KB threshold.
   for (let i = 1; i <= 6; i++) {
     const form = multipart(

@@ -10,7 +10,7 @@ import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
-import { jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
+import { addPaymentAccount, jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
 import { escapeHtml, inlineStylesheets, jsonForScript, type AppData } from './web-app.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -70,6 +70,7 @@ beforeAll(async () => {
   await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery', role: 'owner' });
   const tokens = await login(app, 'admin@test.local', 'correct-horse-battery');
   auth = { authorization: `Bearer ${tokens.accessToken}` };
+  await addPaymentAccount({ app, auth });
   // The store name in every title comes from the shop settings.
   expect((await putShopSettings(app, auth, shopSettingsFields({ shopName: 'Fixture Shop' }))).statusCode).toBe(200);
   // A title that would end the script element and one with a line separator, to prove the escaping.

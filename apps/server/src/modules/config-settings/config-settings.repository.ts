@@ -14,10 +14,15 @@ export function listConfigSettings(db: Db, offset: number, limit: number, active
   return q.orderBy('order_index').orderBy('created_at').offset(offset).limit(limit).execute();
 }
 
-/** The active accounts other than `exceptId`, locked on PostgreSQL until the transaction ends (two owners pausing the last two at once). */
-export async function lockOtherActiveIds(db: Db, exceptId: string, postgres: boolean): Promise<string[]> {
-  const q = db.selectFrom('config_settings').select('id').where('is_active', '=', 1).where('id', '!=', exceptId);
-  return (await (postgres ? q.forUpdate() : q).execute()).map((r) => r.id);
+/**
+ * The active accounts, locked on PostgreSQL until the transaction ends: `FOR UPDATE` when one is being paused or
+ * deleted (two owners pausing the last two at once), `FOR SHARE` when a game goes on sale (an owner pausing the last
+ * account at that moment waits for it, then sees the enabled game).
+ */
+export async function lockActiveIds(db: Db, postgres: boolean, mode: 'update' | 'share'): Promise<string[]> {
+  const q = db.selectFrom('config_settings').select('id').where('is_active', '=', 1);
+  if (!postgres) return (await q.execute()).map((r) => r.id);
+  return (await (mode === 'update' ? q.forUpdate() : q.forShare()).execute()).map((r) => r.id);
 }
 
 export async function anyGameEnabled(db: Db): Promise<boolean> {

@@ -96,10 +96,22 @@ export async function deleteConfigSetting(ctx: AppContext, id: string): Promise<
   return { id };
 }
 
+/*
+ * One rule, checked from both sides: while any game is on sale, at least one payment account is active, or buyers
+ * could order and have nowhere to pay.
+ */
+
 /** Pausing or deleting `id` must leave an active account while a game is on sale (409 naming isActive, which the dashboard shows). */
 async function refuseIfLastActive(ctx: AppContext, trx: Db, id: string): Promise<void> {
-  const others = await repo.lockOtherActiveIds(trx, id, ctx.dialect === 'postgres');
+  const others = (await repo.lockActiveIds(trx, ctx.dialect === 'postgres', 'update')).filter((other) => other !== id);
   if (others.length === 0 && (await repo.anyGameEnabled(trx))) {
     throw AppError.conflict(PAYMENT_ACCOUNT_MSG.lastActive, { isActive: [PAYMENT_ACCOUNT_MSG.lastActive] });
+  }
+}
+
+/** Putting a game on sale needs an active payment account (409 naming isDisable, which the game dialog shows). Call inside the game's transaction. */
+export async function requireActivePaymentAccount(ctx: AppContext, trx: Db): Promise<void> {
+  if ((await repo.lockActiveIds(trx, ctx.dialect === 'postgres', 'share')).length === 0) {
+    throw AppError.conflict(PAYMENT_ACCOUNT_MSG.noneActive, { isDisable: [PAYMENT_ACCOUNT_MSG.noneActive] });
   }
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
-import { allConfigSettings } from '../config-settings/config-settings.service.ts';
+import { allConfigSettings, requireActivePaymentAccount } from '../config-settings/config-settings.service.ts';
 import { packageImagesOfGame, packagesOfGame } from '../token-packages/token-packages.service.ts';
 import { requireFiles, storePublicUploads } from './catalog-uploads.ts';
 import * as repo from './games.repository.ts';
@@ -88,7 +88,10 @@ export async function createGame(ctx: AppContext, form: GameForm, files: GameFil
     updated_at: now,
   };
   try {
-    await repo.insertGame(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (row.is_disable === 0) await requireActivePaymentAccount(ctx, trx);
+      await repo.insertGame(trx, row);
+    });
   } catch (err) {
     await ctx.media.discard('public', Object.values(stored));
     throw err;
@@ -113,7 +116,10 @@ export async function updateGame(ctx: AppContext, id: string, form: GameForm, fi
     updated_at: nowIso(),
   };
   try {
-    await repo.updateGame(ctx.db, existing.id, changes);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (existing.is_disable === 1 && changes.is_disable === 0) await requireActivePaymentAccount(ctx, trx);
+      await repo.updateGame(trx, existing.id, changes);
+    });
   } catch (err) {
     await ctx.media.discard('public', Object.values(stored));
     throw err;

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
+import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/config-settings';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { body, buildTestApp, jpeg, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, jpeg, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await addPaymentAccount(t);
 });
 afterAll(() => t?.close());
 
@@ -210,9 +212,7 @@ describe('GET /api/v1/game/{id}', () => {
     await createPackage(game.id, { tokenTitle: 'Big', price: '9000' });
     await createPackage(game.id, { tokenTitle: 'Phone small', price: '1500', paymentMethod: 'PHONEBILL' });
     await createPackage(game.id, { tokenTitle: 'Small', price: '1000', canAddQuantity: 'True' });
-    const account = multipart({ paymentName: 'KBZPay', phone: '09123456789', logo: '' });
-    await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...account.headers, ...t.auth }, payload: account.payload });
-
+    // The active account added at setup (a game goes on sale only while one exists).
     for (const url of [`/api/v1/game/${game.id}`, `/api/v1/Game/${game.id.toUpperCase()}`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -359,5 +359,38 @@ describe('DELETE /api/v1/game/{id}', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/game/${game.id}` });
     expect(res.statusCode).toBe(401);
     expect(await gameRow(game.id)).toBeDefined();
+  });
+});
+
+describe('a game on sale needs an active payment account', () => {
+  it('refuses to create or enable a game while none is active, names isDisable, and allows a disabled one', async () => {
+    const own = await buildTestApp();
+    try {
+      const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string>) => {
+        const form = multipart(gameFields(fields), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await jpeg() } });
+        return own.app.inject({ method, url, headers: { ...form.headers, ...own.auth }, payload: form.payload });
+      };
+      const refused = await send('POST', '/api/v1/Game', { title: 'On sale too soon' });
+      expect(refused.statusCode).toBe(409);
+      expect(body(refused)).toMatchObject({
+        message: textOf(PAYMENT_ACCOUNT_MSG.noneActive),
+        errors: { isDisable: [textOf(PAYMENT_ACCOUNT_MSG.noneActive)] },
+      });
+      expect(storedFiles(own.dataDir)).toEqual([]);
+
+      const hidden = await send('POST', '/api/v1/Game', { title: 'Prepared', isDisable: 'True' });
+      expect(hidden.statusCode).toBe(201);
+      const id = body<GameDto>(hidden).payLoad.id;
+      expect((await send('PUT', `/api/v1/Game/${id}`, { title: 'Prepared', isDisable: 'False' })).statusCode).toBe(409);
+
+      const accountId = await addPaymentAccount(own);
+      expect((await send('PUT', `/api/v1/Game/${id}`, { title: 'Prepared', isDisable: 'False' })).statusCode).toBe(200);
+      // And from the other side: the last active account can't be paused now that the game is on sale.
+      const pause = multipart({ paymentName: 'KBZPay', phone: '09123456789', isActive: 'False' });
+      const paused = await own.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${accountId}`, headers: { ...pause.headers, ...own.auth }, payload: pause.payload });
+      expect(paused.statusCode).toBe(409);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
-import { body, buildTestApp, multipart, png, type TestApp } from '../../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, multipart, png, type TestApp } from '../../../test/helpers.ts';
 import { noisyAnimatedGif, sparseAnimatedGif } from '../../storage/gif.fixtures.ts';
 import { createCatalog, orderFields } from './orders.fixtures.ts';
 
@@ -13,6 +13,7 @@ let t: TestApp;
 let packageId: string;
 beforeAll(async () => {
   t = await buildTestApp({ ORDER_RATE_LIMIT: '1000' });
+  await addPaymentAccount(t);
   ({ packageId } = await createCatalog(t));
 });
 afterAll(() => t.close());
@@ -39,6 +40,7 @@ it('keeps one frame of an animated screenshot, stored as PNG once its check re-e
   // Re-encoding runs after the answer, as the first step of the screenshot check (modules/verification), which the
   // shared test app keeps paused: this one works its checks.
   const own = await buildTestApp({}, { build: { verification: { pollMs: 100 } } });
+  await addPaymentAccount(own);
   try {
     const { packageId: ownPackage } = await createCatalog(own);
     const form = multipart(orderFields(ownPackage), { file_ScreenShot: { data: await noisyAnimatedGif(64, 5), contentType: 'image/gif' } });

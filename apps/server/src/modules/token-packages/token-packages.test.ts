@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { body, buildTestApp, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
 import { findPackageForOrder } from './token-packages.service.ts';
 
 let t: TestApp;
@@ -13,6 +13,7 @@ let pubg: GameDto;
 let hidden: GameDto;
 beforeAll(async () => {
   t = await buildTestApp();
+  await addPaymentAccount(t);
   mlbb = await createGame('Mobile Legends', 'ZONEID');
   pubg = await createGame('PUBG Mobile', 'NONE');
   hidden = await createGame('Hidden Game', 'SERVER', true);
