@@ -1,6 +1,7 @@
 // Crash durability (issue 14): the built server on SQLite takes 200 concurrent valid orders and is killed with
 // SIGKILL at a random moment; after a restart, every order answered 201 is there with its screenshot, no screenshot
-// is left without an order, no `.tmp` file remains and no row is half-written (each order has its notification).
+// is left without an order, no `.tmp` file remains and no row is half-written (each order has its notification);
+// and the screenshot checks left unfinished by the kill resume: every stored order gets its verdict after the restart.
 // Three rounds on SQLite, one on PostgreSQL (TEST_DATABASE_URL, a schema of its own). The kill moment comes from a
 // printed seed: CRASH_SEED=<seed> repeats it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -125,7 +126,10 @@ async function placeOrder(url: string, packageId: string, serverInfo: string, sc
 
 type Stored = { orders: Array<{ id: string; screenshot: string; notifications: number; transaction_number: string | null }> };
 
-async function crashRound(dataDir: string, databaseUrl: string, readStored: () => Promise<Stored>) {
+/** How long the restarted server may take to finish the screenshot checks the kill interrupted (OCR of ~150 small images). */
+const CHECKS_RESUME_MS = 150_000;
+
+async function crashRound(dataDir: string, databaseUrl: string, readStored: () => Promise<Stored>, countPendingChecks: () => Promise<number>) {
   const began = Date.now();
   const lap = (what: string) => console.log(`crash: ${what} at ${Date.now() - began} ms`);
   let server = await start(dataDir, databaseUrl);
@@ -164,6 +168,17 @@ async function crashRound(dataDir: string, databaseUrl: string, readStored: () =
       const shot = await fetch(new URL(screenShot, server.url));
       expect(shot.status, `screenshot of ${id}`).toBe(200);
     }
+    // The checks the kill interrupted (queued, or leased by a worker that died) are picked up again: the durable
+    // truth is the database, so each stored order ends with a verdict, none stays 'pending'.
+    const pendingAtRestart = await countPendingChecks();
+    const deadline = Date.now() + CHECKS_RESUME_MS;
+    let pending = pendingAtRestart;
+    while (pending > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      pending = await countPendingChecks();
+    }
+    lap(`checks resumed: ${pendingAtRestart} pending at restart, ${pending} left`);
+    expect(pending, 'screenshot checks still pending after the restart').toBe(0);
   } finally {
     await stop(server, 'SIGTERM');
   }
@@ -185,6 +200,7 @@ async function crashRound(dataDir: string, databaseUrl: string, readStored: () =
 }
 
 const ORDERS_SQL = `select o.id, o.screenshot, o.transaction_number, (select count(*) from notifications n where n.order_id = o.id) as notifications from orders o`;
+const PENDING_SQL = `select count(*) as n from orders o where o.verdict = 'pending'`;
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -194,16 +210,21 @@ describe('crash durability', () => {
   it.each([1, 2, 3])('SQLite, round %i: SIGKILL mid-orders loses no confirmed order and leaves no orphan', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-'));
     dirs.push(dataDir);
-    await crashRound(dataDir, '', async () => {
+    const read = <T>(fn: (db: Database.Database) => T): T => {
       const db = new Database(path.join(dataDir, 'shop.db'), { readonly: true });
       try {
-        const rows = db.prepare(ORDERS_SQL).all() as Stored['orders'];
-        return { orders: rows.map((r) => ({ ...r, notifications: Number(r.notifications) })) };
+        return fn(db);
       } finally {
         db.close();
       }
-    });
-  }, 120_000);
+    };
+    await crashRound(
+      dataDir,
+      '',
+      async () => read((db) => ({ orders: (db.prepare(ORDERS_SQL).all() as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) })),
+      async () => read((db) => Number((db.prepare(PENDING_SQL).get() as { n: number }).n)),
+    );
+  }, 120_000 + CHECKS_RESUME_MS);
 
   it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: SIGKILL mid-orders loses no confirmed order and leaves no orphan', async () => {
     const base = process.env.TEST_DATABASE_URL!;
@@ -216,13 +237,18 @@ describe('crash durability', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-pg-'));
     dirs.push(dataDir);
     try {
-      await crashRound(dataDir, url.toString(), async () => {
-        const { rows } = await admin.query(ORDERS_SQL.replace(/ orders o/, ` ${schema}.orders o`).replace(/ notifications n/, ` ${schema}.notifications n`));
-        return { orders: (rows as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) };
-      });
+      await crashRound(
+        dataDir,
+        url.toString(),
+        async () => {
+          const { rows } = await admin.query(ORDERS_SQL.replace(/ orders o/, ` ${schema}.orders o`).replace(/ notifications n/, ` ${schema}.notifications n`));
+          return { orders: (rows as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) };
+        },
+        async () => Number((await admin.query<{ n: string }>(PENDING_SQL.replace(/ orders o/, ` ${schema}.orders o`))).rows[0]!.n),
+      );
     } finally {
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
     }
-  }, 120_000);
+  }, 120_000 + CHECKS_RESUME_MS);
 });
