@@ -201,6 +201,13 @@ describe('other pages', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ statusCode: 404 });
   });
+
+  it('serves built assets but not the build manifest', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/index-abc.js' })).statusCode).toBe(200);
+    const manifest = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.headers['content-type']).not.toMatch(/json/);
+    expect(manifest.body).not.toContain('isEntry');
+  });
 });
 
 describe('jsonForScript', () => {
