@@ -47,7 +47,7 @@ async function backupUnderLoadAndRestore(t: TestApp, target: Restored) {
   for (const row of rows) expect(existsSync(path.join(target.dataDir, 'private', 'screenshots', row.screenshot)), `file of ${row.id}`).toBe(true);
 
   // The restored folder runs as a shop: its admin signs in and sees the orders with working screenshot links.
-  const app = await buildApp(loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent' }), {
+  const app = await buildApp(loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0' }), {
     logger: false,
     webDir: path.join(target.dataDir, 'no-web'),
     verification: { paused: true },

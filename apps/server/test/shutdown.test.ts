@@ -38,6 +38,7 @@ describe('graceful shutdown', () => {
       JWT_SECRET: 'shutdown-secret-shutdown-secret-0123456789',
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     });
     const app = await buildApp(config, { dbSchema: schema, logger: false, webDir: path.join(dataDir, 'no-web') });
 

@@ -65,6 +65,7 @@ beforeAll(async () => {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
   });
   app = await buildApp(config, { logger: false, webDir });
   await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery', role: 'owner' });
