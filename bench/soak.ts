@@ -7,15 +7,15 @@
 // SOAK_HUB_CLIENTS (6), SOAK_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
 // SOAK_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379). Everything it creates (a schema, Redis keys
 // a data folder) is removed at the end; its Redis keys (under the schema's own namespace) expire by themselves.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import pg from 'pg';
 import sharp from 'sharp';
+import { spawnBuiltServer, type BuiltServer } from '../e2e/built-server.ts';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -28,28 +28,11 @@ const REDIS_URL = process.env.SOAK_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'r
 const ADMIN = { email: 'soak@soak.local', password: 'soak-password-123' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+type Instance = BuiltServer;
 
-type Instance = { url: string; child: ChildProcess; logs: string[] };
-
-async function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> {
+  return spawnBuiltServer(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL,
@@ -60,22 +43,8 @@ async function startInstance(dataDir: string, databaseUrl: string): Promise<Inst
       LOG_LEVEL: 'warn',
       ORDER_RATE_LIMIT: '100000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`instance exited early:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return { url, child, logs };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`instance did not start:\n${logs.join('')}`);
-    await sleep(200);
-  }
+    60_000,
+  );
 }
 
 function rssMb(child: ChildProcess): number {

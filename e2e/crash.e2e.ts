@@ -4,19 +4,17 @@
 // and the screenshot checks left unfinished by the kill resume: every stored order gets its verdict after the restart.
 // Three rounds on SQLite, one on PostgreSQL (TEST_DATABASE_URL, a schema of its own). The kill moment comes from a
 // printed seed: CRASH_SEED=<seed> repeats it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnBuiltServer, type BuiltServer } from './built-server.ts';
 import { E2E_ADMIN, apiLogin } from './harness.ts';
 
-const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const ORDERS = 200;
 console.log(`crash: seed=${SEED} (reproduce with CRASH_SEED=${SEED})`);
@@ -34,56 +32,22 @@ function random(seed: number) {
 }
 const next = random(SEED);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+type Server = BuiltServer;
 
-type Server = { url: string; child: ChildProcess; logs: string[] };
-
-async function start(dataDir: string, databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ORDER_RATE_LIMIT: '100000',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      REDIS_URL: '',
-      // No other instance shares this folder: the start-up sweep may remove every file without a row at once.
-      UPLOAD_ORPHAN_AGE_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function start(dataDir: string, databaseUrl: string): Promise<Server> {
+  return spawnBuiltServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ORDER_RATE_LIMIT: '100000',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    REDIS_URL: '',
+    // No other instance shares this folder: the start-up sweep may remove every file without a row at once.
+    UPLOAD_ORPHAN_AGE_SECONDS: '0',
   });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return { url, child, logs };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Stops the server; a graceful stop that takes over 10 s is finished with SIGKILL (it is not what is tested here). */

@@ -1,64 +1,28 @@
-// Starts the built server (apps/server/dist/main.js) on a free port with its own DATA_DIR, and Debian's Chromium.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Starts the built server (through built-server.ts) with its own DATA_DIR and the demo catalog, and Debian's Chromium.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { spawnBuiltServer } from './built-server.ts';
 
-const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 export const E2E_ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void>; logs: string[] };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-e2e-'));
-  const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ORDER_RATE_LIMIT: '1000',
-      // Journeys run beside other test files on 2 cores: no load shedding here (apps/server/test/health.test.ts has it).
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { url, child, logs } = await spawnBuiltServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ORDER_RATE_LIMIT: '1000',
+    // Journeys run beside other test files on 2 cores: no load shedding here (apps/server/test/health.test.ts has it).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
   });
-  child.stdout?.on('data', (d) => logs.push(String(d)));
-  child.stderr?.on('data', (d) => logs.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
   return {
     url,
     dataDir,
