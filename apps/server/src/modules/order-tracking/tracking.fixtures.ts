@@ -15,10 +15,15 @@ export type BuyerStream = {
 export function openBuyerStream(base: string, code: string, token: string): BuyerStream {
   const frames: TrackedOrderDto[] = [];
   let wake: (() => void) | null = null;
+  let failure: string | null = null;
   let ended!: () => void;
   const endedPromise = new Promise<void>((resolve) => (ended = resolve));
   const req = http.get(`${base}/api/v1/OrderTracking/${encodeURIComponent(code)}/events?t=${encodeURIComponent(token)}`, (res) => {
-    if (!/^text\/event-stream/.test(String(res.headers['content-type']))) throw new Error(`not an event stream: ${res.statusCode}`);
+    if (!/^text\/event-stream/.test(String(res.headers['content-type']))) {
+      failure = `not an event stream: ${res.statusCode} ${String(res.headers['content-type'])}`;
+      res.resume();
+      return;
+    }
     let buffered = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => {
@@ -39,7 +44,10 @@ export function openBuyerStream(base: string, code: string, token: string): Buye
     frames,
     async waitFor(n, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
-      while (frames.length < n && Date.now() < deadline) await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
+      while (frames.length < n && Date.now() < deadline) {
+        if (failure) throw new Error(failure);
+        await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
+      }
       return frames;
     },
     ended: endedPromise,
