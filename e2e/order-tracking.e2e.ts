@@ -1,7 +1,7 @@
 // Buyers follow their order (issue 8) in real Chromium against the built server: place an order on a 360 px phone
 // in Burmese, land on its private page, watch an admin in another browser context complete it (the page changes
-// without a reload), a second order cancelled with a reason shown in Burmese, "My orders" and "Find my order", and
-// axe on the new pages.
+// without a reload), a second order cancelled with a reason shown in Burmese, "My orders" and "Find my order", a
+// shared link that opens with the order already in the HTML, and axe on the new pages.
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -140,6 +140,48 @@ describe('order tracking', () => {
     // A wrong token is "not found", like an unknown code.
     await other.goto(statusUrl.replace(/t=.*/, 't=wrong'));
     await visible(other.getByTestId('order-not-found'));
+    await context.close();
+  });
+
+  it('a shared link opens with the order in the HTML (no API read before it shows), private headers, then live', async () => {
+    const placing = await newContext(browser, 'phone');
+    const statusUrl = await buy(await placing.newPage(), '975310');
+    await placing.close();
+    const code = /\/order\/([2-9A-Z]{8})\?/.exec(statusUrl)![1]!;
+
+    // Another browser, as if the buyer opened the link on their other phone.
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/OrderTracking/')) calls.push(new URL(r.url()).pathname);
+    });
+    const response = await page.goto(statusUrl);
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['cache-control']).toBe('no-store');
+    expect(response!.headers()['referrer-policy']).toBe('no-referrer');
+    expect(await response!.text()).toContain(`"trackedCode":"${code}"`);
+    await visible(page.getByTestId('order-stage'));
+    expect(await page.getByTestId('order-stage').getAttribute('data-stage')).toBe('PLACED');
+    // The first screen came with the HTML; the page opens only its stream.
+    await expect.poll(() => calls).toContain(`/api/v1/OrderTracking/${code}/events`);
+    expect(calls).not.toContain(`/api/v1/OrderTracking/${code}`);
+
+    const form = new FormData();
+    form.set('orderStatus', 'COMPLETED');
+    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    expect(res.status).toBe(200);
+    await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('COMPLETED');
+
+    // A wrong token: the 404 page straight from the HTML, with nothing of the order in it.
+    calls.length = 0;
+    const wrong = await page.goto(statusUrl.replace(/t=.*/, 't=wrong'));
+    expect(wrong!.status()).toBe(404);
+    const html = await wrong!.text();
+    expect(html).not.toContain('PUBG');
+    expect(html).not.toContain('60 UC');
+    await visible(page.getByTestId('order-not-found'));
+    expect(calls).toEqual([]);
     await context.close();
   });
 });

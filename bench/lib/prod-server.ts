@@ -10,12 +10,18 @@ import path from 'node:path';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..', '..');
 export const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-/** The node flags `npm start` runs the server with (root package.json), so the bench runs it the same way. */
+/**
+ * The node flags `npm start` runs the server with, so the bench runs it the same way: from the root package.json's
+ * start script, or from scripts/start.mjs when the start script hands over to it (it spawns the server itself).
+ */
 export function startFlags(): string[] {
   const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const flags = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(start);
-  if (!flags) throw new Error(`can't find how \`npm start\` runs apps/server/dist/main.js: ${start}`);
-  return flags[1]!.trim().split(/\s+/).filter(Boolean);
+  const inline = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(start);
+  if (inline) return inline[1]!.trim().split(/\s+/).filter(Boolean);
+  const script = /\bnode\s+(scripts\/[\w.-]+\.mjs)\b/.exec(start)?.[1];
+  const spawned = script && /spawn\(process\.execPath, \[((?:'--[^']+',\s*)*)path\.join\(ROOT, 'apps\/server\/dist\/main\.js'\)/.exec(readFileSync(path.join(ROOT, script), 'utf8'));
+  if (!spawned) throw new Error(`can't find how \`npm start\` runs apps/server/dist/main.js: ${start}`);
+  return [...spawned[1]!.matchAll(/'(--[^']+)'/g)].map((m) => m[1]!);
 }
 
 export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password-1' };
@@ -41,6 +47,8 @@ export function rssMb(pid: number): number {
 export type ProdServer = {
   url: string;
   pid: number;
+  /** The server's DATA_DIR (its SQLite database is `shop.db` there); removed on stop. */
+  dataDir: string;
   child: ChildProcess;
   /** Log lines and bytes written since start (or the last reset). */
   log: { lines: number; bytes: number; reset(): void; tail: string[] };
@@ -92,6 +100,7 @@ export async function startProdServer(env: Record<string, string> = {}): Promise
   return {
     url,
     pid: child.pid!,
+    dataDir,
     child,
     log,
     async stop() {

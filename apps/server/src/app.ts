@@ -19,7 +19,8 @@ import { startFileSweeper, type FileSweeper } from './modules/file-sweep/file-sw
 import { THROTTLE_WINDOW_MS, createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createMemoryThrottleStore, createRedisThrottleStore } from './modules/auth/throttle-store.ts';
 import { connectLimitsRedis } from './lib/limits-redis.ts';
-import { backplaneNamespace } from './realtime/backplane.ts';
+import { backplaneNamespace, createBackplane } from './realtime/backplane.ts';
+import { createFanOut } from './realtime/fan-out.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configSettingRoutes } from './modules/config-settings/config-settings.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     imageWork,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     events,
+    fanOut: createFanOut(events, app.log.child({ module: 'fan-out' })),
     verification: createVerification({ config, db, dialect, storage, imageWork, events, log: app.log, options: options.verification }),
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
@@ -163,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? createRedisThrottleStore(limitsRedis, `${limitsPrefix}login:`, THROTTLE_WINDOW_MS, app.log)
       : createMemoryThrottleStore(THROTTLE_WINDOW_MS),
   );
+  // One backplane per instance, whether or not the hub is registered: buyers' status streams use it too.
+  await ctx.fanOut.connect(await createBackplane(ctx, app.log.child({ module: 'fan-out' })));
   // Files whose row never committed (a crash between storing and inserting) are removed at start-up and then
   // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0602).
   let sweeper: FileSweeper | undefined;
@@ -177,6 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await sweeper?.stop();
     ctx.mailer.close();
     limitsRedis?.disconnect();
+    // Before the database: LISTEN/NOTIFY publishes through its pool.
+    await ctx.fanOut.close();
     await db.destroy();
     logDestination?.close();
   });

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { OrderEvents } from './events/order-events.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { FanOut } from './realtime/fan-out.ts';
 import type { PublicCache } from './lib/public-cache.ts';
 import type { ImageWork } from './storage/image-work.ts';
 import type { Media } from './storage/media.ts';
@@ -22,6 +23,8 @@ export type AppContext = {
   signer: UrlSigner;
   mailer: Mailer;
   events: OrderEvents;
+  /** Carries committed events to every instance's hub admins and buyers' status streams (realtime/fan-out.ts). */
+  fanOut: FanOut;
   tokens: TokenService;
   throttle: LoginThrottle;
   publicCache: PublicCache;

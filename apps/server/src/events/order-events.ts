@@ -1,7 +1,8 @@
-// After an order commits, the orders service announces it here; the realtime hub listens and fans it out.
+// After an order commits, the orders service announces it here; realtime/fan-out.ts carries it to every instance.
 import { EventEmitter } from 'node:events';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
+import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 
 export type OrderCreated = { order: OrderDto; notification: NotificationDto };
@@ -20,8 +21,11 @@ export type OrderEvents = {
   onOrderVerdict(listener: (event: OrderVerdictEvent) => void): () => void;
 };
 
-/** What travels between instances on the backplane: a new order, or a verdict (`{ verdict }`). */
-export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent };
+/** An order's new state as its buyer sees it, for the status streams of that order on every instance. */
+export type TrackedChange = { orderId: string; order: TrackedOrderDto };
+
+/** What travels between instances on the backplane (realtime/fan-out.ts): a new order, a verdict, a buyer's view. */
+export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();

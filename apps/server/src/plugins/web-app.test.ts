@@ -1,6 +1,7 @@
 // The server-rendered first screen: `/` and `/game/{id}` answer the built index.html with the page's data embedded
 // as JSON (safely escaped), meta tags, the first image preloaded and the page's chunks modulepreloaded; an unknown
-// or disabled game answers 404. Runs against a small web build fixture (index.html + Vite manifest).
+// or disabled game answers 404; a buyer's status page embeds their order only for the right code and token.
+// Runs against a small web build fixture (index.html + Vite manifest).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,8 @@ const MANIFEST = {
   'src/app/routes/storefront-layout.tsx': { file: 'assets/storefront-layout-1.js', imports: ['index.html', '_shared.js'] },
   'src/app/routes/home.tsx': { file: 'assets/home-2.js', imports: ['index.html', '_shared.js'] },
   'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'] },
+  'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
+  'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
   '_shared.js': { file: 'assets/shared-4.js' },
 };
 
@@ -40,6 +43,7 @@ let dir: string;
 let auth: { authorization: string };
 const games: GameDto[] = [];
 let disabled: GameDto;
+let packageId: string;
 
 async function createGame(fields: Record<string, string>): Promise<GameDto> {
   const form = multipart(
@@ -85,6 +89,7 @@ beforeAll(async () => {
   );
   const res = await app.inject({ method: 'POST', url: '/api/v1/TokenPackage', headers: { ...pkg.headers, ...auth }, payload: pkg.payload });
   expect(res.statusCode, res.body).toBe(201);
+  packageId = (res.json().payLoad as { id: string }).id;
 });
 
 afterAll(async () => {
@@ -190,6 +195,65 @@ describe('GET /game/{id}', () => {
   it('still gives an admin-only game 404 on the public page even with a token', async () => {
     const res = await app.inject({ method: 'GET', url: `/game/${disabled.id}`, headers: auth });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
+  type Placed = { id: string; code: string; trackingToken: string };
+  async function placeOrder(inGameUserId: string): Promise<Placed> {
+    const form = multipart(
+      { inGameUserId, serverInfo: '2468', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: '314159', screenShot: '' },
+      { file_ScreenShot: { data: await png() } },
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/v1/Order', headers: form.headers, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().payLoad as Placed;
+  }
+  let mine: Placed;
+  let theirs: Placed;
+  beforeAll(async () => {
+    mine = await placeOrder('buyer-one-777');
+    theirs = await placeOrder('buyer-two-888');
+  });
+
+  it('embeds the buyer\'s view of the order for the right code and token; never stored, never sent on as a referrer', async () => {
+    const res = await app.inject({ method: 'GET', url: `/order/${mine.code.toLowerCase()}?t=${encodeURIComponent(mine.trackingToken)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const data = appData(res);
+    expect(data.trackedCode).toBe(mine.code.toLowerCase());
+    // The same view the API answers.
+    const api = await app.inject({ method: 'GET', url: `/api/v1/OrderTracking/${mine.code}?t=${encodeURIComponent(mine.trackingToken)}` });
+    expect(data.trackedOrder).toEqual(api.json().payLoad);
+    expect(data.trackedOrder).toMatchObject({ code: mine.code, status: 'PENDING', stage: 'PLACED', gameTitle: games[0]!.title });
+    expect(data.shopSettings?.shopName).toBe('Fixture Shop');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/order-status-5.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/tracking-6.js" />');
+    // Neither the title nor a link preview names the order.
+    expect(res.body).toContain('<title>Fixture Shop</title>');
+    for (const secret of [mine.id, mine.trackingToken, 'buyer-one-777', '314159', theirs.code, 'screenShot']) expect(res.body).not.toContain(secret);
+  });
+
+  it('a wrong, missing or another order\'s token, or an unknown code: the same 404 page, with nothing about any order', async () => {
+    const urls = [
+      `/order/${mine.code}?t=${encodeURIComponent(theirs.trackingToken)}`,
+      `/order/${mine.code}?t=wrong-token`,
+      `/order/${mine.code}`,
+      `/order/${mine.code}?t=${encodeURIComponent(mine.trackingToken)}&t=${encodeURIComponent(mine.trackingToken)}`,
+      `/order/ZZZZZZZZ?t=${encodeURIComponent(mine.trackingToken)}`,
+    ];
+    for (const url of urls) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const data = appData(res);
+      expect(data.trackedOrder, url).toBeNull();
+      expect(Object.keys(data).sort()).toEqual(['renderedAt', 'shopSettings', 'trackedCode', 'trackedOrder']);
+      for (const secret of [mine.id, theirs.id, 'buyer-one-777', 'buyer-two-888', 'Evil', 'Diamonds', 'PENDING']) expect(res.body, url).not.toContain(secret);
+    }
   });
 });
 

@@ -3,6 +3,8 @@
 // <script type="application/json" id="app-data"> (the CSP allows no inline script that runs; the client reads it
 // into TanStack Query), title/description/og:image, a preload of the first image, and modulepreload of the page's
 // chunks, so the first paint needs no API round trip. An unknown or disabled game is answered 404.
+// `/order/{code}?t=` (a buyer's private status page) embeds the buyer's view of the order only when code and token
+// match, and is never stored or sent on as a referrer; anything else is the API's same "not found" (404).
 // Every HTML answer carries the shop's settings (name, logo, contacts), so a change shows without a rebuild.
 import fp from 'fastify-plugin';
 import { variantSrcSet } from '@topup/contract/images';
@@ -17,8 +19,10 @@ import type { Page } from '@topup/contract/envelope';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import { AppError } from '../lib/errors.ts';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
+import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { bannerList, gameDetail, listGames } from '../modules/games/games.service.ts';
 import { getShopSettings } from '../modules/shop-settings/shop-settings.service.ts';
+import { findTracked } from '../modules/order-tracking/order-tracking.service.ts';
 
 /** apps/web/dist, found from this file both in src/ (tests, dev) and in the bundled dist/main.js. */
 export function defaultWebDir(): string {
@@ -33,12 +37,17 @@ export type AppData = {
   games?: Page<GameDto>;
   gameId?: string;
   game?: GameDetailDto | null;
+  /** The code of /order/{code} as requested, and the buyer's view of that order; `null` when code and token don't match. */
+  trackedCode?: string;
+  trackedOrder?: TrackedOrderDto | null;
 };
 
 /** The route modules each server-rendered page needs (keys of Vite's manifest). */
 const PAGE_MODULES = {
   home: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/home.tsx'],
   game: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/game.tsx'],
+  // The status page's texts are a lazy namespace: Burmese, the default language, comes with the page.
+  order: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/order-status.tsx', 'src/locales/mm/tracking.json'],
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,7 +119,16 @@ export function inlineStylesheets(html: string, webDir: string): string {
   });
 }
 
-type PageMeta = { title: string; description: string; image: string | null; preloadImage: string | null; preloadKind?: 'banner' | 'logo'; chunks: string[] };
+type PageMeta = {
+  title: string;
+  description: string;
+  image: string | null;
+  preloadImage: string | null;
+  preloadKind?: 'banner' | 'logo';
+  chunks: string[];
+  /** A private page: kept out of search engines. */
+  noindex?: boolean;
+};
 
 /** The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice. */
 const PRELOAD_SIZES: Record<'banner' | 'logo', { min: number; max: number; sizes: string }> = {
@@ -138,6 +156,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
   const chunks = {
     home: pageChunks(manifest, PAGE_MODULES.home, indexHtml),
     game: pageChunks(manifest, PAGE_MODULES.game, indexHtml),
+    order: pageChunks(manifest, PAGE_MODULES.order, indexHtml),
   };
   const ctx = app.ctx;
 
@@ -182,6 +201,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     const head = [
       `<title>${title}</title>`,
       `<meta name="description" content="${description}" />`,
+      meta.noindex ? `<meta name="robots" content="noindex" />` : '',
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${escapeHtml(storeName)}" />`,
       `<meta property="og:title" content="${title}" />`,
@@ -197,8 +217,10 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     return `${template.before}${head}${template.middle}${script}${template.tail}`;
   };
 
-  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+  const sendHtml = (reply: FastifyReply, html: string, status = 200, cacheControl = 'no-cache') =>
+    reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+  const sendPrivateHtml = (reply: FastifyReply, html: string, status = 200) =>
+    sendHtml(reply.header('referrer-policy', 'no-referrer'), html, status, 'no-store');
   const defaultDescription = (request: FastifyRequest) => textOf(MSG.shopDescription, pageLanguage(request));
 
   const plainShell = (request: FastifyRequest, settings: ShopSettingsDto | null) =>
@@ -267,6 +289,25 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       chunks: chunks.game,
     };
     return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game }, settings));
+  });
+
+  // The HTML holds the buyer's order: never cached anywhere, and the token in the address never sent on as a referrer.
+  app.get<{ Params: { code: string }; Querystring: { t?: unknown } }>('/order/:code', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const settings = await settingsFor(request);
+    // The title names neither the order nor its state: a link preview of a shared link shows only the shop.
+    const meta = { title: settings?.shopName ?? FALLBACK_STORE_NAME, description: defaultDescription(request), image: null, preloadImage: null, chunks: chunks.order, noindex: true };
+    const code = request.params.code;
+    const token = typeof request.query.t === 'string' ? request.query.t : undefined;
+    let order: TrackedOrderDto | null = null;
+    try {
+      ({ order } = await findTracked(ctx, code, token));
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 404)) {
+        request.log.error({ err }, 'could not read the order status page data');
+        return sendPrivateHtml(reply, plainShell(request, settings));
+      }
+    }
+    return sendPrivateHtml(reply, render(request, meta, { renderedAt: Date.now(), trackedCode: code, trackedOrder: order }, settings), order ? 200 : 404);
   });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

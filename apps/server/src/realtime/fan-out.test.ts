@@ -1,11 +1,14 @@
 // Two server instances sharing one PostgreSQL database: an order placed on A reaches admins on A and on B exactly
-// once, through Redis pub/sub (TEST_REDIS_URL) and through LISTEN/NOTIFY; a lost backplane connection comes back.
+// once, and a status change made on A reaches the buyer's status page streams on A and on B exactly once, through
+// Redis pub/sub (TEST_REDIS_URL) and through LISTEN/NOTIFY; a lost backplane connection comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { backplaneNamespace } from './backplane.ts';
-import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, waitFor, type Client } from './hub.fixtures.ts';
+import { openBuyerStream } from '../modules/order-tracking/tracking.fixtures.ts';
+import { updateOrder } from '../modules/orders/orders.fixtures.ts';
+import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, placeTrackedOrder, sleep, waitFor, type Client } from './hub.fixtures.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -80,6 +83,36 @@ describe('two instances sharing PostgreSQL', () => {
         await Promise.all(all.map((c) => c.stop()));
       });
 
+      it("a status change made on A reaches the buyer's status streams on B and on A, exactly once, as the buyer's view", async () => {
+        const { order, trackingToken } = await placeTrackedOrder(a, packageId, 'buyer-on-b');
+        const other = await placeTrackedOrder(a, packageId, 'someone-else');
+        const onB = openBuyerStream(baseB, order.code!, trackingToken);
+        const onA = openBuyerStream(baseA, order.code!, trackingToken);
+        const otherOnB = openBuyerStream(baseB, other.order.code!, other.trackingToken);
+        try {
+          for (const s of [onB, onA, otherOnB]) expect(await s.waitFor(1)).toHaveLength(1);
+          expect(onB.frames[0]).toMatchObject({ code: order.code, stage: 'PLACED' });
+
+          const res = await updateOrder(a, order.id, { orderStatus: 'CANCELLED', cancelReason: 'PAYMENT_NOT_RECEIVED' });
+          expect(res.statusCode, res.body).toBe(200);
+          const [, changed] = await onB.waitFor(2);
+          expect(changed).toMatchObject({ code: order.code, stage: 'CANCELLED', status: 'CANCELLED', cancelReason: 'PAYMENT_NOT_RECEIVED' });
+          await onA.waitFor(2);
+          await sleep(400);
+          expect(onB.frames).toHaveLength(2);
+          expect(onA.frames).toHaveLength(2);
+          expect(otherOnB.frames).toHaveLength(1);
+          // What crossed the backplane is what the API shows the buyer: the same fields, nothing of staff or the proof.
+          expect(Object.keys(changed!).sort()).toEqual(Object.keys(onB.frames[0]!).sort());
+          expect(onA.frames[1]).toEqual(changed);
+          for (const secret of [order.id, order.inGameUserId, order.transactionNumber, 'screenShot', 'operator', 'admin@']) {
+            expect(JSON.stringify(changed)).not.toContain(secret);
+          }
+        } finally {
+          for (const s of [onB, onA, otherOnB]) s.close();
+        }
+      });
+
       it('carries an event larger than one NOTIFY payload (8000 bytes) intact', async () => {
         const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
         clients.push(client);
@@ -98,6 +131,9 @@ describe('two instances sharing PostgreSQL', () => {
       if (variant.kind === 'postgres') it('a lost LISTEN connection reconnects by itself; clients are told to catch up', async () => {
         const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
         clients.push(client);
+        const tracked = await placeTrackedOrder(a, packageId, 'buyer-during-gap');
+        const buyer = openBuyerStream(baseB, tracked.order.code!, tracked.trackingToken);
+        await buyer.waitFor(1);
         const namespace = await backplaneNamespace(b.app.ctx);
         const admin = new pg.Client({ connectionString: PG_URL });
         await admin.connect();
@@ -111,6 +147,9 @@ describe('two instances sharing PostgreSQL', () => {
         }
         await waitFor(() => client.events.includes('reconnected'), 'the client told to reconnect after the backplane came back', 8000);
         expect(client.events[0]).toMatch(/reconnecting: .*catch up/);
+        // Buyers' streams on B are ended too: the page reconnects and starts from the order as it is now.
+        await buyer.ended;
+        buyer.close();
         const order = await placeOrder(a, packageId);
         await waitFor(() => client.orders.some((o) => o.id === order.id), 'an order after the backplane reconnected');
         await sleep(300);

@@ -84,6 +84,11 @@ export async function createPackage(t: TestApp, title = 'Diamonds'): Promise<str
 
 /** POST /api/v1/Order as a buyer's browser sends it; returns the created order. */
 export async function placeOrder(t: TestApp, packageId: string, inGameUserId = 'player-1'): Promise<OrderDto> {
+  return (await placeTrackedOrder(t, packageId, inGameUserId)).order;
+}
+
+/** Places an order; returns it and the buyer's private tracking token, which only this answer carries. */
+export async function placeTrackedOrder(t: TestApp, packageId: string, inGameUserId = 'player-1'): Promise<{ order: OrderDto; trackingToken: string }> {
   const form = multipart(
     { inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', subTotal: '1500', transactionNumber: '123456', screenShot: '' },
     { file_ScreenShot: { data: await png(), filename: 'pay.png', contentType: 'image/png' } },
@@ -91,8 +96,8 @@ export async function placeOrder(t: TestApp, packageId: string, inGameUserId = '
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order', payload: form.payload, headers: form.headers });
   if (res.statusCode !== 201) throw new Error(`placing the order failed: ${res.statusCode} ${res.body}`);
   // The buyer's private tracking token is in the answer only, never in what admins receive.
-  const { trackingToken: _token, ...order } = res.json().payLoad as OrderDto & { trackingToken: string | null };
-  return order;
+  const { trackingToken, ...order } = res.json().payLoad as OrderDto & { trackingToken: string };
+  return { order, trackingToken };
 }
 
 /** Opens a raw WebSocket and resolves with the upgrade's HTTP status (101 when it upgraded). */

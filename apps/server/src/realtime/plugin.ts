@@ -1,5 +1,5 @@
 // The realtime hub's HTTP face at /dashboard (SignalR transports: negotiate, WebSocket upgrade, long polling),
-// for signed-in admins only, and the wiring that pushes every committed order through the backplane to them.
+// for signed-in admins only, pushing them every committed order and verdict that the fan-out delivers.
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -15,10 +15,9 @@ import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveAdmin } from '../plugins/auth.ts';
 import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
 import { cookieOriginAllowed, hubCookieToken } from '../modules/auth/session-cookie.ts';
-import { createBackplane, type Backplane } from './backplane.ts';
 import { CLOSE_REASONS, DEFAULT_HUB_TIMINGS, Hub, type HubConnection, type HubOwner, type HubTimings } from './hub.ts';
 
-export type HubPluginOptions = { ctx: AppContext; timings?: Partial<HubTimings>; backplane?: Backplane };
+export type HubPluginOptions = { ctx: AppContext; timings?: Partial<HubTimings> };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,41 +81,31 @@ function queryOf(request: FastifyRequest): URLSearchParams {
 const normalizePath = (p: string) => p.toLowerCase().replace(/\/+$/, '') || '/';
 
 export const hubPlugin = fp<HubPluginOptions>(
-  async (app, { ctx, timings, backplane: givenBackplane }) => {
+  async (app, { ctx, timings }) => {
     const log = app.log.child({ module: 'hub' });
     const hub = new Hub({
       log,
       timings: { ...DEFAULT_HUB_TIMINGS, ...timings },
       authorize: (token) => authorizeHubToken(ctx, token),
     });
-    const backplane = givenBackplane ?? (await createBackplane(ctx, log));
-    hub.backplaneKind = backplane.kind;
+    hub.backplaneKind = ctx.fanOut.kind;
     app.decorate('hub', hub);
 
-    // Fan-out: publish each committed order once; deliver only what the backplane hands back (exactly once everywhere).
-    await backplane.subscribe({
-      // The notice's text in each recipient's language (their choice in the dashboard).
-      message: (event) =>
-        'verdict' in event
-          ? hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }])
-          : hub.broadcastByLanguage((language) => [
-              { target: HUB.events.order, args: [event.order] },
-              { target: HUB.events.notification, args: [{ ...event.notification, message: textOf(event.notification.message, language) }] },
-            ]),
+    // Every instance's committed orders and verdicts arrive here once, through the backplane (realtime/fan-out.ts).
+    const stopReceiving = ctx.fanOut.receive({
+      message: (event) => {
+        if ('verdict' in event) hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }]);
+        // The notice's text in each recipient's language (their choice in the dashboard).
+        else if ('notification' in event)
+          hub.broadcastByLanguage((language) => [
+            { target: HUB.events.order, args: [event.order] },
+            { target: HUB.events.notification, args: [{ ...event.notification, message: textOf(event.notification.message, language) }] },
+          ]);
+      },
       resumed: () => hub.closeAll(CLOSE_REASONS.resync, true),
     });
     const stopLanguageChanges = onLanguageChange(ctx, (adminId, language) => hub.setLanguage(adminId, language));
-    const stopListening = ctx.events.onOrderCreated((event) => {
-      backplane.publish(event).catch((err) => {
-        log.error({ err, orderId: event.order.id }, 'hub fan-out failed; admins see the order on their next refresh');
-      });
-    });
-    const stopVerdicts = ctx.events.onOrderVerdict((verdict) => {
-      backplane.publish({ verdict }).catch((err) => {
-        log.error({ err, orderId: verdict.orderId }, 'hub fan-out of a verdict failed; admins see it on their next refresh');
-      });
-    });
-    log.info({ backplane: backplane.kind }, 'realtime hub ready');
+    log.info({ backplane: ctx.fanOut.kind }, 'realtime hub ready');
 
     /** The headers every hub answer carries in place of the security-header set (text/plain must not be sniffed as HTML). */
     const plain = (reply: FastifyReply) =>
@@ -268,14 +257,12 @@ export const hubPlugin = fp<HubPluginOptions>(
     app.server.on('upgrade', (req: IncomingMessage) => unused.delete(req.socket));
 
     app.addHook('preClose', async () => {
-      stopListening();
-      stopVerdicts();
+      stopReceiving();
       stopLanguageChanges();
       await hub.shutdown();
       for (const socket of unused) socket.destroy();
     });
     app.addHook('onClose', async () => {
-      await backplane.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     });
   },

@@ -16,9 +16,16 @@ export const FIND_LIMITS = { perAddress: 20, perPhone: 5, window: '10 minutes' }
 
 export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const streams = createTrackingStreams();
-  const stopListening = ctx.events.onOrderChanged((order) => streams.push(order.id, service.trackedFromDto(order)));
+  // Changes made on any instance arrive once through the fan-out, already in the buyer's view.
+  const stopReceiving = ctx.fanOut.receive({
+    message: (event) => {
+      if ('tracked' in event) streams.push(event.tracked.orderId, event.tracked.order);
+    },
+    // Changes may have been missed during the gap: the pages reconnect, and a stream starts with the order as it is.
+    resumed: () => streams.endAll(),
+  });
   app.addHook('onClose', async () => {
-    stopListening();
+    stopReceiving();
     streams.closeAll();
   });
   // Streams never end on their own: close them first so a graceful shutdown doesn't wait for buyers' tabs.

@@ -1,6 +1,5 @@
 // A buyer's private status page API: tokens (random, stored hashed), enumeration attempts, what the view shows and
 // hides, the live stream over real HTTP, and "find my order" with its rate limits.
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FoundOrderDto, TrackedOrderDto } from '@topup/contract/order-tracking';
@@ -9,6 +8,7 @@ import { body, buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createCatalog, orderFields, placeOrder, updateOrder } from '../orders/orders.fixtures.ts';
 import { FIND_LIMITS } from './order-tracking.routes.ts';
 import { hashToken } from './order-tracking.service.ts';
+import { openBuyerStream } from './tracking.fixtures.ts';
 
 let t: TestApp;
 let packageId: string;
@@ -99,32 +99,7 @@ describe('status by code and token', () => {
     const other = await placed();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const open = (o: PlacedOrderDto) => {
-      const frames: TrackedOrderDto[] = [];
-      let resolveNext: (() => void) | null = null;
-      const req = http.get(`http://127.0.0.1:${port}/api/v1/OrderTracking/${o.code}/events?t=${o.trackingToken}`, (res) => {
-        expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-        let buffered = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffered += chunk;
-          let end;
-          while ((end = buffered.indexOf('\n\n')) >= 0) {
-            const block = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            const data = block.split('\n').find((l) => l.startsWith('data: '));
-            if (data) frames.push(JSON.parse(data.slice(6)) as TrackedOrderDto);
-            resolveNext?.();
-          }
-        });
-      });
-      const waitFor = async (n: number) => {
-        const deadline = Date.now() + 5000;
-        while (frames.length < n && Date.now() < deadline) await new Promise<void>((r) => ((resolveNext = r), setTimeout(r, 100)));
-        return frames;
-      };
-      return { frames, waitFor, close: () => req.destroy() };
-    };
+    const open = (o: PlacedOrderDto) => openBuyerStream(`http://127.0.0.1:${port}`, o.code!, o.trackingToken!);
     const mine = open(order);
     const theirs = open(other);
     expect((await mine.waitFor(1))[0]).toMatchObject({ code: order.code, status: 'PENDING' });

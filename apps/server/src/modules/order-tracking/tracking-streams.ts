@@ -8,6 +8,9 @@ export type TrackingStreams = {
   open(orderId: string, res: ServerResponse, first: TrackedOrderDto): void;
   push(orderId: string, order: TrackedOrderDto): void;
   readonly size: number;
+  /** Ends every stream; the browsers reconnect (after `retry`) and get the order as it is now. */
+  endAll(): void;
+  /** Ends every stream and stops the heartbeat (shutdown). */
   closeAll(): void;
 };
 
@@ -23,6 +26,15 @@ export function createTrackingStreams(heartbeatMs = HEARTBEAT_MS): TrackingStrea
     for (const set of byOrder.values()) for (const res of set) res.write(': keep-alive\n\n');
   }, heartbeatMs);
   heartbeat.unref();
+  const endAll = () => {
+    for (const set of byOrder.values()) {
+      for (const res of set) res.end();
+      // Emptied first, so the streams' own close handlers find nothing left to count down.
+      set.clear();
+    }
+    byOrder.clear();
+    size = 0;
+  };
 
   return {
     open(orderId, res, first) {
@@ -53,10 +65,10 @@ export function createTrackingStreams(heartbeatMs = HEARTBEAT_MS): TrackingStrea
     get size() {
       return size;
     },
+    endAll,
     closeAll() {
       clearInterval(heartbeat);
-      for (const set of byOrder.values()) for (const res of set) res.end();
-      byOrder.clear();
+      endAll();
     },
   };
 }

@@ -1,10 +1,12 @@
-// /order/{code}?t={token}: the buyer's private status page. Live through the order's event stream; remembered in
-// "My orders"; right after placing, it also shows the code with copy and share and the old success toast.
+// /order/{code}?t={token}: the buyer's private status page. Opened from a link, its first screen comes in the HTML
+// (no API call before the order shows); then live through the order's event stream. Remembered in "My orders";
+// right after placing, it also shows the code with copy and share and the old success toast.
 import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trackingPath } from '@topup/contract/order-tracking-links';
-import { useTrackedOrder, useTrackedOrderStream } from '../../features/order-tracking/api/tracked-order';
+import { appDataFor } from '../../features/catalog/lib/app-data';
+import { useTrackedOrder, useTrackedOrderStream, type EmbeddedOrder } from '../../features/order-tracking/api/tracked-order';
 import { CopyShareButtons } from '../../features/order-tracking/components/copy-share-buttons';
 import { OrderStatusView } from '../../features/order-tracking/components/order-status-view';
 import { useFlashMessage } from '../../features/storefront/hooks/use-flash-message';
@@ -20,7 +22,10 @@ export function OrderStatusPage() {
   const location = useLocation();
   const justPlaced = !!(location.state as PlacedState | null)?.placed;
   useFlashMessage();
-  const order = useTrackedOrder(code, token);
+  const first = appDataFor(location.pathname + location.search);
+  const embedded: EmbeddedOrder | undefined =
+    first && first.trackedCode === code && first.trackedOrder !== undefined ? { order: first.trackedOrder, renderedAt: first.renderedAt } : undefined;
+  const order = useTrackedOrder(code, token, embedded);
   const stream = useTrackedOrderStream(code, token, order.isSuccess);
   const link = `${window.location.origin}${trackingPath(code, token)}`;
 
@@ -31,7 +36,7 @@ export function OrderStatusPage() {
     }
   }, [order.data, token, t]);
 
-  const notFound = !token || (order.isError && (order.error as { status?: number }).status === 404);
+  const notFound = !token || embedded?.order === null || (order.isError && (order.error as { status?: number }).status === 404);
   return (
     <main className="mx-auto max-w-2xl px-3 py-4 sm:px-4">
       <h1 className="mb-3 text-xl font-bold">{t('title', { code: code.toUpperCase() })}</h1>

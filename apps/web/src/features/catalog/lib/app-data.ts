@@ -3,6 +3,7 @@
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { Page } from '@topup/contract/envelope';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
+import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 
 export type AppData = {
   /** When the server read the data (ms since epoch): queries treat it as fetched then. */
@@ -15,9 +16,14 @@ export type AppData = {
   /** The game of /game/{id}; `null` when it is unknown or disabled (the server answered 404). */
   game?: GameDetailDto | null;
   gameId?: string;
+  /** The code of /order/{code} as the address had it, and the buyer's view of the order (`null`: not found, 404). */
+  trackedCode?: string;
+  trackedOrder?: TrackedOrderDto | null;
 };
 
 let cached: AppData | null | undefined;
+/** The address the data was rendered for: only a page at that address may use it. */
+let renderedFor: string | null = null;
 
 export function readAppData(): AppData | null {
   if (cached !== undefined) return cached;
@@ -25,13 +31,21 @@ export function readAppData(): AppData | null {
   try {
     const text = typeof document !== 'undefined' ? document.getElementById('app-data')?.textContent : null;
     if (text) cached = JSON.parse(text) as AppData;
+    renderedFor = typeof location !== 'undefined' ? location.pathname + location.search : null;
   } catch {
     cached = null;
   }
   return cached;
 }
 
-/** Tests replace the embedded data. */
-export function setAppDataForTest(data: AppData | null): void {
+/** The embedded data, only when it was rendered for this exact address (path and query, e.g. a status page's token). */
+export function appDataFor(pathAndQuery: string): AppData | null {
+  const data = readAppData();
+  return data && renderedFor === pathAndQuery ? data : null;
+}
+
+/** Tests replace the embedded data (and the address it was rendered for). */
+export function setAppDataForTest(data: AppData | null, address: string | null = null): void {
   cached = data;
+  renderedFor = address;
 }

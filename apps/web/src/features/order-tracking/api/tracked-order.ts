@@ -1,5 +1,5 @@
-// GET /api/v1/OrderTracking/{code}?t=…: the buyer's own order, and its live stream (server-sent events) that writes
-// each change into the query cache, so the page changes without a reload.
+// GET /api/v1/OrderTracking/{code}?t=…: the buyer's own order (seeded from the HTML on a first load), and its live
+// stream (server-sent events) that writes each change into the query cache, so the page changes without a reload.
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FoundOrderDto, TrackedOrderDto } from '@topup/contract/order-tracking';
@@ -10,11 +10,17 @@ export const trackedOrderKey = (code: string, token: string) => ['tracked-order'
 
 const trackingUrl = (code: string) => `/api/v1/OrderTracking/${encodeURIComponent(code)}`;
 
-export function useTrackedOrder(code: string, token: string) {
+/** What the server rendered into the page for this code and token: the order, or `null` when it answered not found. */
+export type EmbeddedOrder = { order: TrackedOrderDto | null; renderedAt: number };
+
+export function useTrackedOrder(code: string, token: string, embedded?: EmbeddedOrder) {
   return useQuery({
     queryKey: trackedOrderKey(code, token),
     queryFn: async () => (await request<TrackedOrderDto>(trackingUrl(code), { query: { t: token } })).payLoad,
-    enabled: !!code && !!token,
+    initialData: embedded?.order ?? undefined,
+    initialDataUpdatedAt: embedded?.renderedAt,
+    // The server already said "not found" for this code and token: asking the API again would answer the same.
+    enabled: !!code && !!token && embedded?.order !== null,
     retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
     staleTime: Infinity,
   });

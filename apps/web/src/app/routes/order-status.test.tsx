@@ -1,0 +1,111 @@
+// The status page's first screen from the HTML: with the order embedded for this address it shows at once, with no
+// API call, and opens the live stream; an embedded "not found" shows the not-found screen without asking the API.
+import { act, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrackedOrderDto } from '@topup/contract/order-tracking';
+import { createQueryClient } from '../providers';
+import i18n from '../../lib/i18n';
+import { setAppDataForTest } from '../../features/catalog/lib/app-data';
+import { OrderStatusPage } from './order-status';
+
+const ORDER: TrackedOrderDto = {
+  code: 'K7QX4M9P',
+  stage: 'PLACED',
+  status: 'PENDING',
+  gameTitle: 'Mobile Legends',
+  packageTitle: '86 Diamonds',
+  unit: 86,
+  quantity: 1,
+  subTotal: 2500,
+  currency: 'MMK',
+  paymentMethod: 'KBZPay',
+  maskedInGameUserId: '98•••••21',
+  serverInfo: '',
+  maskedMobileNumber: '09••••••789',
+  cancelReason: null,
+  cancelNote: null,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+const ADDRESS = `/order/${ORDER.code}?t=secret-token`;
+
+/** Records the streams the page opens, and lets a test push an event into one. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  listeners = new Map<string, (e: MessageEvent<string>) => void>();
+  onerror: (() => void) | null = null;
+  constructor(public url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(name, listener);
+  }
+  emit(name: string, data: unknown) {
+    this.listeners.get(name)?.(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+  close() {}
+}
+
+let fetched: string[];
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  fetched = [];
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      fetched.push(String(input));
+      return new Response(JSON.stringify({ statusCode: 404, message: 'Not found', payLoad: null, payLoadList: null }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAppDataForTest(null);
+});
+
+const renderAt = (address: string) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route path="/order/:code" element={<OrderStatusPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('order status page, first screen from the HTML', () => {
+  it('shows the embedded order at once without calling the API, then follows the live stream', async () => {
+    setAppDataForTest({ renderedAt: Date.now(), trackedCode: ORDER.code, trackedOrder: ORDER }, ADDRESS);
+    renderAt(ADDRESS);
+    expect(screen.getByTestId('order-code')).toHaveTextContent(ORDER.code);
+    expect(screen.getByTestId('order-stage')).toHaveAttribute('data-stage', 'PLACED');
+    expect(screen.getByText('Mobile Legends', { exact: false })).toBeInTheDocument();
+    expect(fetched.filter((u) => u.includes('/OrderTracking/'))).toEqual([]);
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual([`/api/v1/OrderTracking/${ORDER.code}/events?t=secret-token`]);
+
+    act(() => FakeEventSource.opened[0]!.emit('order', { ...ORDER, stage: 'COMPLETED', status: 'COMPLETED' }));
+    expect(screen.getByTestId('order-stage')).toHaveAttribute('data-stage', 'COMPLETED');
+    expect(await screen.findByText(i18n.t('tracking:live'))).toBeInTheDocument();
+    expect(fetched.filter((u) => u.includes('/OrderTracking/'))).toEqual([]);
+  });
+
+  it('an embedded "not found" shows the not-found screen without asking the API or opening a stream', () => {
+    setAppDataForTest({ renderedAt: Date.now(), trackedCode: ORDER.code, trackedOrder: null }, ADDRESS);
+    renderAt(ADDRESS);
+    expect(screen.getByTestId('order-not-found')).toBeInTheDocument();
+    expect(fetched.filter((u) => u.includes('/OrderTracking/'))).toEqual([]);
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it('data rendered for another address (another token) is not used: the page asks the API', async () => {
+    setAppDataForTest({ renderedAt: Date.now(), trackedCode: ORDER.code, trackedOrder: ORDER }, `/order/${ORDER.code}?t=other-token`);
+    renderAt(ADDRESS);
+    expect(await screen.findByTestId('order-not-found')).toBeInTheDocument();
+    expect(fetched.some((u) => u.includes(`/api/v1/OrderTracking/${ORDER.code}?t=secret-token`))).toBe(true);
+  });
+});
