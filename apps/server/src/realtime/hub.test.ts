@@ -81,11 +81,12 @@ describe('realtime hub', () => {
 
       it('closes a connection whose access token expires; the reconnect fetches a fresh token', async () => {
         const claims = (await t.app.ctx.tokens.verifyAccess(t.tokens.accessToken))!;
-        const shortLived = await t.app.ctx.tokens.signAccess(claims, 1);
+        // Long enough to connect on a loaded CI machine, short enough to expire while connected.
+        const shortLived = await t.app.ctx.tokens.signAccess(claims, 3);
         let refreshed = false;
         const client = await connect(transport, () => (refreshed ? t.tokens.accessToken : shortLived));
         client.connection.onreconnecting(() => void (refreshed = true));
-        await waitFor(() => client.events.includes('reconnected'), 'a reconnect after expiry', 6000);
+        await waitFor(() => client.events.includes('reconnected'), 'a reconnect after expiry', 15_000);
         expect(client.events[0]).toMatch(/reconnecting: .*access token has expired/);
         const order = await placeOrder(t, packageId);
         await waitFor(() => client.orders.some((o) => o.id === order.id), 'the order after the reconnect');
