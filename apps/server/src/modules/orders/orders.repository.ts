@@ -194,26 +194,28 @@ function sumTitleCounts(db: Db, term: string): Promise<number> {
 }
 
 /**
- * Updates an order; with `expectScreenshot` only while its screenshot is still that one, so two admins replacing
- * the screenshot at once can't leave a file that no row names. Answers how many rows changed (0 or 1).
+ * Updates an order only while it is as the caller read it: same `updatedAt`, and with `screenshot` the same
+ * screenshot (the check may swap in its re-encoded file without touching `updatedAt`), so two admins replacing the
+ * screenshot at once can't leave a file that no row names. Answers how many rows changed (0 or 1).
  */
-export async function updateOrder(db: Db, id: string, changes: Omit<OrderChanges, 'id' | 'created_at'>, expectScreenshot?: string) {
+export async function updateOrder(db: Db, id: string, changes: Omit<OrderChanges, 'id' | 'created_at'>, expect: { updatedAt?: string; screenshot?: string } = {}) {
   const result = await db
     .updateTable('orders')
     .set(changes)
     .where('id', '=', id)
-    .$if(expectScreenshot !== undefined, (qb) => qb.where('screenshot', '=', expectScreenshot!))
+    .$if(expect.updatedAt !== undefined, (qb) => qb.where('updated_at', '=', expect.updatedAt!))
+    .$if(expect.screenshot !== undefined, (qb) => qb.where('screenshot', '=', expect.screenshot!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Deletes one order (its notifications go by cascade) and answers the files it named, or undefined. */
 export function deleteOrder(db: Db, id: string) {
-  return db.deleteFrom('orders').where('id', '=', id).returning(['screenshot', 'package_image']).executeTakeFirst();
+  return db.deleteFrom('orders').where('id', '=', id).returning(['screenshot', 'package_image', 'code']).executeTakeFirst();
 }
 
 export async function markOrderRead(db: Db, id: string) {
-  const result = await db.updateTable('orders').set({ is_read: 1 }).where('id', '=', id).executeTakeFirst();
+  const result = await db.updateTable('orders').set({ is_read: 1 }).where('id', '=', id).where('is_read', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -264,6 +266,6 @@ export function deleteCleanable(db: Db, ids: string[], statuses: readonly string
     .where('id', 'in', ids)
     .where('status', 'in', statuses)
     .where('created_at', '<', before)
-    .returning(['screenshot', 'package_image'])
+    .returning(['id', 'screenshot', 'package_image'])
     .execute();
 }

@@ -66,7 +66,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put('/api/v1/Order/isRead/:id', {
     config: { role: 'staff' },
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(OrderDto) } },
-    handler: async (request) => ok(await service.markRead(ctx, request.params.id), MSG.orderMarkedRead),
+    handler: async (request) => ok(await service.markRead(ctx, request.params.id, request.admin), MSG.orderMarkedRead),
   });
 
   app.get('/api/v1/Order/:id', {
@@ -87,6 +87,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.delete('/api/v1/Order/:id', {
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deleteOrder(ctx, request.params.id), MSG.orderDeleted),
+    handler: async (request) => ok(await service.deleteOrder(ctx, request.admin!, request.params.id), MSG.orderDeleted),
   });
 };
