@@ -65,22 +65,147 @@ afterAll(async () => {
 });
 
 describe('staff workbench', () => {
-  it('fits every dashboard page into 360 px; the orders list is cards with thumb-sized actions', { timeout: 120_000 }, async () => {
+  it('fits every dashboard page into 360 px in both languages; the orders list is cards with thumb-sized actions', { timeout: 180_000 }, async () => {
     const context = await newContext(browser, 'phone');
     try {
       const page = await signIn(context);
-      const overflow: Record<string, number> = {};
-      for (const path of DASHBOARD_PAGES) {
-        await page.goto(`${server.url}/dashboard${path}`);
-        await page.locator('main h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        overflow[path || '/'] = await sidewaysOverflow(page);
+      for (const language of ['en', 'mm']) {
+        await page.evaluate((lang) => localStorage.setItem('app_language', lang), language);
+        const overflow: Record<string, number> = {};
+        for (const path of DASHBOARD_PAGES) {
+          await page.goto(`${server.url}/dashboard${path}`);
+          await page.locator('main h1').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          overflow[`${language} ${path || '/'}`] = await sidewaysOverflow(page);
+        }
+        expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [`${language} ${p || '/'}`, 0])));
       }
-      expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [p || '/', 0])));
+      await page.evaluate(() => localStorage.setItem('app_language', 'en'));
+
+      await page.goto(`${server.url}/dashboard/orders`);
+      const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
+      await cards.first().waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      const card = cards.filter({ hasText: 'wb-player-0' }).or(cards.first()).first();
+      for (const name of ['Open', 'Complete', 'Cancel']) {
+        const box = (await card.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+      }
+      expect(await card.locator('[data-sla]').count()).toBe(1);
+
+      // The order detail stacks: nothing beside the fields, nothing sideways.
+      await card.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.getByRole('heading', { name: 'Order Detail' }).waitFor();
+      await page.getByTestId('timeline').waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      const fields = (await page.locator('dl').first().boundingBox())!;
+      const timeline = (await page.getByTestId('timeline').boundingBox())!;
+      expect(timeline.y).toBeGreaterThan(fields.y + fields.height);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious axe finding with the bell menu, the account menu and the shortcuts help open', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await signIn(context);
+      await page.goto(`${server.url}/dashboard/orders`);
+      await page.getByRole('row', { name: /wb-player-0/ }).waitFor();
+
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('menu').waitFor();
+      expect(await axeSerious(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.email}` }).click();
+      await page.getByRole('menu').waitFor();
+      expect(await axeSerious(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+
+      // The help opens on `?`, keeps focus inside, closes on Escape.
+      await page.getByRole('heading', { name: 'Orders' }).click();
+      await page.keyboard.press('?');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.waitFor();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+      expect(await help.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'hidden' });
+      // And the list page itself, with its filters, clocks and selection boxes.
+      expect(await axeSerious(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps filters in the URL: a filtered view survives a reload and opens the same from a shared link', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await signIn(context);
+      await page.goto(`${server.url}/dashboard/orders`);
+      await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
+      await page.getByLabel('Status').selectOption('PENDING');
+      await page.getByLabel('Read state').selectOption('false');
+      await page.getByRole('searchbox', { name: 'Search orders' }).fill('wb-player-1');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/q=wb-player-1/);
+      const url = new URL(page.url());
+      expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'wb-player-1', status: 'PENDING', isRead: 'false' });
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+
+      await page.reload();
+      await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
+      expect(await page.getByRole('row').count()).toBe(2);
+      expect(await page.getByLabel('Status').inputValue()).toBe('PENDING');
+      expect(await page.getByLabel('Read state').inputValue()).toBe('false');
+      expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe('wb-player-1');
+
+      // A colleague opening the same link sees the same view; a filter nothing matches shows the empty list.
+      const other = await context.newPage();
+      await other.goto(`${server.url}/dashboard/orders${url.search}`);
+      await other.getByRole('row', { name: /wb-player-1/ }).waitFor();
+      await other.getByLabel('Status').selectOption('CANCELLED');
+      await other.getByText('No Orders Yet').waitFor();
+      expect(new URL(other.url()).searchParams.get('status')).toBe('CANCELLED');
+      await other.close();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cancels two orders at once with a reason; each gets its own timeline entry', { timeout: 120_000 }, async () => {
+    const a = await placeOrder('wb-bulk-a', '810001');
+    const b = await placeOrder('wb-bulk-b', '810002');
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await signIn(context);
+      await page.goto(`${server.url}/dashboard/orders?q=wb-bulk`);
+      for (const code of [a.code, b.code]) await page.getByRole('checkbox', { name: `Select order ${code}` }).check();
+      const bar = page.getByRole('region', { name: 'Bulk actions' });
+      await bar.getByText('2 orders selected').waitFor();
+      await bar.getByRole('button', { name: 'Cancel', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel 2 orders' });
+      await dialog.getByLabel(/Reason/).selectOption('PAYMENT_NOT_RECEIVED');
+      await dialog.getByRole('button', { name: 'Cancel 2 orders' }).click();
+      await page.getByTestId('bulk-result').getByText('2 orders cancelled.').waitFor();
+      for (const player of ['wb-bulk-a', 'wb-bulk-b']) await page.getByRole('row', { name: new RegExp(player) }).getByText('CANCELLED').waitFor();
+
+      for (const order of [a, b]) {
+        const res = await fetch(`${server.url}/api/v1/Order/${order.id}/Timeline`, { headers: { authorization: `Bearer ${token}` } });
+        const events = ((await res.json()) as { payLoad: { type: string; data: { to?: string; reason?: string; bulk?: boolean } }[] }).payLoad;
+        expect(events.filter((e) => e.type === 'STATUS_CHANGED')).toEqual([
+          expect.objectContaining({ data: expect.objectContaining({ to: 'CANCELLED', reason: 'PAYMENT_NOT_RECEIVED', bulk: true }) }),
+        ]);
+      }
+      await page.goto(`${server.url}/dashboard/order-detail/${a.id}`);
+      await page.getByTestId('timeline').getByText('Reason: Payment not received').waitFor();
     } finally {
       await context.close();
     }
   });
 });
-
-void token;
