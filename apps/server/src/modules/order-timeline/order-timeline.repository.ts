@@ -3,13 +3,20 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { OrderEventsTable } from '../../db/schema.ts';
+import { ORDER_EVENT_TYPES } from '@topup/contract/workbench';
 
 export async function insertEvent(db: Db, row: OrderEventsTable) {
   await db.insertInto('order_events').values(row).execute();
 }
 
+/** Entries of one change share its time: within it, in the contract's order (the status change before the edits). */
+const sameTimeOrder = sql`case type ${sql.join(
+  ORDER_EVENT_TYPES.map((type, i) => sql`when ${sql.lit(type)} then ${sql.lit(i)}`),
+  sql` `,
+)} end`;
+
 export function listEvents(db: Db, orderId: string) {
-  return db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy('id').execute();
+  return db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy(sameTimeOrder).orderBy('id').execute();
 }
 
 /** The EDITED events of an order, to erase their values (personal data) when the order is deleted. */
@@ -35,10 +42,11 @@ export type SlaRow = { who: string; email: string | null; today: number; complet
  * both databases run this same statement; only the seconds between two ISO texts are spelled per dialect.
  */
 export async function slaFigures(db: Db, dialect: Dialect, from: string, to: string, todayFrom: string, targetSeconds: number): Promise<SlaRow[]> {
+  // Rounded to the millisecond the times are stored with, so a float's last bit never moves an order across the target.
   const seconds =
     dialect === 'postgres'
-      ? sql<number>`extract(epoch from (c.at::timestamptz - p.at::timestamptz))`
-      : sql<number>`(julianday(c.at) - julianday(p.at)) * 86400.0`;
+      ? sql<number>`round(extract(epoch from (c.at::timestamptz - p.at::timestamptz))::numeric, 3)`
+      : sql<number>`round((julianday(c.at) - julianday(p.at)) * 86400.0, 3)`;
   const result = await sql<SlaRow>`
     with done as (
       select c.actor_id, c.actor_email, c.at as done_at, ${seconds} as secs

@@ -18,7 +18,8 @@ import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './orders.repository.ts';
 import { eraseEditedValues, forgetOrders, record, type Actor } from '../order-timeline/order-timeline.service.ts';
-import type { EditableOrderField } from '@topup/contract/workbench';
+import type { EditableOrderField, OrderFilterQuery } from '@topup/contract/workbench';
+import { hasFilters, resolveFilter } from './orders-filters.ts';
 
 export const SCREENSHOT_FIELD = 'file_ScreenShot';
 
@@ -219,7 +220,19 @@ export async function createOrder(
   return dto;
 }
 
-export async function listOrders(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<OrderDto>> {
+export async function listOrders(
+  ctx: AppContext,
+  searchTerm: string,
+  currentPage: number,
+  pageSize: number,
+  filters?: OrderFilterQuery,
+): Promise<Page<OrderDto>> {
+  // Filters or another sort (issue 9): one query over the filter indexes, the search term inside it.
+  if (filters && hasFilters(filters)) {
+    const where = await resolveFilter(ctx, filters, searchTerm);
+    const { rows, total } = await repo.listFiltered(ctx.db, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);
+    return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+  }
   // Staff type or paste the code a buyer reads out: an exact code answers that one order.
   const code = normalizeOrderCode(searchTerm);
   if (code) {
@@ -228,6 +241,11 @@ export async function listOrders(ctx: AppContext, searchTerm: string, currentPag
   }
   const { rows, total } = await repo.searchOrders(ctx.db, ctx.dialect, searchTerm, offsetOf(currentPage, pageSize), pageSize);
   return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+}
+
+/** Everyone who can work orders, as the operator filter offers them. */
+export function listOperators(ctx: AppContext): Promise<Array<{ id: string; email: string }>> {
+  return repo.listOperators(ctx.db);
 }
 
 export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
@@ -268,7 +286,7 @@ const EDITED_COLUMNS: ReadonlyArray<readonly [EditableOrderField, 'in_game_user_
 ];
 
 /** A time strictly after `previous`, so every change moves `updatedAt` even within one millisecond. */
-function nextUpdatedAt(previous: string): string {
+export function nextUpdatedAt(previous: string): string {
   const now = nowIso();
   return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
 }
@@ -396,7 +414,7 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
 }
 
 /** Tells listeners (buyers' status streams) after commit; their failure never fails the staff's change. */
-function announceChange(ctx: AppContext, order: OrderDto) {
+export function announceChange(ctx: AppContext, order: OrderDto) {
   try {
     ctx.events.orderChanged(order);
   } catch {
