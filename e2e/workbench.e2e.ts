@@ -1,6 +1,7 @@
 // The staff workbench (issue 9) in real Chromium against the built server: every dashboard page at 360 px without
 // sideways scrolling and the orders list as cards, filters kept in the URL through a reload, a bulk cancel with a
 // reason, and axe (no serious or critical finding) with the bell menu and the shortcuts help open.
+import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -164,6 +165,15 @@ describe('staff workbench', () => {
       expect(await page.getByLabel('Status').inputValue()).toBe('PENDING');
       expect(await page.getByLabel('Read state').inputValue()).toBe('false');
       expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe('wb-player-1');
+
+      // The export takes the same filter: one order, as UTF-8 with a BOM so Excel reads Burmese.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      const csv = readFileSync((await download.path())!);
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('wb-player-1');
 
       // A colleague opening the same link sees the same view; a filter nothing matches shows the empty list.
       const other = await context.newPage();
