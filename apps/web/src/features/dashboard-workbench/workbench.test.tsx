@@ -295,7 +295,7 @@ describe('phone layout', () => {
     const [first, second] = within(list).getAllByRole('listitem');
     for (const text of ['TEST2222', 'PUBG Mobile · 60 UC', '1,500 MMK', 'PENDING', 'Match']) expect(first).toHaveTextContent(text);
     expect(first!.querySelector('[data-sla]')).not.toBeNull();
-    expect(within(first!).getAllByRole('button').map((b) => [b.textContent, b.className.includes('h-11')])).toEqual([
+    expect(within(first!).getAllByRole('button').map((b) => [b.textContent, b.className.includes('min-h-11')])).toEqual([
       ['Open', true],
       ['Complete', true],
       ['Cancel', true],

@@ -1,5 +1,6 @@
 // The orders list below 640 px: one card per order with what staff decide on (code, game, package, amount, age
 // against the promise, status, verdict) and the actions as full-width buttons at the card's foot, in thumb reach.
+// At 360 px three labels fill the row, so the buttons' icons show only from 400 px.
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Eye, Trash2, XCircle } from 'lucide-react';
 import type { OrderDto } from '@topup/contract/orders';
@@ -60,24 +61,24 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
               </div>
             </div>
             <div className="mt-3 grid grid-cols-3 gap-2">
-              <Button variant="secondary" className="h-11 px-2" onClick={() => actions.onOpen(o)}>
-                <Eye className="h-4 w-4 shrink-0" aria-hidden />
+              <Button variant="secondary" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onOpen(o)}>
+                <Eye className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                 {tw('row.open')}
               </Button>
               {o.status === 'PENDING' ? (
                 <>
-                  <Button className="h-11 px-2" onClick={() => actions.onChange(o, 'COMPLETED')}>
-                    <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
+                  <Button className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onChange(o, 'COMPLETED')}>
+                    <CheckCircle2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                     {tw('row.complete')}
                   </Button>
-                  <Button variant="danger" className="h-11 px-2" onClick={() => actions.onChange(o, 'CANCELLED')}>
-                    <XCircle className="h-4 w-4 shrink-0" aria-hidden />
+                  <Button variant="danger" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onChange(o, 'CANCELLED')}>
+                    <XCircle className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                     {tw('row.cancel')}
                   </Button>
                 </>
               ) : (
-                <Button variant="ghost" className="col-start-3 h-11 px-2 text-red-700 hover:bg-red-50" onClick={() => actions.onDelete(o)}>
-                  <Trash2 className="h-4 w-4 shrink-0" aria-hidden />
+                <Button variant="ghost" className="col-start-3 h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight text-red-700 hover:bg-red-50" onClick={() => actions.onDelete(o)}>
+                  <Trash2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                   {t('common.delete')}
                 </Button>
               )}

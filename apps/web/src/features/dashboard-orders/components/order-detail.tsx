@@ -93,7 +93,7 @@ function OrderDetailView({ order }: { order: OrderDto }) {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t('orderDetail.title')}</h1>
         <OrderStatusBadge status={order.status} />
-        <SlaClock order={order} />
+        {order.status === 'PENDING' ? <SlaClock order={order} /> : null}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">

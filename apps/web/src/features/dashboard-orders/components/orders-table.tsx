@@ -57,15 +57,16 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 className="h-4 w-4 accent-indigo-600"
               />
             </th>
-            {COLUMNS.slice(0, 8).map((c) => (
+            {COLUMNS.slice(0, 2).map((c) => (
               <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                 {t(`orders.columns.${c}`)}
               </th>
             ))}
+            {/* How long it has waited comes first after the code: it is what staff sort their work by. */}
             <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
               {tw('sla.column')}
             </th>
-            {COLUMNS.slice(8).map((c) => (
+            {COLUMNS.slice(2).map((c) => (
               <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
                 {t(`orders.columns.${c}`)}
               </th>
@@ -102,6 +103,9 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
               </td>
               <td className="px-3 py-2">{rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}</td>
               <td className="px-3 py-2 font-mono whitespace-nowrap">{o.code}</td>
+              <td className="px-3 py-2">
+                <SlaClock order={o} />
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">{o.inGameUserId}</td>
               <td className="px-3 py-2 whitespace-nowrap">{o.mobileNumber}</td>
               <td className="px-3 py-2 whitespace-nowrap">{o.gameTitle}</td>
@@ -109,9 +113,6 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
               <td className="px-3 py-2 whitespace-nowrap">{o.serverInfo || '—'}</td>
               <td className="px-3 py-2">
                 <OrderStatusBadge status={o.status} />
-              </td>
-              <td className="px-3 py-2">
-                <SlaClock order={o} />
               </td>
               <td className="px-3 py-2">{formatNumber(o.tokenPackageDto.unit)}</td>
               <td className="px-3 py-2">{o.quantity}</td>

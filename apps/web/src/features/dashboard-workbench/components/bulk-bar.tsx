@@ -29,16 +29,16 @@ export function BulkBar({ count, allMatching, pending, onAction, onClear }: Prop
           {t('bulk.clear')}
         </Button>
         <div className="grid w-full grid-cols-3 gap-2 sm:ml-auto sm:flex sm:w-auto">
-          <Button variant="secondary" className="h-11 px-2 sm:h-9" onClick={() => onAction('MARK_READ')} disabled={pending}>
-            <Eye className="h-4 w-4 shrink-0" aria-hidden />
+          <Button variant="secondary" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('MARK_READ')} disabled={pending}>
+            <Eye className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.markRead')}
           </Button>
-          <Button className="h-11 px-2 sm:h-9" onClick={() => onAction('COMPLETE')} disabled={pending}>
-            <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
+          <Button className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('COMPLETE')} disabled={pending}>
+            <CheckCircle2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.complete')}
           </Button>
-          <Button variant="danger" className="h-11 px-2 sm:h-9" onClick={() => onAction('CANCEL')} disabled={pending}>
-            <XCircle className="h-4 w-4 shrink-0" aria-hidden />
+          <Button variant="danger" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('CANCEL')} disabled={pending}>
+            <XCircle className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.cancel')}
           </Button>
         </div>
