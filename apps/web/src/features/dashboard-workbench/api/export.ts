@@ -1,7 +1,7 @@
 // GET /api/v1/Order/Export: the filtered list as CSV. Fetched with the bearer token (the API takes no cookie for it)
 // and handed to the browser as a download.
 import { useMutation } from '@tanstack/react-query';
-import { requestFile } from '../../../lib/http';
+import { requestFile } from '../../../lib/http-file';
 import { filterOf, type OrderListView } from '../lib/list-view';
 
 export async function exportOrders(view: OrderListView): Promise<void> {
