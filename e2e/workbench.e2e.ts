@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, apiLogin, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { E2E_ADMIN, apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,7 +31,8 @@ async function placeOrder(inGameUserId: string, transactionNumber: string): Prom
 }
 
 async function signIn(context: BrowserContext): Promise<Page> {
-  await context.addInitScript(() => localStorage.setItem('app_language', 'en'));
+  // English unless a test switches the language (then kept across navigations).
+  await context.addInitScript(() => localStorage.getItem('app_language') ?? localStorage.setItem('app_language', 'en'));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(`${server.url}/login`);
@@ -81,6 +82,10 @@ describe('staff workbench', () => {
         }
         expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [`${language} ${p || '/'}`, 0])));
       }
+      // The workbench's Burmese (cards, filters, clocks) is set in the Myanmar font like the rest.
+      await page.goto(`${server.url}/dashboard/orders`);
+      await page.getByRole('list', { name: 'အော်ဒါများ' }).waitFor();
+      expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
       await page.evaluate(() => localStorage.setItem('app_language', 'en'));
 
       await page.goto(`${server.url}/dashboard/orders`);
@@ -139,6 +144,16 @@ describe('staff workbench', () => {
       await help.waitFor({ state: 'hidden' });
       // And the list page itself, with its filters, clocks and selection boxes.
       expect(await axeSerious(page)).toEqual([]);
+
+      // j moves onto the first row; x asks for the reason before anything is cancelled.
+      await page.keyboard.press('j');
+      expect(await page.locator('[data-cursor]').getAttribute('data-order-row')).toBe('0');
+      await page.keyboard.press('x');
+      const cancel = page.getByRole('dialog', { name: 'Cancel the order' });
+      await cancel.waitFor();
+      expect(await cancel.getByLabel(/Reason/).evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await cancel.waitFor({ state: 'hidden' });
     } finally {
       await context.close();
     }

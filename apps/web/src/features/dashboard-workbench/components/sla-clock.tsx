@@ -26,10 +26,11 @@ export function SlaClock({ order }: { order: Pick<OrderDto, 'status' | 'createdA
     <span
       data-sla={tone}
       title={state}
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-mono text-xs font-semibold whitespace-nowrap tabular-nums', TONE[tone])}
+      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONE[tone])}
     >
       <Timer className="h-3 w-3" aria-hidden />
-      {formatAge(age, t)}
+      {/* Digits in the monospace font (they don't jump as they tick); words in the page's font (Myanmar script). */}
+      <span className="font-mono tabular-nums">{formatAge(age, t)}</span>
       <span className="sr-only">{state}</span>
     </span>
   );
