@@ -37,6 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_verdict_created_id_idx').on('orders').columns(['verdict', 'created_at', 'id']).execute();
   await db.schema.dropIndex('orders_status_created_idx').execute();
   await db.schema.dropIndex('orders_verdict_created_idx').execute();
+  // The default order with its tie-break: the export's keyset pages ((created_at, id) < …) are index ranges only then.
+  await db.schema.createIndex('orders_created_id_idx').on('orders').columns(['created_at', 'id']).execute();
+  await db.schema.dropIndex('orders_created_idx').execute();
   // The other sorts of the list.
   await db.schema.createIndex('orders_sub_total_idx').on('orders').columns(['sub_total', 'id']).execute();
   await db.schema.createIndex('orders_updated_idx').on('orders').columns(['updated_at', 'id']).execute();
@@ -45,6 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('orders_updated_idx').execute();
   await db.schema.dropIndex('orders_sub_total_idx').execute();
+  await db.schema.createIndex('orders_created_idx').on('orders').column('created_at').execute();
+  await db.schema.dropIndex('orders_created_id_idx').execute();
   await db.schema.createIndex('orders_verdict_created_idx').on('orders').columns(['verdict', 'created_at']).execute();
   await db.schema.createIndex('orders_status_created_idx').on('orders').columns(['status', 'created_at']).execute();
   await db.schema.dropIndex('orders_verdict_created_id_idx').execute();

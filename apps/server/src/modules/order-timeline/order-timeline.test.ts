@@ -124,6 +124,17 @@ describe('timeline entries', () => {
     expect(rows.at(-1)!.actor_email).toBe(ADMIN.email);
   });
 
+  it('the retention cleaning takes the timelines of the cleaned orders with them', async () => {
+    const order = await placed();
+    await updateOrder(t, order.id, { orderStatus: 'COMPLETED' });
+    const kept = await placed();
+    await t.app.ctx.db.updateTable('orders').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', order.id).execute();
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: t.auth, payload: { type: 'MONTHLY', count: 1 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countEvents(order.id)).toBe(0);
+    expect(await countEvents(kept.id)).toBe(1);
+  });
+
   it('no route changes or deletes an event', () => {
     const routes = t.app.printRoutes({ commonPrefix: false });
     expect(routes.toLowerCase()).not.toMatch(/timeline[^\n]*(put|delete|patch|post)/);

@@ -334,11 +334,18 @@ export function sorted(qb: FilteredQuery, sort: OrderSort) {
 /** One page of the filtered list and the exact count of it. */
 export async function listFiltered(db: Db, f: OrderWhere, sort: OrderSort, offset: number, limit: number) {
   const base = filteredOrders(db, f);
-  const [rows, count] = await Promise.all([
+  // Only another sort: every order counts, and the trigger-kept title counts know how many without a scan.
+  const unfiltered = Object.entries(f).every(([key, value]) => value === undefined || (key === 'searchTerm' && value === ''));
+  const [rows, total] = await Promise.all([
     sorted(base, sort).selectAll().offset(offset).limit(limit).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    unfiltered
+      ? sumTitleCounts(db, '')
+      : base
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 export async function countFiltered(db: Db, f: OrderWhere) {
