@@ -5,6 +5,7 @@ import type { Page } from '@topup/contract/envelope';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent, OrderVerification } from '@topup/contract/verification';
 import { request } from '../../../lib/http';
+import { orderKeys } from '../../dashboard-orders/api/order-keys';
 
 export const verificationKeys = {
   detail: (orderId: string) => ['verification', orderId] as const,
@@ -34,6 +35,8 @@ export function verdictChanged(qc: QueryClient, event: OrderVerdictEvent): void 
   );
   qc.setQueryData<OrderDto>(['orders', 'detail', event.orderId], (o) => (o ? patch(o) : o));
   void qc.invalidateQueries({ queryKey: verificationKeys.detail(event.orderId) });
+  // The check is a timeline entry too (issue 9).
+  void qc.invalidateQueries({ queryKey: orderKeys.timeline(event.orderId) });
   // Lists filtered by verdict (the orders list's `verdict` filter, issue 9) may gain or lose this order.
   void qc.invalidateQueries({
     queryKey: ['orders', 'list'],
