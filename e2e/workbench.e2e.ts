@@ -1,6 +1,7 @@
 // The staff workbench (issue 9) in real Chromium against the built server: every dashboard page at 360 px without
-// sideways scrolling and the orders list as cards, filters kept in the URL through a reload, a bulk cancel with a
-// reason, and axe (no serious or critical finding) with the bell menu and the shortcuts help open.
+// sideways scrolling and the orders list as cards, filters kept in the URL through a reload (and the CSV export of
+// that view), a bulk cancel with a reason, a status change refused because someone else changed the order first,
+// the keyboard, and axe (no serious or critical finding) with the bell menu, account menu and shortcuts help open.
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
@@ -229,6 +230,33 @@ describe('staff workbench', () => {
       }
       await page.goto(`${server.url}/dashboard/order-detail/${a.id}`);
       await page.getByTestId('timeline').getByText('Reason: Payment not received').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a status change on an order someone else changed a moment ago, says so, and shows the order as it is now', { timeout: 120_000 }, async () => {
+    const order = await placeOrder('wb-conflict', '820001');
+    const context = await newContext(browser, 'desktop');
+    try {
+      const page = await signIn(context);
+      await page.goto(`${server.url}/dashboard/order-detail/${order.id}`);
+      await page.getByTestId('timeline').waitFor();
+      // Meanwhile a colleague completes it.
+      const form = new FormData();
+      form.set('orderStatus', 'COMPLETED');
+      form.set('statusNote', 'done by a colleague');
+      expect((await fetch(`${server.url}/api/v1/Order/${order.id}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+      await page.getByLabel('Payment Status').selectOption('CANCELLED');
+      await page.getByLabel(/^Reason/).selectOption('DUPLICATE');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const conflict = page.getByTestId('order-conflict');
+      await conflict.waitFor();
+      expect(await conflict.textContent()).toContain('The order now shows that change.');
+      await expect.poll(() => page.getByLabel('Payment Status').inputValue()).toBe('COMPLETED');
+      await page.getByTestId('timeline').getByText('Note: done by a colleague').waitFor();
+      expect(page.url()).toContain(`/dashboard/order-detail/${order.id}`);
     } finally {
       await context.close();
     }
