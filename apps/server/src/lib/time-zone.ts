@@ -57,8 +57,24 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Offsets per zone and quarter hour (no zone changes its offset within one): an export asks Intl once per quarter. */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
+
+function cachedOffset(instant: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= 10_000) offsets.clear();
+    offset = offsetAt(Math.floor(instant / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** `YYYY-MM-DD HH:mm:ss` in the zone: what a spreadsheet reads as a date and time. */
 export function formatZoned(iso: string, timeZone: string): string {
-  const p = parts(Date.parse(iso), timeZone);
-  return `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)} ${pad(p.h)}:${pad(p.min)}:${pad(p.s)}`;
+  const instant = Date.parse(iso);
+  const wall = new Date(Math.floor(instant / 1000) * 1000 + cachedOffset(instant, timeZone)).toISOString();
+  return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
 }
