@@ -77,6 +77,12 @@ describe('list view in the URL', () => {
     await user.selectOptions(screen.getByLabelText('Sort'), 'createdAt');
     await waitFor(() => expect(query(listCalls(calls).at(-1)!)).toMatchObject({ isRead: 'false', sort: 'createdAt' }));
 
+    // Text being typed survives a filter change; it is searched when submitted.
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), ' one');
+    await user.selectOptions(screen.getByLabelText('Payment method'), 'PHONEBILL');
+    await waitFor(() => expect(query(listCalls(calls).at(-1)!)).toMatchObject({ paymentMethod: 'PHONEBILL' }));
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('player one');
+
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('?q=player&sort=createdAt'));
   });

@@ -64,8 +64,7 @@ export function OrdersPage() {
   const items = useMemo(() => orders.data?.items ?? [], [orders.data]);
   const totalCount = orders.data?.paging.totalCount ?? 0;
 
-  // The URL is the view: a new search, filter or page starts a fresh selection and cursor, and back and forward put
-  // their search into the box.
+  // The URL is the view: a new search, filter or page starts a fresh selection and cursor.
   const viewKey = searchParams.toString();
   const [seenViewKey, setSeenViewKey] = useState(viewKey);
   if (seenViewKey !== viewKey) {
@@ -73,6 +72,11 @@ export function OrdersPage() {
     setSelected(new Set());
     setAllMatching(false);
     setCursor(null);
+  }
+  // A search from the URL (back, forward, a shared link) fills the box; a filter change leaves what is being typed.
+  const [seenQ, setSeenQ] = useState(view.q);
+  if (seenQ !== view.q) {
+    setSeenQ(view.q);
     setSearchInput(view.q);
   }
 
