@@ -1,7 +1,7 @@
 // /dashboard/orders (spec §2, issue 9): search, filters and sort kept in the URL, Clean Orders, CSV export of the
 // filtered list, the orders as a table (cards below 640 px) with selection and bulk actions, row actions that ask
 // for what a status change needs, and the keyboard (j/k, Enter, c, x, ?).
-import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, Download, Keyboard, Search, X } from 'lucide-react';
@@ -80,12 +80,19 @@ export function OrdersPage() {
     setSearchInput(view.q);
   }
 
+  // Changes build on the URL as last written, not as last rendered: two quick changes (a filter, then another before
+  // the list re-renders) must both land.
+  const latestSearch = useRef(viewKey);
+  useEffect(() => {
+    latestSearch.current = viewKey;
+  }, [viewKey]);
   const changeView = useCallback(
     (patch: Partial<OrderListView>) => {
-      const next = { ...view, page: 1, ...patch };
-      setSearchParams(writeView(next));
+      const next = writeView({ ...readView(new URLSearchParams(latestSearch.current)), page: 1, ...patch });
+      latestSearch.current = next.toString();
+      setSearchParams(next);
     },
-    [view, setSearchParams],
+    [setSearchParams],
   );
 
   function search(e: FormEvent) {
