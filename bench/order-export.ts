@@ -14,8 +14,8 @@ const PG_URL = process.env.TEST_DATABASE_URL;
 const DBS = (process.env.EXPORT_DB ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',');
 const MB = 1024 * 1024;
 
-/** Downloads the export, counting lines and bytes without keeping them. */
-function download(url: string, token: string): Promise<{ status: number; bytes: number; lines: number }> {
+/** Downloads the export, counting lines and bytes without keeping them; `progress` hears the line count. */
+function download(url: string, token: string, progress: (lines: number) => void): Promise<{ status: number; bytes: number; lines: number }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
@@ -24,6 +24,7 @@ function download(url: string, token: string): Promise<{ status: number; bytes: 
         res.on('data', (c: Buffer) => {
           bytes += c.length;
           for (let i = c.indexOf(10); i !== -1; i = c.indexOf(10, i + 1)) lines++;
+          progress(lines);
         });
         res.on('end', () => resolve({ status: res.statusCode!, bytes, lines }));
         res.on('error', reject);
@@ -47,9 +48,13 @@ async function bench(db: 'sqlite' | 'postgres') {
         await new Promise((res) => setTimeout(res, 100));
       }
     })();
+    // The peak so far at each quarter of the rows: flat after the first quarter means bounded, rising means a leak.
+    const quarters: number[] = [];
     const started = performance.now();
     // Identity encoding: the bench measures the export, not compression.
-    const result = await download(`${r.appUrl}/api/v1/Order/Export`, r.token);
+    const result = await download(`${r.appUrl}/api/v1/Order/Export`, r.token, (lines) => {
+      if (lines >= ((quarters.length + 1) * ORDERS) / 4 && quarters.length < 4) quarters.push(peak);
+    });
     const seconds = (performance.now() - started) / 1000;
     sampling = false;
     await sampler;
@@ -63,6 +68,7 @@ async function bench(db: 'sqlite' | 'postgres') {
       (before / MB).toFixed(0),
       (peak / MB).toFixed(0),
       growth.toFixed(0),
+      quarters.map((q) => ((q - before) / MB).toFixed(0)).join(' / '),
       growth <= BUDGET_MB ? `ok (<=${BUDGET_MB})` : `OVER (${BUDGET_MB})`,
     ];
   } finally {
@@ -78,7 +84,7 @@ async function main() {
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
   console.log(`\nCSV export of every order (${ORDERS}), one download, server RSS sampled every 100 ms (MB)`);
-  printTable(['db', 'rows', 'MB sent', 's', 'RSS before', 'RSS peak', 'growth', 'budget'], rows);
+  printTable(['db', 'rows', 'MB sent', 's', 'RSS before', 'RSS peak', 'growth', 'growth at 1/4 / 2/4 / 3/4 / 4/4', 'budget'], rows);
 }
 
 main().catch((err) => {
