@@ -104,8 +104,11 @@ async function insertOrders(db: Db, dialect: Dialect, n: number): Promise<void> 
   if (dialect === 'sqlite') await sql`analyze`.execute(db);
 }
 
-/** Search terms a staff member would type, each matching orders of a set of `n` rows. */
-export function terms(n: number): { label: string; term: string }[] {
+/**
+ * Search terms a staff member would type, each matching orders of a set of `n` rows; `query` adds the workbench's
+ * filters and sorts (issue 9) to the request. The set spans 2023-01-01 onwards at one order every 20 s.
+ */
+export function terms(n: number): { label: string; term: string; query?: string }[] {
   const i = Math.floor(n * 0.6543);
   const u = user(Math.floor(n * 0.2718));
   return [
@@ -115,5 +118,9 @@ export function terms(n: number): { label: string; term: string }[] {
     { label: 'game title part (most ordered game)', term: 'legends' },
     { label: 'game title part (smaller game)', term: 'valorant' },
     { label: 'empty (newest first)', term: '' },
+    { label: 'filter: pending (10%)', term: '', query: 'status=PENDING' },
+    { label: 'filter: completed on one shop day', term: '', query: 'status=COMPLETED&from=2023-01-10&to=2023-01-10' },
+    { label: 'filter: pending + game title part', term: 'valorant', query: 'status=PENDING' },
+    { label: 'sort: highest amount first', term: '', query: 'sort=-subTotal' },
   ];
 }

@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { tokenPackageRoutes } from './modules/token-packages/token-packages.routes.ts';
 import { createVerification, type VerificationOptions } from './modules/verification/verification.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(gameRoutes, { ctx });
   await app.register(tokenPackageRoutes, { ctx });
   await app.register(verificationRoutes, { ctx });
+  await app.register(orderTimelineRoutes, { ctx });
   await app.register(shopSettingsRoutes, { ctx });
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });

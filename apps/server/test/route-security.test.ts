@@ -51,6 +51,12 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/order/verdict-list'],
   ['GET', '/api/v1/order/:/verification'],
   ['POST', '/api/v1/order/:/verification'],
+  // The workbench (issue 9): timeline, SLA figures, bulk actions, CSV export, operator choices.
+  ['GET', '/api/v1/order/:/timeline'],
+  ['GET', '/api/v1/order/sla'],
+  ['POST', '/api/v1/order/bulk'],
+  ['GET', '/api/v1/order/export'],
+  ['GET', '/api/v1/order/operators'],
   ['POST', '/api/v1/auth/two-factor/setup'],
   ['POST', '/api/v1/auth/two-factor/enable'],
   ['POST', '/api/v1/auth/two-factor/disable'],

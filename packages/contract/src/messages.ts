@@ -249,6 +249,46 @@ const CATALOG = {
     en: 'Choose a reason for this note.',
     mm: 'ဤမှတ်ချက်အတွက် အကြောင်းရင်းတစ်ခု ရွေးပါ။',
   },
+  // The staff workbench (issue 9, @topup/contract/workbench).
+  orderChanged: {
+    en: (p) => `${p.who ? `${p.who} changed this order` : 'This order was changed'} after you opened it. Look at it again before changing it.`,
+    mm: (p) => `သင်ဖွင့်ပြီးနောက် ${p.who ? `${p.who} က ဤအော်ဒါကို ပြင်ဆင်လိုက်ပါသည်` : 'ဤအော်ဒါကို ပြင်ဆင်ထားပါသည်'}။ မပြင်မီ ပြန်ကြည့်ပါ။`,
+  },
+  invalidDateTime: {
+    en: 'Enter a date (2026-11-23) or a date and time with its offset.',
+    mm: 'ရက်စွဲ (2026-11-23) သို့မဟုတ် ရက်စွဲနှင့် အချိန်ကို offset နှင့်တကွ ထည့်ပါ။',
+  },
+  dateRangeOrder: { en: 'The end of the range must be after its start.', mm: 'ရက်အပိုင်းအခြား၏ အဆုံးသည် အစထက် နောက်ကျရပါမည်။' },
+  statusNoteNeedsChange: {
+    en: 'A note can only go with completing or reopening the order.',
+    mm: 'အော်ဒါကို ပြီးဆုံးကြောင်း သို့မဟုတ် ပြန်ဖွင့်ကြောင်း ပြောင်းသည့်အခါမှသာ မှတ်ချက် ထည့်နိုင်ပါသည်။',
+  },
+  cancelReasonRequired: { en: 'Choose why the order is cancelled.', mm: 'အော်ဒါကို ပယ်ဖျက်ရသည့် အကြောင်းရင်းကို ရွေးပါ။' },
+  bulkIdsOrFilter: {
+    en: 'Send either the selected orders or a filter, not both.',
+    mm: 'ရွေးထားသော အော်ဒါများ သို့မဟုတ် စစ်ထုတ်မှု တစ်ခုခုကိုသာ ပို့ပါ။',
+  },
+  bulkNothingSelected: { en: 'Select at least one order.', mm: 'အော်ဒါ အနည်းဆုံး တစ်ခု ရွေးပါ။' },
+  bulkTooMany: {
+    en: (p) => `At most ${p.max} orders at once.`,
+    mm: (p) => `တစ်ကြိမ်လျှင် အော်ဒါ ${burmeseDigits(p.max!)} ခုအထိသာ ရပါသည်။`,
+  },
+  bulkFilterTooBroad: {
+    en: (p) => `${p.count} orders match; at most ${p.max} can be changed at once. Narrow the filter.`,
+    mm: (p) => `အော်ဒါ ${burmeseDigits(p.count!)} ခု ကိုက်ညီနေပါသည်။ တစ်ကြိမ်လျှင် ${burmeseDigits(p.max!)} ခုအထိသာ ပြောင်းနိုင်ပါသည်။ စစ်ထုတ်မှုကို ကျဉ်းပါ။`,
+  },
+  bulkNotPending: {
+    en: 'Only pending orders can be completed or cancelled together.',
+    mm: 'စောင့်ဆိုင်းဆဲ အော်ဒါများကိုသာ တပြိုင်နက် ပြီးဆုံး သို့မဟုတ် ပယ်ဖျက်နိုင်ပါသည်။',
+  },
+  bulkDone: {
+    en: (p) => `${p.succeeded} changed, ${p.failed} not changed.`,
+    mm: (p) => `${burmeseDigits(p.succeeded!)} ခု ပြောင်းပြီး၊ ${burmeseDigits(p.failed!)} ခု မပြောင်းနိုင်ပါ။`,
+  },
+  exportColumn: {
+    en: (p) => EXPORT_HEADERS[p.column as keyof typeof EXPORT_HEADERS]?.en ?? String(p.column),
+    mm: (p) => EXPORT_HEADERS[p.column as keyof typeof EXPORT_HEADERS]?.mm ?? String(p.column),
+  },
   shopDescription: SHOP_DESCRIPTION,
   shopDescriptionWithGames: {
     en: (p) => `${p.games} and more. ${SHOP_DESCRIPTION.en}`,
@@ -342,6 +382,29 @@ const THINGS = {
 } as const;
 export type Thing = keyof typeof THINGS;
 
+/** Header row of the CSV export, per column of @topup/contract/workbench EXPORT_COLUMNS. */
+const EXPORT_HEADERS = {
+  code: { en: 'Code', mm: 'ကုဒ်' },
+  createdAt: { en: 'Placed at', mm: 'မှာယူချိန်' },
+  status: { en: 'Status', mm: 'အခြေအနေ' },
+  gameTitle: { en: 'Game', mm: 'ဂိမ်း' },
+  packageTitle: { en: 'Package', mm: 'ပက်ကေ့ချ်' },
+  quantity: { en: 'Quantity', mm: 'အရေအတွက်' },
+  subTotal: { en: 'Amount', mm: 'ငွေပမာဏ' },
+  currency: { en: 'Currency', mm: 'ငွေကြေး' },
+  paymentMethod: { en: 'Payment method', mm: 'ငွေပေးချေနည်း' },
+  inGameUserId: { en: 'In-game user ID', mm: 'ဂိမ်းအတွင်း ID' },
+  serverInfo: { en: 'Server / Zone', mm: 'Server / Zone' },
+  mobileNumber: { en: 'Mobile number', mm: 'ဖုန်းနံပါတ်' },
+  transactionNumber: { en: 'Transaction number', mm: 'ငွေလွှဲနံပါတ်' },
+  verdict: { en: 'Screenshot check', mm: 'Screenshot စစ်ဆေးချက်' },
+  isRead: { en: 'Read', mm: 'ဖတ်ပြီး' },
+  operator: { en: 'Operator', mm: 'ဆောင်ရွက်သူ' },
+  cancelReason: { en: 'Cancel reason', mm: 'ပယ်ဖျက်ရသည့် အကြောင်းရင်း' },
+  cancelNote: { en: 'Cancel note', mm: 'ပယ်ဖျက်မှတ်ချက်' },
+  updatedAt: { en: 'Last changed at', mm: 'နောက်ဆုံး ပြင်ဆင်ချိန်' },
+} as const;
+
 const TYPES = { number: 'ဂဏန်း', string: 'စာသား', boolean: 'True/False', object: 'အချက်အလက်အစု', array: 'စာရင်း' } as const;
 
 function waitEn(seconds: number): string {
@@ -390,6 +453,11 @@ export const MSG = {
   newOrder: (game: string, pkg: string, quantity: number, code?: string) =>
     messageRef('newOrder', code ? { game, package: pkg, quantity, code } : { game, package: pkg, quantity }),
   resetMailBody: (link: string) => messageRef('resetMailBody', { link }),
+  orderChanged: (who?: string | null) => messageRef('orderChanged', who ? { who } : {}),
+  bulkTooMany: (max: number) => messageRef('bulkTooMany', { max }),
+  bulkFilterTooBroad: (count: number, max: number) => messageRef('bulkFilterTooBroad', { count, max }),
+  bulkDone: (succeeded: number, failed: number) => messageRef('bulkDone', { succeeded, failed }),
+  exportColumn: (column: string) => messageRef('exportColumn', { column }),
   shopDescriptionWithGames: (games: readonly string[]) => messageRef('shopDescriptionWithGames', { games: games.join(', ') }),
 } satisfies Refs;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { OrderVerdict } from './verification.ts';
+import { OrderUpdateExtras } from './workbench.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) });
@@ -109,6 +110,8 @@ export const UpdateOrderForm = z.object({
   /** Beyond the spec: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
   cancelReason: CancelReasonField,
   cancelNote: CancelNoteField,
+  /** Beyond the spec (issue 9): optimistic concurrency and a note on completing; see workbench.ts. */
+  ...OrderUpdateExtras.shape,
 });
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
 

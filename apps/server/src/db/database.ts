@@ -14,6 +14,7 @@ import * as orderSearchExact from './migrations/0006-order-search-exact.ts';
 import * as orderVerification from './migrations/0007-order-verification.ts';
 import * as ownerControls from './migrations/0008-owner-controls.ts';
 import * as orderTracking from './migrations/0009-order-tracking.ts';
+import * as orderEvents from './migrations/0010-order-events.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0007-order-verification': orderVerification,
   '0008-owner-controls': ownerControls,
   '0009-order-tracking': orderTracking,
+  '0010-order-events': orderEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -164,6 +164,21 @@ export interface OrderDuplicatesTable {
   created_at: string;
 }
 
+/** One entry of an order's timeline (migration 0010): appended in the transaction of the change, never changed. */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  /** OrderEventType of @topup/contract/workbench. */
+  type: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  at: string;
+  /** The status a STATUS_CHANGED event left the order in; null for other events. */
+  to_status: string | null;
+  /** JSON: the event's `data` as OrderEventDto has it. */
+  data: string;
+}
+
 export interface NotificationsTable {
   id: string;
   order_id: string;
@@ -187,6 +202,7 @@ export interface Database {
   /** Orders per (game title, package title), kept by triggers (migration 0003); read by the order search. */
   order_title_counts: OrderTitleCountsTable;
   order_tracking_tokens: OrderTrackingTokensTable;
+  order_events: OrderEventsTable;
   shop_settings: ShopSettingsTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;

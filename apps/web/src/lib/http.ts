@@ -33,7 +33,7 @@ export type RequestOptions = {
   onUploadProgress?: (fraction: number) => void;
 };
 
-type RawResponse = { status: number; json: unknown };
+export type RawResponse = { status: number; json: unknown };
 
 let onSessionExpired: () => void = () => {
   window.location.assign('/login');
@@ -70,7 +70,7 @@ export function expireSession(): void {
 let expiring: Promise<string> | null = null;
 
 /** The retry's refresh: shared like refreshAccessToken, and on failure the session ends once, not once per waiting call. */
-function refreshOrExpire(): Promise<string> {
+export function refreshOrExpire(): Promise<string> {
   expiring ??= refreshAccessToken()
     .catch(() => {
       expireSession();
@@ -100,7 +100,7 @@ function isPublicAuthCall(path: string): boolean {
   return /\/api\/v1\/(auth\/(login|login\/two-factor|forgot-password|reset-password)|invitation\/(preview|accept))$/i.test(path);
 }
 
-function toApiError(res: RawResponse): ApiError {
+export function toApiError(res: RawResponse): ApiError {
   const body = res.json as Partial<ErrorEnvelope> | null;
   // The spec's 'Network Error' (and unknown error), in the page's language; code 'network' marks it for screens.
   if (res.status === 0) return new ApiError(i18n.t('common:errors.network'), 0, {}, 'network');
@@ -108,7 +108,7 @@ function toApiError(res: RawResponse): ApiError {
   return new ApiError(message, res.status, body?.errors ?? {}, body?.code, body?.errorCodes ?? {});
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+export function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
@@ -158,7 +158,7 @@ function sendXhr(url: string, method: string, headers: Record<string, string>, b
   });
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

@@ -32,4 +32,17 @@ describe('page cache', () => {
     expect(after.items.map((i) => i.id)).toEqual(['b']);
     expect(after.paging).toMatchObject({ totalCount: 2, totalPages: 1, nextPage: null, lastRowOnPage: 1 });
   });
+
+  it('treats a filtered or re-sorted list like a searched one: a new item is not put on top, the page reloads', () => {
+    const qc = new QueryClient();
+    const filtered = ['things', 'list', { currentPage: 1, pageSize: 2, searchTerm: '', status: 'COMPLETED' }];
+    const sorted = ['things', 'list', { currentPage: 1, pageSize: 2, searchTerm: '', sort: 'createdAt' }];
+    qc.setQueryData(filtered, page(['a'], 1, 1));
+    qc.setQueryData(sorted, page(['a', 'b'], 1, 2));
+    addToPages(qc, ['things', 'list'], { id: 'n', name: 'new' });
+    expect(qc.getQueryData<Page<Item>>(filtered)!.items.map((i) => i.id)).toEqual(['a']);
+    expect(qc.getQueryData<Page<Item>>(sorted)!.paging.totalCount).toBe(2);
+    expect(qc.getQueryState(filtered)!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(sorted)!.isInvalidated).toBe(true);
+  });
 });

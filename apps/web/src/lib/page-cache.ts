@@ -1,17 +1,22 @@
 // In-place updates of cached list pages (spec §4): a created item goes on top of the first page and every count
 // rises by one, an updated item replaces the one with its id, a deleted item leaves and every count falls by one.
-// Lists are cached per page as `[...prefix, { currentPage, pageSize, searchTerm }]` holding the Page payload.
+// Lists are cached per page as `[...prefix, { currentPage, pageSize, searchTerm, ...filters }]` holding the Page payload.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page, Paging } from '@topup/contract/envelope';
 
-export type ListParams = { currentPage: number; pageSize: number; searchTerm?: string };
+export type ListParams = { currentPage: number; pageSize: number; searchTerm?: string } & Record<string, string | number | boolean | undefined>;
 
 function paramsOf(key: QueryKey): ListParams | undefined {
   const last = key[key.length - 1];
   return typeof last === 'object' && last !== null && 'currentPage' in last ? (last as ListParams) : undefined;
 }
 
-const isSearched = (key: QueryKey) => Boolean(paramsOf(key)?.searchTerm?.trim());
+/** Searched, filtered or sorted otherwise than newest first: only the server knows where an item belongs. */
+const isSearched = (key: QueryKey) => {
+  const params = paramsOf(key);
+  if (!params) return false;
+  return Object.entries(params).some(([k, v]) => k !== 'currentPage' && k !== 'pageSize' && v !== undefined && String(v).trim() !== '');
+};
 
 /** Paging after the total changed by `delta` and the page now holds `itemsOnPage` rows. */
 export function recount(p: Paging, delta: number, itemsOnPage: number): Paging {

@@ -34,4 +34,8 @@ export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Rec
     mm: () => import('./mm/verification.json').then((m) => m.default),
     en: () => import('./en/verification.json').then((m) => m.default),
   },
+  workbench: {
+    mm: () => import('./mm/workbench.json').then((m) => m.default),
+    en: () => import('./en/workbench.json').then((m) => m.default),
+  },
 };

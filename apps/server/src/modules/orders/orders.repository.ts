@@ -1,6 +1,8 @@
 // Orders and their notifications in the database, plus the one catalog read an order needs (package joined with its game).
 import { sql, type ExpressionBuilder } from 'kysely';
 import { TRANSACTION_NUMBER_LENGTH } from '@topup/contract/limits';
+import { normalizeOrderCode } from '@topup/contract/order-codes';
+import type { OrderSort } from '@topup/contract/workbench';
 import { containsPattern, ilike, type Db, type Dialect } from '../../db/database.ts';
 import type { Database, NewOrderRow, NotificationsTable, OrderChanges, OrderRow } from '../../db/schema.ts';
 
@@ -78,6 +80,10 @@ export function findOrderByIdempotencyKey(db: Db, key: string) {
 
 export function findOrderByCode(db: Db, code: string) {
   return db.selectFrom('orders').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listOperators(db: Db) {
+  return db.selectFrom('users').select(['id', 'email']).orderBy('email').execute();
 }
 
 export function findOrder(db: Db, id: string) {
@@ -194,26 +200,28 @@ function sumTitleCounts(db: Db, term: string): Promise<number> {
 }
 
 /**
- * Updates an order; with `expectScreenshot` only while its screenshot is still that one, so two admins replacing
- * the screenshot at once can't leave a file that no row names. Answers how many rows changed (0 or 1).
+ * Updates an order only while it is as the caller read it: same `updatedAt`, and with `screenshot` the same
+ * screenshot (the check may swap in its re-encoded file without touching `updatedAt`), so two admins replacing the
+ * screenshot at once can't leave a file that no row names. Answers how many rows changed (0 or 1).
  */
-export async function updateOrder(db: Db, id: string, changes: Omit<OrderChanges, 'id' | 'created_at'>, expectScreenshot?: string) {
+export async function updateOrder(db: Db, id: string, changes: Omit<OrderChanges, 'id' | 'created_at'>, expect: { updatedAt?: string; screenshot?: string } = {}) {
   const result = await db
     .updateTable('orders')
     .set(changes)
     .where('id', '=', id)
-    .$if(expectScreenshot !== undefined, (qb) => qb.where('screenshot', '=', expectScreenshot!))
+    .$if(expect.updatedAt !== undefined, (qb) => qb.where('updated_at', '=', expect.updatedAt!))
+    .$if(expect.screenshot !== undefined, (qb) => qb.where('screenshot', '=', expect.screenshot!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Deletes one order (its notifications go by cascade) and answers the files it named, or undefined. */
 export function deleteOrder(db: Db, id: string) {
-  return db.deleteFrom('orders').where('id', '=', id).returning(['screenshot', 'package_image']).executeTakeFirst();
+  return db.deleteFrom('orders').where('id', '=', id).returning(['screenshot', 'package_image', 'code']).executeTakeFirst();
 }
 
 export async function markOrderRead(db: Db, id: string) {
-  const result = await db.updateTable('orders').set({ is_read: 1 }).where('id', '=', id).executeTakeFirst();
+  const result = await db.updateTable('orders').set({ is_read: 1 }).where('id', '=', id).where('is_read', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -264,6 +272,115 @@ export function deleteCleanable(db: Db, ids: string[], statuses: readonly string
     .where('id', 'in', ids)
     .where('status', 'in', statuses)
     .where('created_at', '<', before)
-    .returning(['screenshot', 'package_image'])
+    .returning(['id', 'screenshot', 'package_image'])
+    .execute();
+}
+
+/** The workbench's filters as the database sees them: instants already resolved in the shop's time zone. */
+export type OrderWhere = {
+  status?: string;
+  gameId?: string;
+  paymentMethod?: string;
+  /** Inclusive ISO instant. */
+  from?: string;
+  /** Exclusive ISO instant. */
+  to?: string;
+  verdict?: string;
+  isRead?: boolean;
+  operatorId?: string;
+  searchTerm: string;
+};
+
+/** Sort keys of the list: column, direction; `id` in the same direction breaks ties (and is the keyset's last key). */
+export const SORT_COLUMNS = {
+  '-createdAt': ['created_at', 'desc'],
+  createdAt: ['created_at', 'asc'],
+  '-subTotal': ['sub_total', 'desc'],
+  subTotal: ['sub_total', 'asc'],
+  '-updatedAt': ['updated_at', 'desc'],
+  updatedAt: ['updated_at', 'asc'],
+} as const satisfies Record<OrderSort, readonly [string, 'asc' | 'desc']>;
+
+/**
+ * Orders matching every given filter (AND) and the search term: the same term as the plain search (id columns,
+ * titles, or an exact order code). Each filter leads an index with (created_at, id) (migration 0010), so a page in
+ * the default order reads only its rows.
+ */
+export function filteredOrders(db: Db, f: OrderWhere) {
+  const term = f.searchTerm;
+  const code = term ? normalizeOrderCode(term) : null;
+  return db
+    .selectFrom('orders')
+    .$if(f.status !== undefined, (qb) => qb.where('status', '=', f.status!))
+    .$if(f.gameId !== undefined, (qb) => qb.where('game_id', '=', f.gameId!))
+    .$if(f.paymentMethod !== undefined, (qb) => qb.where('payment_method', '=', f.paymentMethod!))
+    .$if(f.from !== undefined, (qb) => qb.where('created_at', '>=', f.from!))
+    .$if(f.to !== undefined, (qb) => qb.where('created_at', '<', f.to!))
+    .$if(f.verdict !== undefined, (qb) => (f.verdict === 'duplicate' ? qb.where('is_duplicate', '=', 1) : qb.where('verdict', '=', f.verdict!)))
+    .$if(f.isRead !== undefined, (qb) => qb.where('is_read', '=', f.isRead ? 1 : 0))
+    .$if(f.operatorId !== undefined, (qb) => qb.where('operator_id', '=', f.operatorId!))
+    .$if(term !== '', (qb) =>
+      qb.where((eb) => eb.or([idColumnsMatch(term)(eb), anyContains(TITLE_COLUMNS, term)(eb), ...(code ? [eb('code', '=', code)] : [])])),
+    );
+}
+
+export type FilteredQuery = ReturnType<typeof filteredOrders>;
+
+export function sorted(qb: FilteredQuery, sort: OrderSort) {
+  const [column, direction] = SORT_COLUMNS[sort];
+  return qb.orderBy(column, direction).orderBy('id', direction);
+}
+
+/** One page of the filtered list and the exact count of it. */
+export async function listFiltered(db: Db, f: OrderWhere, sort: OrderSort, offset: number, limit: number) {
+  const base = filteredOrders(db, f);
+  // Only another sort: every order counts, and the trigger-kept title counts know how many without a scan.
+  const unfiltered = Object.entries(f).every(([key, value]) => value === undefined || (key === 'searchTerm' && value === ''));
+  const [rows, total] = await Promise.all([
+    sorted(base, sort).selectAll().offset(offset).limit(limit).execute(),
+    unfiltered
+      ? sumTitleCounts(db, '')
+      : base
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
+  ]);
+  return { rows, total };
+}
+
+export async function countFiltered(db: Db, f: OrderWhere) {
+  const row = await filteredOrders(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ids of the first `limit` matching orders in the sort's order. */
+export function idsFiltered(db: Db, f: OrderWhere, sort: OrderSort, limit: number) {
+  return sorted(filteredOrders(db, f), sort)
+    .select('id')
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+export type Keyset = { value: string | number; id: string };
+
+/**
+ * The next `limit` matching rows after `after` in the sort's order (keyset paging: each page is an index range read,
+ * however deep into the result, and nothing is held between pages but the last key).
+ */
+export function pageAfter(db: Db, f: OrderWhere, sort: OrderSort, after: Keyset | null, limit: number) {
+  const [column, direction] = SORT_COLUMNS[sort];
+  const cmp = direction === 'desc' ? '<' : '>';
+  return sorted(
+    filteredOrders(db, f).$if(after !== null, (qb) =>
+      // A row value, so both databases read it as one range of the (…, column, id) index.
+      qb.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(cmp)} (${after!.value}, ${after!.id})`),
+    ),
+    sort,
+  )
+    .selectAll()
+    .limit(limit)
     .execute();
 }

@@ -9,6 +9,11 @@ import type { AppContext } from '../../context.ts';
 import { ok, toPage } from '../../lib/envelope.ts';
 import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
 import * as service from './orders.service.ts';
+import { BulkActionBody, BulkActionResult, OperatorDto, OrderFilterQuery } from '@topup/contract/workbench';
+import { z } from 'zod';
+import { localize } from '@topup/contract/messages';
+import { bulkAction } from './orders-bulk.service.ts';
+import { exportCsv } from './orders-export.service.ts';
 import { issueToken } from '../order-tracking/order-tracking.service.ts';
 
 const FILES = [service.SCREENSHOT_FIELD] as const;
@@ -34,11 +39,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // Without any credentials: an empty page, never data (docs/decisions/0503).
   app.get('/api/v1/Order', {
     config: { access: 'empty-when-anonymous', role: 'staff' },
-    schema: { tags: ['orders'], querystring: PageQuery, response: { 200: envelope(page(OrderDto)) } },
+    schema: { tags: ['orders'], querystring: PageQuery.extend(OrderFilterQuery.shape), response: { 200: envelope(page(OrderDto)) } },
     handler: async (request) => {
-      const { searchTerm, currentPage, pageSize } = request.query;
+      const { searchTerm, currentPage, pageSize, ...filters } = request.query;
       if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
-      return ok(await service.listOrders(ctx, searchTerm, currentPage, pageSize));
+      return ok(await service.listOrders(ctx, searchTerm, currentPage, pageSize, filters));
     },
   });
 
@@ -55,6 +60,38 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   });
 
+  // The workbench (issue 9). Static paths: find-my-way prefers them over `/:id`.
+  app.post('/api/v1/Order/Bulk', {
+    config: { role: 'staff' },
+    schema: { tags: ['orders'], body: BulkActionBody, response: { 200: envelope(BulkActionResult) } },
+    handler: async (request) => {
+      const outcome = await bulkAction(ctx, request.admin!, request.body);
+      const failed = outcome.failed.map(({ id, message }) => ({ id, ...localize(message, request.language) }));
+      return ok({ succeeded: outcome.succeeded, failed: failed.map(({ id, code, text }) => ({ id, code, message: text })) }, MSG.bulkDone(outcome.succeeded.length, failed.length));
+    },
+  });
+
+  app.get('/api/v1/Order/Export', {
+    config: { role: 'staff' },
+    schema: { tags: ['orders'], querystring: OrderFilterQuery.extend({ searchTerm: PageQuery.shape.searchTerm }) },
+    handler: async (request, reply) => {
+      const { searchTerm, ...filters } = request.query;
+      const { filename, stream } = await exportCsv(ctx, filters, searchTerm, request.language);
+      stream.on('error', (err) => request.log.error({ err }, 'order export failed while streaming'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+
+  app.get('/api/v1/Order/Operators', {
+    config: { role: 'staff' },
+    schema: { tags: ['orders'], response: { 200: envelope(z.array(OperatorDto)) } },
+    handler: async () => ok(await service.listOperators(ctx)),
+  });
+
   app.post('/api/v1/Order/Clean-Order', {
     schema: { tags: ['orders'], body: CleanOrderBody, response: { 200: envelope(CleanOrderResult) } },
     handler: async (request) => {
@@ -66,7 +103,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.put('/api/v1/Order/isRead/:id', {
     config: { role: 'staff' },
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(OrderDto) } },
-    handler: async (request) => ok(await service.markRead(ctx, request.params.id), MSG.orderMarkedRead),
+    handler: async (request) => ok(await service.markRead(ctx, request.params.id, request.admin), MSG.orderMarkedRead),
   });
 
   app.get('/api/v1/Order/:id', {
@@ -87,6 +124,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.delete('/api/v1/Order/:id', {
     schema: { tags: ['orders'], params: IdParam, response: { 200: envelope(IdPayload) } },
-    handler: async (request) => ok(await service.deleteOrder(ctx, request.params.id), MSG.orderDeleted),
+    handler: async (request) => ok(await service.deleteOrder(ctx, request.admin!, request.params.id), MSG.orderDeleted),
   });
 };

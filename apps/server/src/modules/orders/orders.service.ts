@@ -10,13 +10,16 @@ import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, normalizeOrderCode } from '@top
 import { CANCEL_MSG, type CancelReason } from '@topup/contract/order-reasons';
 import type { CleanOrderBody, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
-import type { NotificationsTable, OrderRow } from '../../db/schema.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
+import type { NotificationsTable, OrderChanges, OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './orders.repository.ts';
+import { eraseEditedValues, forgetOrders, record, type Actor } from '../order-timeline/order-timeline.service.ts';
+import type { EditableOrderField, OrderFilterQuery } from '@topup/contract/workbench';
+import { hasFilters, resolveFilter } from './orders-filters.ts';
 
 export const SCREENSHOT_FIELD = 'file_ScreenShot';
 
@@ -186,6 +189,7 @@ export async function createOrder(
         await ctx.db.transaction().execute(async (trx) => {
           await repo.insertOrder(trx, order);
           await repo.insertNotification(trx, notification);
+          await record(trx, { orderId: order.id, actor: null, at: now, type: 'PLACED', data: { code: order.code ?? null } });
           await ctx.verification.queueInTransaction(trx, order.id, now);
         });
         break;
@@ -216,7 +220,19 @@ export async function createOrder(
   return dto;
 }
 
-export async function listOrders(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<OrderDto>> {
+export async function listOrders(
+  ctx: AppContext,
+  searchTerm: string,
+  currentPage: number,
+  pageSize: number,
+  filters?: OrderFilterQuery,
+): Promise<Page<OrderDto>> {
+  // Filters or another sort (issue 9): one query over the filter indexes, the search term inside it.
+  if (filters && hasFilters(filters)) {
+    const where = await resolveFilter(ctx, filters, searchTerm);
+    const { rows, total } = await repo.listFiltered(ctx.db, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);
+    return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+  }
   // Staff type or paste the code a buyer reads out: an exact code answers that one order.
   const code = normalizeOrderCode(searchTerm);
   if (code) {
@@ -225,6 +241,11 @@ export async function listOrders(ctx: AppContext, searchTerm: string, currentPag
   }
   const { rows, total } = await repo.searchOrders(ctx.db, ctx.dialect, searchTerm, offsetOf(currentPage, pageSize), pageSize);
   return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+}
+
+/** Everyone who can work orders, as the operator filter offers them. */
+export function listOperators(ctx: AppContext): Promise<Array<{ id: string; email: string }>> {
+  return repo.listOperators(ctx.db);
 }
 
 export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
@@ -256,7 +277,44 @@ function cancelChanges(existing: OrderRow, status: string, form: UpdateOrderForm
   return { cancel_reason: form.cancelReason, cancel_note: form.cancelNote ?? null };
 }
 
-/** Status and the buyer's details may change; what was bought (package, quantity, price) stays as bought. */
+/** The order's fields an edit may change, as the timeline names them, with their columns. */
+const EDITED_COLUMNS: ReadonlyArray<readonly [EditableOrderField, 'in_game_user_id' | 'server_info' | 'mobile_number' | 'transaction_number']> = [
+  ['inGameUserId', 'in_game_user_id'],
+  ['serverInfo', 'server_info'],
+  ['mobileNumber', 'mobile_number'],
+  ['transactionNumber', 'transaction_number'],
+];
+
+/** A time strictly after `previous`, so every change moves `updatedAt` even within one millisecond. */
+export function nextUpdatedAt(previous: string): string {
+  const now = nowIso();
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
+}
+
+/** Same instant, whatever offset the client wrote it with. */
+const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/** Refused when the order changed after the client saw it (docs/decisions/1002); names who changed it. */
+function changedSince(existing: OrderRow): AppError {
+  const message = MSG.orderChanged(existing.operator_email);
+  return AppError.conflict(message, { expectedUpdatedAt: [message] });
+}
+
+/** A status note goes with a change to COMPLETED or PENDING; a cancellation has its reason and cancel note. */
+function checkStatusNote(from: string, to: string, note: string | undefined) {
+  if (note && (from === to || to === 'CANCELLED')) fail({ statusNote: [MSG.statusNoteNeedsChange] });
+}
+
+/** How many times an update without `expectedUpdatedAt` re-reads the order when another change slipped in between. */
+const UPDATE_ATTEMPTS = 3;
+
+/**
+ * Status and the buyer's details may change; what was bought (package, quantity, price) stays as bought.
+ * The change and its timeline entries (status change, edits old → new) commit together. The update only applies to
+ * the order as it was read (same `updated_at`): with `expectedUpdatedAt` a mismatch is a 409; without it (clients
+ * written to the spec) the order is read again and the change re-applied, last write wins as the spec has it, and
+ * the timeline's "from" values are always the ones really replaced.
+ */
 export async function updateOrder(
   ctx: AppContext,
   admin: Admin,
@@ -264,9 +322,44 @@ export async function updateOrder(
   form: UpdateOrderForm,
   screenshot: Buffer | undefined,
 ): Promise<OrderDto> {
-  const existing = await repo.findOrder(ctx.db, id);
+  let existing = await repo.findOrder(ctx.db, id);
   if (!existing) throw AppError.notFound('Order');
+  if (form.expectedUpdatedAt && !sameInstant(form.expectedUpdatedAt, existing.updated_at)) throw changedSince(existing);
 
+  const stored = screenshot ? await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot) : null;
+  let result: { changes: OrderChanges; row: OrderRow } | null = null;
+  try {
+    for (let attempt = 1; attempt <= UPDATE_ATTEMPTS && !result; attempt++) {
+      if (attempt > 1) {
+        existing = await repo.findOrder(ctx.db, id);
+        if (!existing) throw AppError.notFound('Order');
+        if (form.expectedUpdatedAt) throw changedSince(existing);
+      }
+      result = await applyUpdate(ctx, admin, existing, form, stored);
+    }
+  } catch (err) {
+    await ctx.media.discard('private', [stored]);
+    throw err;
+  }
+  if (!result) {
+    await ctx.media.discard('private', [stored]);
+    throw AppError.conflict(MSG.orderConflict);
+  }
+  let dto: OrderDto;
+  if (stored) {
+    await ctx.media.discard('private', [result.row.screenshot]);
+    // A new screenshot is new proof: check it.
+    await ctx.verification.recheck(id);
+    dto = toOrderDto(ctx, { ...result.row, ...result.changes, screenshot: stored, verdict: 'pending' } as OrderRow);
+  } else {
+    dto = toOrderDto(ctx, { ...result.row, ...result.changes } as OrderRow);
+  }
+  announceChange(ctx, dto);
+  return dto;
+}
+
+/** One attempt: null when the order changed since `existing` was read (nothing written then). */
+async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, form: UpdateOrderForm, stored: string | null) {
   let serverInfo = existing.server_info;
   if (form.serverInfo !== undefined && form.serverInfo !== existing.server_info) {
     // Checked against the game as it is now; a deleted game leaves only the length limit.
@@ -278,6 +371,7 @@ export async function updateOrder(
 
   const status = form.orderStatus ?? form.status ?? existing.status;
   const cancel = cancelChanges(existing, status, form);
+  checkStatusNote(existing.status, status, form.statusNote);
   const changes = {
     status,
     ...cancel,
@@ -287,36 +381,40 @@ export async function updateOrder(
     transaction_number: form.transactionNumber ?? existing.transaction_number,
     operator_id: admin.id,
     operator_email: admin.email,
-    updated_at: nowIso(),
+    updated_at: nextUpdatedAt(existing.updated_at),
+    ...(stored ? { screenshot: stored } : {}),
   };
-  const stored = screenshot ? await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot) : null;
-  let updated: number;
-  try {
-    updated = await repo.updateOrder(ctx.db, id, stored ? { ...changes, screenshot: stored } : changes, stored ? existing.screenshot : undefined);
-  } catch (err) {
-    await ctx.media.discard('private', [stored]);
-    throw err;
+  const edits: Array<{ field: EditableOrderField; from: string | null; to: string | null }> = EDITED_COLUMNS.filter(
+    ([, column]) => changes[column] !== existing[column],
+  ).map(([field, column]) => ({ field, from: existing[column], to: changes[column] }));
+  // A screenshot is named only: its file names are private.
+  if (stored) edits.push({ field: 'screenShot', from: null, to: null });
+  const actor: Actor = { id: admin.id, email: admin.email };
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const n = await repo.updateOrder(trx, existing.id, changes, { updatedAt: existing.updated_at, screenshot: stored ? existing.screenshot : undefined });
+    if (n === 0) return false;
+    if (status !== existing.status) {
+      const note = status === 'CANCELLED' ? cancel.cancel_note : (form.statusNote ?? null);
+      await record(trx, {
+        orderId: existing.id,
+        actor,
+        at: changes.updated_at,
+        type: 'STATUS_CHANGED',
+        data: { from: existing.status as OrderStatus, to: status as OrderStatus, reason: cancel.cancel_reason as CancelReason | null, note, bulk: false },
+      });
+    }
+    if (edits.length > 0) await record(trx, { orderId: existing.id, actor, at: changes.updated_at, type: 'EDITED', data: { changes: edits } });
+    return true;
+  });
+  if (!updated) {
+    if (!(await repo.findOrder(ctx.db, existing.id))) throw AppError.notFound('Order');
+    return null;
   }
-  if (updated === 0) {
-    await ctx.media.discard('private', [stored]);
-    if (!(await repo.findOrder(ctx.db, id))) throw AppError.notFound('Order');
-    throw AppError.conflict(MSG.orderConflict);
-  }
-  let dto: OrderDto;
-  if (stored) {
-    await ctx.media.discard('private', [existing.screenshot]);
-    // A new screenshot is new proof: check it.
-    await ctx.verification.recheck(id);
-    dto = toOrderDto(ctx, { ...existing, ...changes, screenshot: stored, verdict: 'pending' });
-  } else {
-    dto = toOrderDto(ctx, { ...existing, ...changes });
-  }
-  announceChange(ctx, dto);
-  return dto;
+  return { changes, row: existing };
 }
 
 /** Tells listeners (buyers' status streams) after commit; their failure never fails the staff's change. */
-function announceChange(ctx: AppContext, order: OrderDto) {
+export function announceChange(ctx: AppContext, order: OrderDto) {
   try {
     ctx.events.orderChanged(order);
   } catch {
@@ -324,8 +422,18 @@ function announceChange(ctx: AppContext, order: OrderDto) {
   }
 }
 
-export async function deleteOrder(ctx: AppContext, id: string): Promise<{ id: string }> {
-  const deleted = await repo.deleteOrder(ctx.db, id);
+/**
+ * Deletes one order; its timeline stays with a DELETE_REQUESTED entry naming who, the values of its edits erased
+ * (docs/decisions/1001). A deleted order's timeline is never served again.
+ */
+export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Promise<{ id: string }> {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.deleteOrder(trx, id);
+    if (!row) return undefined;
+    await eraseEditedValues(trx, id);
+    await record(trx, { orderId: id, actor: { id: admin.id, email: admin.email }, type: 'DELETE_REQUESTED', data: { code: row.code ?? null } });
+    return row;
+  });
   if (!deleted) throw AppError.notFound('Order');
   await ctx.media.discard('private', [deleted.screenshot]);
   // A package image kept alive only by this order's snapshot can go now.
@@ -333,16 +441,23 @@ export async function deleteOrder(ctx: AppContext, id: string): Promise<{ id: st
   return { id };
 }
 
-/** Marks the order read and every notification about it, in one transaction. */
-export async function markRead(ctx: AppContext, id: string): Promise<OrderDto> {
+/** Marks the order read and every notification about it, in one transaction; the timeline hears of it once. */
+export async function markRead(ctx: AppContext, id: string, admin: Admin | null = null): Promise<OrderDto> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    if ((await repo.markOrderRead(trx, id)) === 0) throw AppError.notFound('Order');
-    await repo.markNotificationsRead(trx, id);
-    return repo.findOrder(trx, id);
+    if (await markReadIn(trx, id, admin)) return repo.findOrder(trx, id);
+    throw AppError.notFound('Order');
   });
   const dto = toOrderDto(ctx, row!);
   announceChange(ctx, dto);
   return dto;
+}
+
+/** Inside a transaction: false when there is no such order. A READ entry only when it was unread. */
+export async function markReadIn(trx: Db, id: string, admin: Admin | null): Promise<boolean> {
+  if ((await repo.markOrderRead(trx, id)) === 0) return (await repo.findOrder(trx, id)) !== undefined;
+  await repo.markNotificationsRead(trx, id);
+  await record(trx, { orderId: id, actor: admin && { id: admin.id, email: admin.email }, type: 'READ', data: {} });
+  return true;
 }
 
 export async function listNotifications(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<NotificationDto>> {
@@ -368,7 +483,11 @@ export async function cleanOrders(ctx: AppContext, body: CleanOrderBody): Promis
   for (;;) {
     const ids = await repo.findCleanable(ctx.db, CLEANABLE, before, CLEAN_BATCH);
     if (ids.length === 0) break;
-    const deleted = await repo.deleteCleanable(ctx.db, ids, CLEANABLE, before);
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await repo.deleteCleanable(trx, ids, CLEANABLE, before);
+      await forgetOrders(trx, rows.map((r) => r.id));
+      return rows;
+    });
     deletedCount += deleted.length;
     await ctx.media.discard('private', deleted.map((d) => d.screenshot));
     await ctx.media.releasePublic(ctx.db, deleted.map((d) => d.package_image));

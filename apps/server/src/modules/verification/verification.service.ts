@@ -15,6 +15,7 @@ import { imageHash, nearIdentical } from './image-hash.ts';
 import { readReceipt } from './receipt-text.ts';
 import type { TextReader } from './text-reader.ts';
 import * as repo from './verification.repository.ts';
+import { record } from '../order-timeline/order-timeline.service.ts';
 
 /** Reuse is looked for among orders of the last 30 days. */
 export const REUSE_WINDOW_MS = 30 * 24 * 3600_000;
@@ -58,6 +59,8 @@ export async function attemptCheck(deps: CheckDeps, orderId: string): Promise<vo
       await deps.db.transaction().execute(async (trx) => {
         await repo.updateCheck(trx, orderId, { state: 'failed', attempts, lease_until: null, error: message, checked_at: nowIso() });
         await repo.setVerdict(trx, orderId, 'failed');
+        const order = await repo.findOrderForCheck(trx, orderId);
+        if (order) await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict: 'failed', isDuplicate: order.is_duplicate === 1 } });
       });
       const order = await repo.findOrderForCheck(deps.db, orderId);
       if (order) deps.announce({ orderId, verdict: 'failed', isDuplicate: order.is_duplicate === 1 });
@@ -148,6 +151,8 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
       checked_at: now,
     });
     await repo.setVerdict(trx, orderId, verdict);
+    const isDuplicate = links.length > 0 || current.is_duplicate === 1;
+    await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict, isDuplicate } });
     return links.map(([id]) => id);
   });
   if (linked === null) return;

@@ -94,6 +94,12 @@ describe('screenshot checks', () => {
 
     const row = await t.app.ctx.db.selectFrom('orders').select(['screenshot', 'verdict']).where('id', '=', first.id).executeTakeFirstOrThrow();
     expect(row.verdict).toBe('match');
+    // The verdict is in the order's timeline (issue 9), written with it.
+    const timeline = await t.app.inject({ method: 'GET', url: `/api/v1/Order/${first.id}/Timeline`, headers: t.auth });
+    expect(timeline.json().payLoad.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
+      ['PLACED', { code: first.code }],
+      ['CHECKED', { verdict: 'match', isDuplicate: false }],
+    ]);
     // Re-encoded in its own format, in place: the URL staff got with the order still shows the (now clean) file.
     expect(first.screenShot).toContain(row.screenshot);
     const file = readFileSync(path.join(t.dataDir, 'private', 'screenshots', row.screenshot));

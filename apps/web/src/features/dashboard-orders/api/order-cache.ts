@@ -10,7 +10,10 @@ import { notificationKeys, orderKeys } from './order-keys';
 export function orderChanged(qc: QueryClient, order: OrderDto): void {
   qc.setQueryData(orderKeys.detail(order.id), order);
   replaceInPages(qc, orderKeys.lists(), order);
+  // Every change is a new timeline entry; a status change moves the SLA figures.
+  void qc.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
   void qc.invalidateQueries({ queryKey: orderKeys.summary() });
+  void qc.invalidateQueries({ queryKey: orderKeys.sla() });
 }
 
 export function orderDeleted(qc: QueryClient, id: string): void {

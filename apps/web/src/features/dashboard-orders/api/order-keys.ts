@@ -6,6 +6,10 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   list: (params: ListParams) => ['orders', 'list', params] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
+  /** Under the order's detail key: whatever refreshes or removes the order does the same to its timeline. */
+  timeline: (id: string) => ['orders', 'detail', id, 'timeline'] as const,
+  sla: () => ['orders', 'sla'] as const,
+  operators: () => ['orders', 'operators'] as const,
   summary: () => ['orders', 'summary'] as const,
 };
 

@@ -1,20 +1,47 @@
-// PUT /api/v1/Order/{id} (multipart): the admin changes the status; the server records them as operator.
+// PUT /api/v1/Order/{id} (multipart): staff change the status; the server records them as operator. Beyond the spec
+// (issue 9): the reason or note of the change, and `expectedUpdatedAt` — the order as this client last saw it — so a
+// change made meanwhile by someone else is refused with 409 instead of being overwritten.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@topup/contract/limits';
+import type { CancelReason } from '@topup/contract/order-reasons';
 import type { OrderDto } from '@topup/contract/orders';
-import { request } from '../../../lib/http';
+import { ApiError, request } from '../../../lib/http';
 import { orderChanged } from './order-cache';
+import { orderKeys } from './order-keys';
 
-export async function updateOrder(id: string, status: OrderStatus): Promise<OrderDto> {
+export type OrderUpdate = {
+  id: string;
+  status: OrderStatus;
+  cancelReason?: CancelReason;
+  cancelNote?: string;
+  statusNote?: string;
+  expectedUpdatedAt?: string;
+};
+
+export async function updateOrder({ id, ...fields }: OrderUpdate): Promise<OrderDto> {
   const form = new FormData();
-  form.set('orderStatus', status);
+  form.set('orderStatus', fields.status);
+  for (const key of ['cancelReason', 'cancelNote', 'statusNote', 'expectedUpdatedAt'] as const) {
+    const value = fields[key];
+    if (value) form.set(key, value);
+  }
   return (await request<OrderDto>(`/api/v1/Order/${encodeURIComponent(id)}`, { method: 'PUT', body: form })).payLoad;
 }
+
+/** Someone else changed the order since it was loaded (409 orderChanged). */
+export const isConflict = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
 export function useUpdateOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: OrderStatus }) => updateOrder(id, status),
+    mutationFn: updateOrder,
     onSuccess: (order) => orderChanged(qc, order),
+    onError: (error, { id }) => {
+      // Show the order as it is now, so the next attempt starts from what the other person did.
+      if (isConflict(error)) {
+        void qc.invalidateQueries({ queryKey: orderKeys.detail(id) });
+        void qc.invalidateQueries({ queryKey: orderKeys.lists() });
+      }
+    },
   });
 }

@@ -29,8 +29,10 @@ export function NotificationBell({ footer }: { footer?: ReactNode } = {}) {
     void navigate(`/dashboard/order-detail/${n.orderId}`);
   }
 
+  // Not modal: a modal menu hides the rest of the page with aria-hidden while its buttons stay focusable (axe
+  // aria-hidden-focus); the menu still takes focus, arrows move in it, Escape and a click outside close it.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={count > 0 ? t('notifications.labelUnread', { count }) : t('notifications.title')}
         className="relative inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"

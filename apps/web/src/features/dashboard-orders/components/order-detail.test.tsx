@@ -35,6 +35,7 @@ describe('Order detail', () => {
   it('shows every field, marks an unread order read, enlarges the screenshot, and saves the status back to the list', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
+      if (c.method === 'GET' && c.url.endsWith('/Timeline')) return { payLoad: [] };
       if (c.method === 'GET' && c.url.endsWith('/Verification')) {
         return { payLoad: { orderId: 'o1', verdict: 'pending', isDuplicate: false, state: 'queued', attempts: 0, checkedAt: null, fields: [], duplicates: [], error: null } };
       }
@@ -55,7 +56,8 @@ describe('Order detail', () => {
     await user.selectOptions(screen.getByLabelText('Payment Status'), 'COMPLETED');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('orders list page')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/v1/Order/o1', body: { orderStatus: 'COMPLETED' } });
+    // Sent against the order as it was loaded, so a change by someone else meanwhile is refused, not overwritten.
+    expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/v1/Order/o1')).toMatchObject({ body: { orderStatus: 'COMPLETED', expectedUpdatedAt: base.updatedAt } });
     expect(calls.filter((c) => c.url.includes('isRead'))).toHaveLength(1);
   });
 });

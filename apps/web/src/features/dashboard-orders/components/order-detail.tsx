@@ -1,10 +1,13 @@
 // /dashboard/order-detail/{id} (spec §2): every field, the status selector, the screenshot enlarged in a dialog,
-// and 'Save Changes' back to the list. Opening an unread order marks it read.
+// and 'Save Changes' back to the list. Opening an unread order marks it read. Issue 9: cancelling asks for the
+// reason (and a note for "Other"), completing may carry a note, the change is sent with the `updatedAt` it was made
+// against (a change by someone else meanwhile is refused and the order reloads), and the timeline sits beside it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { ORDER_STATUSES, type OrderStatus } from '@topup/contract/limits';
+import { CANCEL_NOTE_MAX, CANCEL_REASONS, type CancelReason } from '@topup/contract/order-reasons';
 import type { OrderDto } from '@topup/contract/orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,9 +16,13 @@ import { formatDateTime, formatNumber } from '../../../components/dashboard/form
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderRead } from '../api/mark-order-read';
-import { useUpdateOrder } from '../api/update-order';
+import { isConflict, useUpdateOrder } from '../api/update-order';
 import { OrderStatusBadge } from './order-status-badge';
 import { VerificationPanel } from '../../dashboard-verification/components/verification-panel';
+import { OrderTimeline } from '../../dashboard-workbench/components/order-timeline';
+import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
+
+const CONTROL = 'mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,13 +56,30 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 function OrderDetailView({ order }: { order: OrderDto }) {
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
+  const { t: tw } = useTranslation('workbench');
   const update = useUpdateOrder();
   const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [reason, setReason] = useState<CancelReason | ''>('');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState<'reason' | 'note' | null>(null);
   const [enlarged, setEnlarged] = useState(false);
+  // When the order reloads changed (someone else's change, a live update), the form starts again from it.
+  const [seen, setSeen] = useState(order.updatedAt);
+  if (seen !== order.updatedAt) {
+    setSeen(order.updatedAt);
+    setStatus(order.status);
+  }
   const pkg = order.tokenPackageDto;
+  const changing = status !== order.status;
+  const cancelling = changing && status === 'CANCELLED';
 
   function save() {
-    update.mutate({ id: order.id, status }, { onSuccess: () => void navigate('/dashboard/orders') });
+    const trimmed = note.trim() || undefined;
+    if (cancelling && !reason) return setMissing('reason');
+    if (cancelling && reason === 'OTHER' && !trimmed) return setMissing('note');
+    setMissing(null);
+    const extra = !changing ? {} : cancelling ? { cancelReason: reason || undefined, cancelNote: trimmed } : { statusNote: trimmed };
+    update.mutate({ id: order.id, status, expectedUpdatedAt: order.updatedAt, ...extra }, { onSuccess: () => void navigate('/dashboard/orders') });
   }
 
   return (
@@ -69,6 +93,7 @@ function OrderDetailView({ order }: { order: OrderDto }) {
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t('orderDetail.title')}</h1>
         <OrderStatusBadge status={order.status} />
+        {order.status === 'PENDING' ? <SlaClock order={order} /> : null}
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -124,14 +149,17 @@ function OrderDetailView({ order }: { order: OrderDto }) {
             </div>
           </div>
 
-          <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:flex-wrap sm:items-end">
             <div className="flex flex-col text-sm font-medium text-slate-700">
               <label htmlFor="order-status">{t('orderDetail.status')}</label>
               <select
                 id="order-status"
                 value={status}
-                onChange={(e) => setStatus(e.target.value as OrderStatus)}
-                className="mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+                onChange={(e) => {
+                  setStatus(e.target.value as OrderStatus);
+                  setMissing(null);
+                }}
+                className={CONTROL}
               >
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -140,11 +168,63 @@ function OrderDetailView({ order }: { order: OrderDto }) {
                 ))}
               </select>
             </div>
-            <Button onClick={save} disabled={update.isPending}>
+            {cancelling ? (
+              <div className="flex flex-col text-sm font-medium text-slate-700">
+                <label htmlFor="order-cancel-reason">
+                  {tw('change.reason')}
+                  <span className="text-red-600"> *</span>
+                </label>
+                <select
+                  id="order-cancel-reason"
+                  value={reason}
+                  aria-invalid={missing === 'reason'}
+                  aria-describedby={missing === 'reason' ? 'order-change-missing' : undefined}
+                  onChange={(e) => setReason(e.target.value as CancelReason | '')}
+                  className={CONTROL}
+                >
+                  <option value="">{tw('change.pickReason')}</option>
+                  {CANCEL_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`orderDetail.cancelReasons.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {changing ? (
+              <div className="flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700 sm:min-w-56">
+                <label htmlFor="order-change-note">
+                  {cancelling ? tw('change.cancelNote') : tw('change.completeNote')}
+                  {cancelling && reason === 'OTHER' ? <span className="text-red-600"> *</span> : null}
+                </label>
+                <input
+                  id="order-change-note"
+                  value={note}
+                  maxLength={CANCEL_NOTE_MAX}
+                  aria-invalid={missing === 'note'}
+                  aria-describedby={missing === 'note' ? 'order-change-missing' : undefined}
+                  onChange={(e) => setNote(e.target.value)}
+                  className={CONTROL}
+                />
+              </div>
+            ) : null}
+            <Button onClick={save} disabled={update.isPending} className="h-11 sm:h-10">
               {update.isPending ? t('common.saving') : t('orderDetail.save')}
             </Button>
           </div>
-          <FormError error={update.error} fallback={t('orderDetail.updateFailed')} />
+          {missing ? (
+            <p id="order-change-missing" role="alert" className="text-sm text-red-600">
+              {missing === 'reason' ? tw('change.reasonRequired') : tw('change.noteRequired')}
+            </p>
+          ) : null}
+          {isConflict(update.error) ? (
+            <div role="alert" data-testid="order-conflict" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-semibold">{errorText(update.error, t('orderDetail.updateFailed'))}</p>
+              <p>{tw('change.conflictHint')}</p>
+            </div>
+          ) : (
+            <FormError error={update.error} fallback={t('orderDetail.updateFailed')} />
+          )}
         </div>
 
         <div className="rounded-xl bg-white p-5 shadow-sm">
@@ -158,6 +238,9 @@ function OrderDetailView({ order }: { order: OrderDto }) {
           )}
         </div>
         <VerificationPanel orderId={order.id} />
+        <div className="lg:col-span-2">
+          <OrderTimeline orderId={order.id} />
+        </div>
       </div>
 
       <Dialog open={enlarged} onOpenChange={setEnlarged} title={t('orderDetail.screenshot')} className="max-w-3xl" closeLabel={t('common.close')}>

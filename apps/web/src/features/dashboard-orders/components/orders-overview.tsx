@@ -1,5 +1,5 @@
 // /dashboard: what staff act on first — orders waiting and for how long, and orders and revenue today and over
-// the last 14 days (from GET /api/v1/Order/summary), with a small bar per day.
+// the last 14 days (from GET /api/v1/Order/summary), with a small bar per day, and the delivery promise kept (SLA).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrencyAmount, OrderSummaryDay } from '@topup/contract/order-summary';
@@ -7,6 +7,7 @@ import { formatNumber } from '../../../components/dashboard/format';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
 import { errorText } from '../../../components/dashboard/form-error';
 import { useOrderSummary } from '../api/get-order-summary';
+import { SlaCard } from '../../dashboard-workbench/components/sla-card';
 
 /** How long ago, in the largest whole unit (minutes, hours, days). */
 export function ageParts(fromIso: string, now = Date.now()): { unit: 'minutes' | 'hours' | 'days'; count: number } {
@@ -72,6 +73,8 @@ export function OrdersOverview() {
         <Card label={t('overview.orders14')} value={String(total.orders)} hint={t('overview.completed', { count: total.completed })} />
         <Card label={t('overview.revenue14')} value={money(total.revenue)} />
       </div>
+
+      <SlaCard />
 
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 className="mb-3 font-semibold">{t('overview.perDay')}</h2>

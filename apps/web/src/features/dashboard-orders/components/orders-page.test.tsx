@@ -43,7 +43,7 @@ describe('Clean Orders (spec §4, §9)', () => {
 
   it("shows the green banner after cleaning, with 'Orders deleted successfully' when the server sends no message", async () => {
     const user = userEvent.setup();
-    fakeServer((c) => (c.method === 'POST' ? { payLoad: { deletedCount: 0 }, message: '' } : { payLoad: pageOf([order(1)]) }));
+    fakeServer((c) => (c.method === 'POST' ? { payLoad: { deletedCount: 0 }, message: '' } : c.url.startsWith('/api/v1/Order?') ? { payLoad: pageOf([order(1)]) } : undefined));
     renderDashboard(<OrdersPage />);
     await screen.findByText('player1');
     await user.click(screen.getByRole('button', { name: 'Clean Orders' }));
@@ -59,8 +59,9 @@ describe('Orders list', () => {
     const { queryClient } = renderDashboard(<OrdersPage />);
     await screen.findByText('player3');
     const rows = () => screen.getAllByRole('row').slice(1);
-    expect(within(rows()[0]!).getAllByRole('cell')[0]).toHaveTextContent('14');
-    expect(within(rows()[1]!).getAllByRole('cell')[0]).toHaveTextContent('13');
+    // The first cell holds the row's selection box, the second its number.
+    expect(within(rows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('14');
+    expect(within(rows()[1]!).getAllByRole('cell')[1]).toHaveTextContent('13');
     expect(rows()[1]).toHaveAttribute('data-read', 'true');
     expect(rows()[1]).toHaveClass('bg-slate-100');
     expect(within(rows()[1]!).getByText('ops@shop.test')).toBeInTheDocument();
@@ -69,7 +70,7 @@ describe('Orders list', () => {
     addIncomingOrder(queryClient, order(99, { inGameUserId: 'newcomer' }));
     await screen.findByText('newcomer');
     expect(within(rows()[0]!).getByText('newcomer')).toBeInTheDocument();
-    expect(within(rows()[0]!).getAllByRole('cell')[0]).toHaveTextContent('15');
+    expect(within(rows()[0]!).getAllByRole('cell')[1]).toHaveTextContent('15');
     expect(screen.getByText('Page 1 of 2 — 15 items')).toBeInTheDocument();
   });
 

@@ -1,56 +1,103 @@
-// /dashboard/orders (spec §2): search, Clean Orders, the table of every order column with read rows dimmed and row
-// numbers counting down from the total, View Detail (marks read, then opens) and Delete with confirmation.
-import { useState, type FormEvent } from 'react';
+// /dashboard/orders (spec §2, issue 9): search, filters and sort kept in the URL, Clean Orders, CSV export of the
+// filtered list, the orders as a table (cards below 640 px) with selection and bulk actions, row actions that ask
+// for what a status change needs, and the keyboard (j/k, Enter, c, x, ?).
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { CheckCircle2, Eye, Search, Trash2, X } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CheckCircle2, Download, Keyboard, Search, X } from 'lucide-react';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { OrderDto } from '@topup/contract/orders';
+import { BULK_MAX, type BulkAction } from '@topup/contract/workbench';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
 import { Pager } from '../../../components/dashboard/pager';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
-import { cn } from '../../../lib/cn';
+import { useIsNarrow } from '../../dashboard-shell/hooks/use-media-query';
+import { useBulkAction } from '../../dashboard-workbench/api/bulk';
+import { useExportOrders } from '../../dashboard-workbench/api/export';
+import { BulkBar, BulkResult, type BulkOutcome } from '../../dashboard-workbench/components/bulk-bar';
+import { OrderFilters } from '../../dashboard-workbench/components/order-filters';
+import { ShortcutsHelp } from '../../dashboard-workbench/components/shortcuts-help';
+import { StatusChangeDialog, type StatusChange } from '../../dashboard-workbench/components/status-change-dialog';
+import { useListShortcuts } from '../../dashboard-workbench/hooks/use-list-shortcuts';
+import { filterOf, listParamsOf, readView, writeView, type OrderListView } from '../../dashboard-workbench/lib/list-view';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrders } from '../api/get-orders';
 import { useMarkOrderRead } from '../api/mark-order-read';
+import { isConflict, useUpdateOrder } from '../api/update-order';
 import { CleanOrdersTools } from './clean-orders-tools';
-import { OrderStatusBadge } from './order-status-badge';
-import type { VerdictFilter as VerdictFilterValue } from '@topup/contract/verification';
-import { useOrdersByVerdict } from '../../dashboard-verification/api/verification';
-import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
-import { VerdictFilter } from '../../dashboard-verification/components/verdict-filter';
+import { OrderCards } from './order-cards';
+import { OrdersTable, type OrderRowActions } from './orders-table';
 
-/** "No" of spec §2: the newest order of all has the highest number. */
-export function rowNumber(totalCount: number, currentPage: number, pageSize: number, index: number): number {
-  return totalCount - (currentPage - 1) * pageSize - index;
-}
+export { rowNumber } from './orders-table';
+
+/** A status change waiting for its dialog: one order (from a row or a shortcut) or the selection. */
+type PendingChange = { target: 'COMPLETED' | 'CANCELLED'; order: OrderDto } | { target: 'COMPLETED' | 'CANCELLED'; bulk: true };
 
 export function OrdersPage() {
   const { t } = useTranslation('dashboard');
-  const { t: tv } = useTranslation('verification');
+  const { t: tw } = useTranslation('workbench');
   const navigate = useNavigate();
-  const [currentPage, setCurrentPage] = useState(1);
-  const [searchInput, setSearchInput] = useState('');
-  const [searchTerm, setSearchTerm] = useState('');
+  const narrow = useIsNarrow();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => readView(searchParams), [searchParams]);
+  const [searchInput, setSearchInput] = useState(view.q);
   const [banner, setBanner] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<OrderDto | null>(null);
-  const [verdict, setVerdict] = useState<VerdictFilterValue | null>(null);
-  const params = { currentPage, pageSize: PAGE_SIZE.admin, searchTerm };
-  const all = useOrders(params);
-  const byVerdict = useOrdersByVerdict(verdict, currentPage, PAGE_SIZE.admin);
-  // A verdict filter lists by verdict alone (the search box applies to the full list).
-  const orders = verdict ? byVerdict : all;
+  const [change, setChange] = useState<PendingChange | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rows = useRef(new Map<number, HTMLElement>());
+
+  const orders = useOrders(listParamsOf(view, PAGE_SIZE.admin));
   const markRead = useMarkOrderRead();
   const del = useDeleteOrder();
+  const update = useUpdateOrder();
+  const bulk = useBulkAction();
+  const exporter = useExportOrders();
+  const items = useMemo(() => orders.data?.items ?? [], [orders.data]);
+  const totalCount = orders.data?.paging.totalCount ?? 0;
+
+  // The URL is the view: a new search, filter or page starts a fresh selection and cursor.
+  const viewKey = searchParams.toString();
+  const [seenViewKey, setSeenViewKey] = useState(viewKey);
+  if (seenViewKey !== viewKey) {
+    setSeenViewKey(viewKey);
+    setSelected(new Set());
+    setAllMatching(false);
+    setCursor(null);
+  }
+  // A search from the URL (back, forward, a shared link) fills the box; a filter change leaves what is being typed.
+  const [seenQ, setSeenQ] = useState(view.q);
+  if (seenQ !== view.q) {
+    setSeenQ(view.q);
+    setSearchInput(view.q);
+  }
+
+  // Changes build on the URL as last written, not as last rendered: two quick changes (a filter, then another before
+  // the list re-renders) must both land.
+  const latestSearch = useRef(viewKey);
+  useEffect(() => {
+    latestSearch.current = viewKey;
+  }, [viewKey]);
+  const changeView = useCallback(
+    (patch: Partial<OrderListView>) => {
+      const next = writeView({ ...readView(new URLSearchParams(latestSearch.current)), page: 1, ...patch });
+      latestSearch.current = next.toString();
+      setSearchParams(next);
+    },
+    [setSearchParams],
+  );
 
   function search(e: FormEvent) {
     e.preventDefault();
-    setSearchTerm(searchInput.trim());
-    setCurrentPage(1);
+    changeView({ q: searchInput.trim() });
   }
 
   async function viewDetail(order: OrderDto) {
@@ -65,9 +112,133 @@ export function OrdersPage() {
     void navigate(`/dashboard/order-detail/${order.id}`);
   }
 
+  function askChange(order: OrderDto, target: 'COMPLETED' | 'CANCELLED') {
+    if (order.status !== 'PENDING') {
+      setNotice(tw('row.notPending', { code: order.code ?? '' }));
+      return;
+    }
+    update.reset();
+    setChange({ target, order });
+  }
+
+  function confirmChange(c: StatusChange) {
+    if (!change) return;
+    if ('bulk' in change) return runBulk(c.status === 'COMPLETED' ? 'COMPLETE' : 'CANCEL', c);
+    const order = change.order;
+    update.mutate(
+      { id: order.id, ...c, expectedUpdatedAt: order.updatedAt },
+      {
+        onSuccess: (saved) => {
+          setChange(null);
+          setBanner(tw(`row.done.${saved.status}`, { code: saved.code ?? '' }));
+        },
+        // Someone changed it meanwhile: say so beside the list, which reloads with what they did.
+        onError: (err) => {
+          if (!isConflict(err)) return;
+          setChange(null);
+          setNotice(errorText(err, tw('change.failed')));
+        },
+      },
+    );
+  }
+
+  function runBulk(action: BulkAction, c?: StatusChange) {
+    const codes = new Map(items.map((o) => [o.id, o.code ?? o.id]));
+    const extra = c?.status === 'CANCELLED' ? { cancelReason: c.cancelReason, cancelNote: c.cancelNote } : c?.status === 'COMPLETED' ? { statusNote: c.statusNote } : {};
+    const target = allMatching ? { filter: filterOf(view) } : { ids: [...selected] };
+    bulk.mutate(
+      { action, ...target, ...extra },
+      {
+        onSuccess: (result) => {
+          setChange(null);
+          setSelected(new Set());
+          setAllMatching(false);
+          setOutcome({ action, succeeded: result.succeeded.length, failed: result.failed.map((f) => ({ id: f.id, label: codes.get(f.id) ?? f.id, message: f.message })) });
+        },
+      },
+    );
+  }
+
+  function onBulk(action: BulkAction) {
+    setOutcome(null);
+    bulk.reset();
+    if (action === 'MARK_READ') return runBulk('MARK_READ');
+    setChange({ target: action === 'COMPLETE' ? 'COMPLETED' : 'CANCELLED', bulk: true });
+  }
+
+  const moveCursor = useCallback(
+    (delta: 1 | -1) => {
+      if (items.length === 0) return;
+      const next = cursor === null ? (delta === 1 ? 0 : items.length - 1) : Math.min(items.length - 1, Math.max(0, cursor + delta));
+      setCursor(next);
+      const el = rows.current.get(next);
+      el?.focus();
+      el?.scrollIntoView?.({ block: 'nearest' });
+    },
+    [cursor, items.length],
+  );
+  const current = cursor === null ? undefined : items[cursor];
+  useListShortcuts({
+    move: moveCursor,
+    open: () => current && void viewDetail(current),
+    complete: () => current && askChange(current, 'COMPLETED'),
+    cancel: () => current && askChange(current, 'CANCELLED'),
+    help: () => setHelpOpen(true),
+  });
+
+  const pageSelected = items.length > 0 && items.every((o) => selected.has(o.id));
+  const actions: OrderRowActions = {
+    cursor,
+    onCursor: setCursor,
+    rowRef: (i, el) => {
+      if (el) rows.current.set(i, el);
+      else rows.current.delete(i);
+    },
+    isSelected: (id) => allMatching || selected.has(id),
+    onSelect: (id, on) => {
+      setAllMatching(false);
+      setSelected((s) => {
+        const next = new Set(s);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+    },
+    onOpen: (o) => void viewDetail(o),
+    onChange: askChange,
+    onDelete: (o) => {
+      del.reset();
+      setDeleting(o);
+    },
+    opening: markRead.isPending ? (markRead.variables ?? null) : null,
+  };
+  const selectPage = (on: boolean) => {
+    setAllMatching(false);
+    setSelected(on ? new Set(items.map((o) => o.id)) : new Set());
+  };
+  const selectionCount = allMatching ? totalCount : selected.size;
+  const changeError = change ? ('bulk' in change ? bulk.error : update.error) : null;
+
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-bold">{t('orders.title')}</h1>
+    <section className={selectionCount > 0 ? 'space-y-4 pb-36 sm:pb-0' : 'space-y-4'}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">{t('orders.title')}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" className="h-10 sm:h-8" onClick={() => exporter.mutate(view)} disabled={exporter.isPending}>
+            <Download className="h-4 w-4" aria-hidden />
+            {exporter.isPending ? tw('export.working') : tw('export.button')}
+          </Button>
+          <Button variant="ghost" size="sm" className="hidden sm:inline-flex" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            <Keyboard className="h-4 w-4" aria-hidden />
+            {tw('keys.open')}
+          </Button>
+        </div>
+      </div>
+      {exporter.error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorText(exporter.error, tw('export.failed'))}
+        </p>
+      ) : null}
 
       {banner ? (
         <div role="status" className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
@@ -78,6 +249,15 @@ export function OrdersPage() {
           </button>
         </div>
       ) : null}
+      {notice ? (
+        <div role="status" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="flex-1">{notice}</span>
+          <button type="button" onClick={() => setNotice(null)} aria-label={t('common.close')} className="rounded p-0.5 hover:bg-amber-100">
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      ) : null}
+      {outcome ? <BulkResult outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
         <form role="search" onSubmit={search} className="flex w-full max-w-md gap-2">
@@ -87,110 +267,86 @@ export function OrdersPage() {
             placeholder={t('orders.searchPlaceholder')}
             value={searchInput}
             onChange={(e) => setSearchInput(e.target.value)}
-            className="h-9"
+            className="h-10 sm:h-9"
           />
-          <Button type="submit" size="sm" className="h-9 shrink-0 whitespace-nowrap">
+          <Button type="submit" size="sm" className="h-10 shrink-0 whitespace-nowrap sm:h-9">
             <Search className="h-4 w-4" aria-hidden />
             {t('orders.search')}
           </Button>
         </form>
-        <VerdictFilter
-          value={verdict}
-          onChange={(v) => {
-            setVerdict(v);
-            setCurrentPage(1);
-          }}
-        />
         <CleanOrdersTools
           onCleaned={(message) => {
             setBanner(message);
-            setCurrentPage(1);
+            changeView({});
           }}
         />
       </div>
+
+      <OrderFilters view={view} onChange={changeView} />
 
       {orders.isPending ? (
         <LoadingScreen />
       ) : orders.isError ? (
         <ErrorScreen message={errorText(orders.error, t('orders.loadFailed'))} onReload={() => void orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{t('orders.empty')}</p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label={t('orders.title')} tabIndex={0}>
-            <table className="min-w-full text-left text-sm">
-              <thead className="bg-slate-100 text-xs text-slate-700 uppercase">
-                <tr>
-                  {['no', 'code', 'inGameUserId', 'mobileNumber', 'game', 'tokenPackage', 'serverInfo', 'status', 'unit', 'quantity', 'price', 'transactionNumber', 'operatorBy', 'createdAt', 'updatedAt', 'actions'].map((c) => (
-                    <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                      {t(`orders.columns.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {tv('column')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((o, i) => (
-                  <tr
-                    key={o.id}
-                    data-read={o.isRead}
-                    className={cn('border-t border-slate-200', o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900')}
-                  >
-                    <td className="px-3 py-2">{rowNumber(orders.data.paging.totalCount, orders.data.paging.currentPage, orders.data.paging.pageSize, i)}</td>
-                    <td className="px-3 py-2 font-mono whitespace-nowrap">{o.code}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{o.inGameUserId}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{o.mobileNumber}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{o.gameTitle}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{o.tokenPackageDto.tokenTitle}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{o.serverInfo || '—'}</td>
-                    <td className="px-3 py-2">
-                      <OrderStatusBadge status={o.status} />
-                    </td>
-                    <td className="px-3 py-2">{formatNumber(o.tokenPackageDto.unit)}</td>
-                    <td className="px-3 py-2">{o.quantity}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {formatNumber(o.subTotal || o.tokenPackageDto.price)} {o.tokenPackageDto.currency}
-                    </td>
-                    <td className="px-3 py-2 font-mono">{o.transactionNumber}</td>
-                    <td className="px-3 py-2 whitespace-nowrap" data-testid="operator">
-                      {o.userDto?.email ?? '—'}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.updatedAt)}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-1">
-                        <Button size="sm" variant="secondary" onClick={() => void viewDetail(o)} disabled={markRead.isPending && markRead.variables === o.id}>
-                          <Eye className="h-4 w-4" aria-hidden />
-                          {t('orders.viewDetail')}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-700 hover:bg-red-50"
-                          onClick={() => {
-                            del.reset();
-                            setDeleting(o);
-                          }}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden />
-                          {t('common.delete')}
-                        </Button>
-                      </div>
-                    </td>
-                    <td className="px-3 py-2">
-                      <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager paging={orders.data.paging} onPage={setCurrentPage} />
+          {narrow ? (
+            <>
+              <label className="flex items-center gap-3 px-1 text-sm font-medium">
+                <input type="checkbox" checked={pageSelected || allMatching} onChange={(e) => selectPage(e.target.checked)} className="h-5 w-5 accent-indigo-600" />
+                {tw('bulk.selectPage')}
+              </label>
+              <OrderCards items={items} actions={actions} />
+            </>
+          ) : (
+            <OrdersTable items={items} paging={orders.data.paging} actions={actions} pageSelected={pageSelected || allMatching} onSelectPage={selectPage} />
+          )}
+          {pageSelected && !allMatching && totalCount > items.length ? (
+            <div className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
+              <span>{tw('bulk.pageSelected', { count: items.length })}</span>
+              {totalCount <= BULK_MAX ? (
+                <Button variant="ghost" size="sm" className="h-10 text-indigo-800 underline sm:h-8" onClick={() => setAllMatching(true)}>
+                  {tw('bulk.selectAll', { count: totalCount })}
+                </Button>
+              ) : (
+                <span className="text-indigo-900">{tw('bulk.tooManyForAll', { count: totalCount, max: BULK_MAX })}</span>
+              )}
+            </div>
+          ) : null}
+          <Pager paging={orders.data.paging} onPage={(page) => changeView({ page })} />
         </>
       )}
 
+      {selectionCount > 0 ? (
+        <BulkBar
+          count={selectionCount}
+          allMatching={allMatching}
+          pending={bulk.isPending}
+          onAction={onBulk}
+          onClear={() => {
+            setSelected(new Set());
+            setAllMatching(false);
+          }}
+        />
+      ) : null}
+      {bulk.error && !change ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorText(bulk.error, tw('bulk.failed'))}
+        </p>
+      ) : null}
+
+      <StatusChangeDialog
+        target={change?.target ?? null}
+        count={change && 'bulk' in change ? selectionCount : 1}
+        code={change && 'order' in change ? change.order.code : null}
+        pending={update.isPending || bulk.isPending}
+        error={changeError ? errorText(changeError, tw('change.failed')) : null}
+        onClose={() => setChange(null)}
+        onConfirm={confirmChange}
+      />
+      <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -119,7 +119,9 @@ export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string;
       </nav>
 
       <div className="border-t border-slate-800 p-2">
-        <DropdownMenu.Root>
+        {/* Not modal: a modal menu hides the rest of the page with aria-hidden while its buttons stay focusable
+            (axe aria-hidden-focus); the menu still takes focus, arrows move in it, Escape and a click outside close it. */}
+        <DropdownMenu.Root modal={false}>
           <DropdownMenu.Trigger
             aria-label={t('nav.account', { email })}
             className="flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-400"

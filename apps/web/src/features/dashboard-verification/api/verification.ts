@@ -1,22 +1,15 @@
-// Screenshot checks (issue 12): one order's check, "check again", orders by verdict, and how a pushed verdict is
+// Screenshot checks (issue 12): one order's check, "check again", and how a pushed verdict is
 // written into the cached order lists and details so rows update without a reload.
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '@topup/contract/envelope';
 import type { OrderDto } from '@topup/contract/orders';
-import type { OrderVerdictEvent, OrderVerification, VerdictFilter } from '@topup/contract/verification';
+import type { OrderVerdictEvent, OrderVerification } from '@topup/contract/verification';
 import { request } from '../../../lib/http';
+import { orderKeys } from '../../dashboard-orders/api/order-keys';
 
 export const verificationKeys = {
   detail: (orderId: string) => ['verification', orderId] as const,
 };
-
-/**
- * Orders filtered by verdict live under the orders' list key, so pushes and mutations that touch lists reach them.
- * The filter counts as a search term (lib/page-cache.ts): a new order is never put on top of a filtered page, the
- * page reloads instead, since only the server knows whether it belongs.
- */
-export const verdictListKey = (verdict: VerdictFilter, currentPage: number, pageSize: number) =>
-  ['orders', 'list', 'verdict', verdict, { currentPage, pageSize, searchTerm: `verdict=${verdict}` }] as const;
 
 export function useVerification(orderId: string) {
   return useQuery({
@@ -34,16 +27,6 @@ export function useRecheck() {
   });
 }
 
-export function useOrdersByVerdict(verdict: VerdictFilter | null, currentPage: number, pageSize: number) {
-  return useQuery({
-    queryKey: verdictListKey(verdict ?? 'pending', currentPage, pageSize),
-    queryFn: async () =>
-      (await request<Page<OrderDto>>('/api/v1/Order/Verdict-List', { query: { verdict: verdict ?? 'pending', currentPage, pageSize } })).payLoad,
-    enabled: verdict !== null,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** A verdict arrived (hub) or changed (check again): patch every cached copy of the order, reload its check. */
 export function verdictChanged(qc: QueryClient, event: OrderVerdictEvent): void {
   const patch = (o: OrderDto): OrderDto => (o.id === event.orderId ? { ...o, verdict: event.verdict, isDuplicate: event.isDuplicate } : o);
@@ -52,6 +35,14 @@ export function verdictChanged(qc: QueryClient, event: OrderVerdictEvent): void 
   );
   qc.setQueryData<OrderDto>(['orders', 'detail', event.orderId], (o) => (o ? patch(o) : o));
   void qc.invalidateQueries({ queryKey: verificationKeys.detail(event.orderId) });
-  // Lists filtered by verdict may gain or lose this order.
-  void qc.invalidateQueries({ queryKey: ['orders', 'list', 'verdict'] });
+  // The check is a timeline entry too (issue 9).
+  void qc.invalidateQueries({ queryKey: orderKeys.timeline(event.orderId) });
+  // Lists filtered by verdict (the orders list's `verdict` filter, issue 9) may gain or lose this order.
+  void qc.invalidateQueries({
+    queryKey: ['orders', 'list'],
+    predicate: (q) => {
+      const params = q.queryKey[q.queryKey.length - 1];
+      return typeof params === 'object' && params !== null && 'verdict' in params && Boolean((params as { verdict?: unknown }).verdict);
+    },
+  });
 }

@@ -52,8 +52,8 @@ describe('Orders list verdicts', () => {
   it('shows a badge on every row, updates it live, and filters by verdict', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
+      if (c.url.startsWith('/api/v1/Order?') && c.url.includes('verdict=mismatch')) return { payLoad: pageOf([fakeOrder(3, { verdict: 'mismatch' })]) };
       if (c.url.startsWith('/api/v1/Order?')) return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending' }), fakeOrder(2, { verdict: 'match' })]) };
-      if (c.url.startsWith('/api/v1/Order/Verdict-List?')) return { payLoad: pageOf([fakeOrder(3, { verdict: 'mismatch' })]) };
     });
     const { queryClient } = renderDashboard(<OrdersPage />);
     const badges = () => [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
@@ -63,13 +63,15 @@ describe('Orders list verdicts', () => {
     await waitFor(() => expect(badges()).toEqual(['duplicate:Duplicate', 'match:Match']));
 
     await user.selectOptions(screen.getByLabelText('Proof check'), 'mismatch');
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/Order/Verdict-List?') && c.url.includes('verdict=mismatch'))).toBe(true));
+    // The verdict is one of the list's filters (issue 9): the same list call, narrowed.
+    const filtered = (c: { url: string }) => c.url.startsWith('/api/v1/Order?') && c.url.includes('verdict=mismatch');
+    await waitFor(() => expect(calls.some(filtered)).toBe(true));
     await waitFor(() => expect(badges()).toEqual(['mismatch:Mismatch']));
 
     // A new (pending) order is not put on top of the filtered page: the page asks the server again.
-    const before = calls.filter((c) => c.url.startsWith('/api/v1/Order/Verdict-List?')).length;
+    const before = calls.filter(filtered).length;
     addIncomingOrder(queryClient, fakeOrder(4, { verdict: 'pending' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/v1/Order/Verdict-List?')).length).toBe(before + 1));
+    await waitFor(() => expect(calls.filter(filtered).length).toBe(before + 1));
     expect(badges()).toEqual(['mismatch:Mismatch']);
   });
 });

@@ -1,0 +1,94 @@
+// Orders' timelines: the one way anything records what happened to an order (`record`, inside the transaction of
+// the change, so a change that fails leaves no event and an event never names a change that did not happen), the
+// timeline staff read, and the SLA figures computed from it.
+import { randomUUID } from 'node:crypto';
+import type { OrderEventDto, SlaDto, SlaFigures } from '@topup/contract/workbench';
+import { SLA_DAYS } from '@topup/contract/workbench';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
+import { addDays, zonedDate, zonedDayStart } from '../../lib/time-zone.ts';
+import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
+import * as repo from './order-timeline.repository.ts';
+
+/** Someone signed in; null for the buyer and the shop itself. */
+export type Actor = { id: string; email: string } | null;
+
+/** What an event says, by its type: the contract's shapes, without what `record` fills in. */
+export type EventBody = OrderEventDto extends infer E ? (E extends OrderEventDto ? Pick<E, 'type' | 'data'> : never) : never;
+
+export type NewEvent = EventBody & { orderId: string; actor: Actor; at?: string };
+
+/** Appends one event. `db` is the transaction of the change it records. */
+export async function record(db: Db, event: NewEvent): Promise<void> {
+  await repo.insertEvent(db, {
+    id: randomUUID(),
+    order_id: event.orderId,
+    type: event.type,
+    actor_id: event.actor?.id ?? null,
+    actor_email: event.actor?.email ?? null,
+    at: event.at ?? nowIso(),
+    to_status: event.type === 'STATUS_CHANGED' ? event.data.to : null,
+    data: JSON.stringify(event.data),
+  });
+}
+
+/**
+ * A deleted order's events stay (who deleted it, and the SLA history), but the values its edits held (phone
+ * numbers, game ids) go with it: each EDITED event keeps which fields changed, with both values null.
+ */
+export async function eraseEditedValues(db: Db, orderId: string): Promise<void> {
+  for (const edit of await repo.listEdits(db, orderId)) {
+    const data = JSON.parse(edit.data) as { changes: Array<{ field: string }> };
+    await repo.replaceData(db, edit.id, JSON.stringify({ changes: data.changes.map((c) => ({ field: c.field, from: null, to: null })) }));
+  }
+}
+
+/** Orders removed by the retention cleaning take their history with them (docs/decisions/1001). */
+export const forgetOrders = repo.deleteForOrders;
+
+/** The timeline of an existing order, oldest first; a deleted order's is not shown. */
+export async function timeline(ctx: AppContext, orderId: string): Promise<OrderEventDto[]> {
+  const exists = await ctx.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
+  if (!exists) throw AppError.notFound('Order');
+  const rows = await repo.listEvents(ctx.db, orderId);
+  return rows.map(
+    (r) =>
+      ({
+        id: r.id,
+        orderId: r.order_id,
+        type: r.type,
+        at: r.at,
+        actor: r.actor_email ? { id: r.actor_id ?? '', email: r.actor_email } : null,
+        data: JSON.parse(r.data) as unknown,
+      }) as OrderEventDto,
+  );
+}
+
+const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
+
+function figures(row: repo.SlaRow | undefined): SlaFigures {
+  if (!row || row.completed === 0) return { completed: 0, medianSeconds: null, p90Seconds: null, withinTargetShare: null };
+  return { completed: row.completed, medianSeconds: round(row.median), p90Seconds: round(row.p90), withinTargetShare: round(row.within / row.completed) };
+}
+
+/** Today and the last 14 days of the shop's own days, against the shop's delivery promise. */
+export async function sla(ctx: AppContext, now = Date.now()): Promise<SlaDto> {
+  const { timeZone, deliveryMinutes } = await getShopSettings(ctx);
+  const today = zonedDate(now, timeZone);
+  const todayFrom = new Date(zonedDayStart(today, timeZone)).toISOString();
+  const from = new Date(zonedDayStart(addDays(today, -(SLA_DAYS - 1)), timeZone)).toISOString();
+  const to = new Date(zonedDayStart(addDays(today, 1), timeZone)).toISOString();
+  const rows = await repo.slaFigures(ctx.db, ctx.dialect, from, to, todayFrom, deliveryMinutes * 60);
+  const find = (who: string, today: number) => rows.find((r) => r.who === who && r.today === today);
+  const staff = rows.filter((r) => r.who !== '*' && r.today === 0).sort((a, b) => b.completed - a.completed || (a.email ?? '').localeCompare(b.email ?? ''));
+  return {
+    targetMinutes: deliveryMinutes,
+    timeZone,
+    date: today,
+    today: figures(find('*', 1)),
+    last14Days: figures(find('*', 0)),
+    perStaff: staff.map((r) => ({ userId: r.who, email: r.email ?? '', today: figures(find(r.who, 1)), last14Days: figures(r) })),
+  };
+}

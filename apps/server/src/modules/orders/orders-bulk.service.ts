@@ -1,0 +1,81 @@
+// Bulk actions of the workbench: mark read, complete or cancel many orders, listed or "all matching the filter".
+// Each order is changed in its own transaction with its own timeline entry, so one order that can't be changed
+// (gone, no longer pending, changed meanwhile) fails alone and is named with why (docs/decisions/1004).
+import { BULK_MAX, type BulkActionBody } from '@topup/contract/workbench';
+import { MSG } from '@topup/contract/messages';
+import type { OrderStatus } from '@topup/contract/limits';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Admin } from '../../plugins/auth.ts';
+import { record } from '../order-timeline/order-timeline.service.ts';
+import { resolveFilter } from './orders-filters.ts';
+import * as repo from './orders.repository.ts';
+import { announceChange, markReadIn, nextUpdatedAt, toOrderDto } from './orders.service.ts';
+
+/** `message` is a catalogue reference; the route puts it into the caller's language. */
+export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; message: string }> };
+
+const TARGET: Record<'COMPLETE' | 'CANCEL', OrderStatus> = { COMPLETE: 'COMPLETED', CANCEL: 'CANCELLED' };
+
+/** The orders a request names: its ids, or every order its filter matches when there are at most BULK_MAX. */
+async function targets(ctx: AppContext, body: BulkActionBody): Promise<string[]> {
+  if (body.ids) return [...new Set(body.ids)];
+  const { searchTerm, sort, ...filters } = body.filter!;
+  const where = await resolveFilter(ctx, { ...filters, sort }, searchTerm);
+  const count = await repo.countFiltered(ctx.db, where);
+  if (count > BULK_MAX) throw AppError.field('filter', MSG.bulkFilterTooBroad(count, BULK_MAX));
+  return repo.idsFiltered(ctx.db, where, sort, BULK_MAX);
+}
+
+export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkActionBody): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { succeeded: [], failed: [] };
+  for (const id of await targets(ctx, body)) {
+    const failure = body.action === 'MARK_READ' ? await markOne(ctx, admin, id) : await changeStatus(ctx, admin, id, body);
+    if (failure) outcome.failed.push({ id, message: failure });
+    else outcome.succeeded.push(id);
+  }
+  return outcome;
+}
+
+/** Null on success, else why (a message reference). */
+async function markOne(ctx: AppContext, admin: Admin, id: string): Promise<string | null> {
+  const found = await ctx.db.transaction().execute((trx) => markReadIn(trx, id, admin));
+  if (!found) return MSG.notFound('Order');
+  const row = await repo.findOrder(ctx.db, id);
+  if (row) announceChange(ctx, toOrderDto(ctx, row));
+  return null;
+}
+
+async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: BulkActionBody): Promise<string | null> {
+  const existing = await repo.findOrder(ctx.db, id);
+  if (!existing) return MSG.notFound('Order');
+  if (existing.status !== 'PENDING') return MSG.bulkNotPending;
+  const to = TARGET[body.action as 'COMPLETE' | 'CANCEL'];
+  const cancelling = to === 'CANCELLED';
+  const changes = {
+    status: to,
+    cancel_reason: cancelling ? body.cancelReason! : null,
+    cancel_note: cancelling ? (body.cancelNote ?? null) : null,
+    operator_id: admin.id,
+    operator_email: admin.email,
+    updated_at: nextUpdatedAt(existing.updated_at),
+  };
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    // Only the order as read: someone who changed it meanwhile wins, and this one is reported as changed.
+    if ((await repo.updateOrder(trx, id, changes, { updatedAt: existing.updated_at })) === 0) return false;
+    await record(trx, {
+      orderId: id,
+      actor: { id: admin.id, email: admin.email },
+      at: changes.updated_at,
+      type: 'STATUS_CHANGED',
+      data: { from: 'PENDING', to, reason: changes.cancel_reason, note: cancelling ? changes.cancel_note : (body.statusNote ?? null), bulk: true },
+    });
+    return true;
+  });
+  if (!changed) {
+    const now = await repo.findOrder(ctx.db, id);
+    return now ? MSG.orderChanged(now.operator_email) : MSG.notFound('Order');
+  }
+  announceChange(ctx, toOrderDto(ctx, { ...existing, ...changes }));
+  return null;
+}

@@ -1,0 +1,119 @@
+// What a status change asks for, for one order or many: cancelling needs one of the reasons the buyer will see (and a
+// note for "Other"), completing may carry a note. Used by the detail page, the list's row actions and shortcuts, and
+// bulk actions, so the rule lives here once. The server's refusal shows in red inside the dialog.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CANCEL_NOTE_MAX, CANCEL_REASONS, type CancelReason } from '@topup/contract/order-reasons';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Select } from '../../../components/dashboard/form-controls';
+
+export type StatusChange =
+  | { status: 'COMPLETED'; statusNote?: string }
+  | { status: 'CANCELLED'; cancelReason: CancelReason; cancelNote?: string };
+
+type Props = {
+  /** Which change is asked for; null keeps the dialog closed. */
+  target: 'COMPLETED' | 'CANCELLED' | null;
+  /** How many orders it is for (bulk); 1 for a single order. */
+  count?: number;
+  /** The order's code, for a single order. */
+  code?: string | null;
+  pending?: boolean;
+  error?: string | null;
+  onClose: () => void;
+  onConfirm: (change: StatusChange) => void;
+};
+
+export function StatusChangeDialog({ target, ...rest }: Props) {
+  // Keyed by the target, so each opening starts with an empty form.
+  return <StatusChangeForm key={target ?? 'closed'} target={target} {...rest} />;
+}
+
+function StatusChangeForm({ target, count = 1, code, pending, error, onClose, onConfirm }: Props) {
+  const { t } = useTranslation('workbench');
+  const { t: td } = useTranslation('dashboard');
+  const [reason, setReason] = useState<CancelReason | ''>('');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState<'reason' | 'note' | null>(null);
+  const cancelling = target === 'CANCELLED';
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = note.trim() || undefined;
+    if (!cancelling) return onConfirm({ status: 'COMPLETED', statusNote: trimmed });
+    if (!reason) return setMissing('reason');
+    if (reason === 'OTHER' && !trimmed) return setMissing('note');
+    setMissing(null);
+    onConfirm({ status: 'CANCELLED', cancelReason: reason, cancelNote: trimmed });
+  }
+
+  const title = cancelling ? t('change.cancelTitle', { count }) : t('change.completeTitle', { count });
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={code ? t('change.forOrder', { code }) : undefined}
+      closeLabel={td('common.close')}
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        {cancelling ? (
+          <Field id="change-reason" label={t('change.reason')} required>
+            <Select
+              id="change-reason"
+              value={reason}
+              autoFocus
+              aria-invalid={missing === 'reason'}
+              aria-describedby={missing === 'reason' ? 'change-reason-error' : undefined}
+              onChange={(e) => setReason(e.target.value as CancelReason | '')}
+            >
+              <option value="">{t('change.pickReason')}</option>
+              {CANCEL_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {td(`orderDetail.cancelReasons.${r}`)}
+                </option>
+              ))}
+            </Select>
+            {missing === 'reason' ? (
+              <p id="change-reason-error" className="mt-1 text-sm text-red-600">
+                {t('change.reasonRequired')}
+              </p>
+            ) : null}
+          </Field>
+        ) : null}
+        <Field id="change-note" label={cancelling ? t('change.cancelNote') : t('change.completeNote')} required={cancelling && reason === 'OTHER'}>
+          <textarea
+            id="change-note"
+            value={note}
+            maxLength={CANCEL_NOTE_MAX}
+            rows={3}
+            autoFocus={!cancelling}
+            aria-invalid={missing === 'note'}
+            aria-describedby={missing === 'note' ? 'change-note-error' : undefined}
+            onChange={(e) => setNote(e.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none"
+          />
+          {missing === 'note' ? (
+            <p id="change-note-error" className="mt-1 text-sm text-red-600">
+              {t('change.noteRequired')}
+            </p>
+          ) : null}
+        </Field>
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={pending} className="h-11 sm:h-10">
+            {t('change.back')}
+          </Button>
+          <Button type="submit" variant={cancelling ? 'danger' : 'primary'} disabled={pending} className="h-11 sm:h-10">
+            {pending ? td('common.saving') : cancelling ? t('change.confirmCancel', { count }) : t('change.confirmComplete', { count })}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
