@@ -200,8 +200,8 @@ export type BulkActionBody = z.infer<typeof BulkActionBody>;
 
 export const BulkActionResult = z.object({
   succeeded: z.array(z.string()),
-  /** `code` is a message code (e.g. notFound, bulkNotPending); `message` its text in the caller's language. */
-  failed: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+  /** `code` is a message code (e.g. notFound, bulkNotPending); `message` its text in the caller's language; `orderCode` the order's short code (null once it is gone). */
+  failed: z.array(z.object({ id: z.string(), orderCode: z.string().nullable(), code: z.string(), message: z.string() })),
 });
 export type BulkActionResult = z.infer<typeof BulkActionResult>;
 

@@ -12,8 +12,8 @@ import { resolveFilter } from './orders-filters.ts';
 import * as repo from './orders.repository.ts';
 import { announceChange, markReadIn, nextUpdatedAt, toOrderDto } from './orders.service.ts';
 
-/** `message` is a catalogue reference; the route puts it into the caller's language. */
-export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; message: string }> };
+/** `message` is a catalogue reference; the route puts it into the caller's language. `orderCode` names the order to staff (null once it is gone). */
+export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; orderCode: string | null; message: string }> };
 
 const TARGET: Record<'COMPLETE' | 'CANCEL', OrderStatus> = { COMPLETE: 'COMPLETED', CANCEL: 'CANCELLED' };
 
@@ -28,13 +28,16 @@ async function targets(ctx: AppContext, body: BulkActionBody): Promise<string[]>
 }
 
 export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkActionBody): Promise<BulkOutcome> {
-  const outcome: BulkOutcome = { succeeded: [], failed: [] };
+  const succeeded: string[] = [];
+  const failures: Array<{ id: string; message: string }> = [];
   for (const id of await targets(ctx, body)) {
     const failure = body.action === 'MARK_READ' ? await markOne(ctx, admin, id) : await changeStatus(ctx, admin, id, body);
-    if (failure) outcome.failed.push({ id, message: failure });
-    else outcome.succeeded.push(id);
+    if (failure) failures.push({ id, message: failure });
+    else succeeded.push(id);
   }
-  return outcome;
+  // "All matching" may fail orders the dashboard has not loaded: name them by their code, not their id.
+  const codes = await repo.codesOf(ctx.db, failures.map((f) => f.id));
+  return { succeeded, failed: failures.map((f) => ({ ...f, orderCode: codes.get(f.id) ?? null })) };
 }
 
 /** Null on success, else why (a message reference). */

@@ -27,7 +27,7 @@ function row(i: number, overrides: Partial<OrderRow> = {}): OrderRow {
   const created = new Date(BASE + i * 6 * 3600_000).toISOString();
   return {
     id: randomUUID(),
-    code: null,
+    code: `WB${String(i).padStart(6, '0')}`,
     in_game_user_id: `player${i}`,
     server_info: '',
     mobile_number: `0977${String(i).padStart(7, '0')}`,
@@ -183,8 +183,8 @@ describe('bulk actions', () => {
     expect(result.message).toBe(textOf(MSG.bulkDone(3, 2)));
     expect(result.payLoad.succeeded).toEqual(pending.map((r) => r.id));
     expect(result.payLoad.failed).toEqual([
-      { id: completed.id, code: 'bulkNotPending', message: textOf(MSG.bulkNotPending) },
-      { id: unknown, code: 'notFound', message: textOf(MSG.notFound('Order')) },
+      { id: completed.id, orderCode: completed.code, code: 'bulkNotPending', message: textOf(MSG.bulkNotPending) },
+      { id: unknown, orderCode: null, code: 'notFound', message: textOf(MSG.notFound('Order')) },
     ]);
     for (const r of pending) {
       const dto = body<OrderDto>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${r.id}`, headers: t.auth })).payLoad;

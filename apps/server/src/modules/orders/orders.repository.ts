@@ -86,6 +86,13 @@ export function listOperators(db: Db) {
   return db.selectFrom('users').select(['id', 'email']).orderBy('email').execute();
 }
 
+/** The short codes of these orders (those that still exist), by id. */
+export async function codesOf(db: Db, ids: string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('orders').select(['id', 'code']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
+
 export function findOrder(db: Db, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

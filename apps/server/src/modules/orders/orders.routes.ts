@@ -66,8 +66,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: { tags: ['orders'], body: BulkActionBody, response: { 200: envelope(BulkActionResult) } },
     handler: async (request) => {
       const outcome = await bulkAction(ctx, request.admin!, request.body);
-      const failed = outcome.failed.map(({ id, message }) => ({ id, ...localize(message, request.language) }));
-      return ok({ succeeded: outcome.succeeded, failed: failed.map(({ id, code, text }) => ({ id, code, message: text })) }, MSG.bulkDone(outcome.succeeded.length, failed.length));
+      const failed = outcome.failed.map(({ id, orderCode, message }) => ({ id, orderCode, ...localize(message, request.language) }));
+      return ok(
+        { succeeded: outcome.succeeded, failed: failed.map(({ id, orderCode, code, text }) => ({ id, orderCode, code, message: text })) },
+        MSG.bulkDone(outcome.succeeded.length, failed.length),
+      );
     },
   });
 

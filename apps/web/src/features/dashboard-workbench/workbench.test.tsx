@@ -99,7 +99,7 @@ describe('bulk actions', () => {
       () => pageOf(orders),
       (c) =>
         c.url === '/api/v1/Order/Bulk'
-          ? { payLoad: { succeeded: ['o3'], failed: [{ id: 'o5', code: 'bulkNotPending', message: 'The order is no longer pending.' }] } }
+          ? { payLoad: { succeeded: ['o3'], failed: [{ id: 'o5', orderCode: null, code: 'bulkNotPending', message: 'The order is no longer pending.' }] } }
           : undefined,
     );
     renderDashboard(<OrdersPage />, { path: '/list' });

@@ -153,7 +153,7 @@ export function OrdersPage() {
           setChange(null);
           setSelected(new Set());
           setAllMatching(false);
-          setOutcome({ action, succeeded: result.succeeded.length, failed: result.failed.map((f) => ({ id: f.id, label: codes.get(f.id) ?? f.id, message: f.message })) });
+          setOutcome({ action, succeeded: result.succeeded.length, failed: result.failed.map((f) => ({ id: f.id, label: f.orderCode ?? codes.get(f.id) ?? f.id, message: f.message })) });
         },
       },
     );
