@@ -1,7 +1,7 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
 import { compareReceipt, phoneMatches, verdictOf } from './compare.ts';
-import { readReceipt } from './receipt-text.ts';
+import { amountLineCurrency, burmeseAmountLine, currencyWithoutAmount, readReceipt } from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
 const KBZ_EN =
@@ -52,6 +52,33 @@ describe('reading a receipt', () => {
   it('leaves a field unreadable when the text is ambiguous: two amounts, two ids, two times', () => {
     const r = readReceipt('Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00');
     expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null });
+  });
+
+  it('takes no amount out of a number a misread Burmese digit is glued to', () => {
+    expect(readReceipt('-3:000 MMK\nAmount\n-2:000 MMK\nFee\n0 MMK').amount).toBeNull();
+    expect(readReceipt('Amount: 3,000 MMK').amount).toBe(3000);
+  });
+
+  it('marks the lines whose amount the English data could not read, and which lines carry an amount', () => {
+    expect(['-J9.000 MMK', '-6),6)00 Ks', '-3:000 Ks', '-25,000 Ks', '0 MMK', 'Fee OKs', 'Thanks'].map(currencyWithoutAmount)).toEqual([
+      true, true, true, false, false, false, false,
+    ]);
+    expect(['-J9.000 MMK', '0 Ks', 'Fee 0 Ks', 'Balance 20,000 Ks', 'Kyaw Zin'].map(amountLineCurrency)).toEqual(['MMK', 'Ks', null, null, null]);
+  });
+
+  it('reads an amount line the Burmese data gave, with the currency the English reading saw', () => {
+    // As tesseract's Burmese data reads generated receipts' amount lines: digits right, currency word not.
+    expect(burmeseAmountLine('-၅.၅၀၀ ၅႔ ႔', 'MMK')).toBe('-5,500 MMK');
+    expect(burmeseAmountLine('-၁၂.,.၅၀၀ ပြ', 'Ks')).toBe('-12,500 Ks');
+    expect(burmeseAmountLine('-၁၀၅,.၀၀၀ ၂႔ ၂႔1 ၂', 'MMK')).toBe('-105,000 MMK');
+    expect(burmeseAmountLine('-၅၅,၀၀၀.၀၀ [~', 'Ks')).toBe('-55,000.00 Ks');
+    expect(burmeseAmountLine('-1,250 (၉', 'Ks')).toBe('-1,250 Ks');
+    // Never a guess: a letter among the digits (ဝ is the letter wa, not zero ၀), a short group, text before the number.
+    expect(burmeseAmountLine('-၁၂,၅ဝ၀ ပြ', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('-၁၂,၅၀ ပြ', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('ငွေပမာဏ -၁၂,၅၀၀', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('[~', 'Ks')).toBeNull();
+    expect(readReceipt(['-5,500 MMK', 'Zaw Min Htet (09*****4567)', '-5,500 MMK'].join('\n')).amount).toBe(5500);
   });
 
   it('ignores fees and balances and accepts MMK, Kyats and a currency before the number', () => {

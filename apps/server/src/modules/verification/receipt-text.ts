@@ -34,10 +34,10 @@ const RECEIVER_LABELS = [/\b(?:to|receiver|recipient|transfer to|send to|paid to
 
 const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
-// It must start a word: in "-6),600 Ks" (a Burmese digit tesseract could not read) the "600" is not an amount.
-const NUMBER = '(?<=^|[\\s:(])([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+// It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
+const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY}(?![a-z])`, 'gi');
-const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s:(])', '')}`, 'gi');
+const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)', '')}`, 'gi');
 
 const has = (labels: RegExp[], line: string) => labels.some((l) => l.test(line));
 
@@ -80,6 +80,41 @@ export function readAmount(lines: string[]): number | null {
   if (fromLabels.length > 1) return null;
   const anywhere = distinct(all);
   return anywhere.length === 1 ? anywhere[0]! : null;
+}
+
+const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY}(?![a-z])`, 'i');
+
+/** The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line). */
+export function amountLineCurrency(line: string): string | null {
+  const normalized = normalizeText(line);
+  return has(FEE_LABELS, normalized) ? null : (normalized.match(CURRENCY_WORD)?.[0] ?? null);
+}
+
+/**
+ * A line that shows a currency but no amount the text can be read as. Its digits may be Burmese ones (၀–၉), which
+ * the English OCR data turns into letters and signs ("-J9.000 MMK") or, worse, into other digits ("-9.900 MMK" for
+ * ၅,၅၀၀): one such line makes every amount line of the receipt suspect.
+ */
+export const currencyWithoutAmount = (line: string) => amountLineCurrency(line) !== null && amountsIn(normalizeText(line).trim()).length === 0;
+
+/** A whole number first, sign and thousands separators allowed, then a space or the end: nothing else is taken. */
+const LEADING_NUMBER = /^([-+]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?=\s|$)/;
+
+/**
+ * An amount line read again with the Burmese OCR data, as "<number> <currency>" for readAmount, or null. That data
+ * reads Burmese digits but not the Latin currency word (the English reading supplies it, `currencyWithoutAmount`),
+ * and it sometimes doubles a separator ("၁၂,.၅၀၀"): a run of separators before a group of three digits is one
+ * thousands separator. Anything else in the number (a letter among the digits, a group of two) leaves it unread.
+ */
+export function burmeseAmountLine(text: string, currency: string): string | null {
+  const normalized = normalizeText(text)
+    .trim()
+    .replace(/(\d)[,.]{2,}(?=\d{3}(?!\d))/g, '$1,')
+    // "12.500" is printed by some apps for 12,500 (see toAmount); a lone dot before two digits stays the decimals.
+    .replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1,');
+  const m = normalized.match(LEADING_NUMBER);
+  if (!m) return null;
+  return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
 
 /** Digit runs of 10+ (spaces or dashes inside are tolerated) on one line. */
