@@ -43,6 +43,12 @@ describe('reading a receipt', () => {
     expect(r).toMatchObject({ amount: 12500, transactionId: '01003984021123456', time: '2026-11-23T07:35:00.000Z', receiver: { phone: '09*****4567' } });
   });
 
+  it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
+    expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toBeNull();
+    expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({ name: 'Min Thu', phone: '09*****1122' });
+  });
+
   it('reads the date formats wallets print, as Myanmar time', () => {
     for (const text of ['2026-11-23 14:05:00', '23/11/2026 14:05', '23 Nov 2026 02:05 PM', 'Nov 23, 2026 14:05', '2026/11/23 2:05 PM']) {
       expect(readReceipt(`Date ${text}`).time, text).toBe('2026-11-23T07:35:00.000Z');

@@ -204,12 +204,15 @@ export function readTime(lines: string[]): string | null {
 /** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
 const MASK = '[*xX•·¥%#+]';
 /** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
-// Not inside a longer number: a transaction id often contains "09…".
-const PHONE = new RegExp(`(?<!\\d)(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK})*\\d{2,})(?!\\d)`);
+// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
+// is one more misread asterisk ("*¥¥¥*+q1122").
+const PHONE = new RegExp(
+  `(?<!\\d)(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
+);
 
 function cleanPhone(raw: string): string | null {
   const international = /^\+?95/.test(raw);
-  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*');
+  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
   const compact = international ? `95${body}` : body;
   return compact.replace(/\D/g, '').length >= 3 ? compact : null;
 }
@@ -231,6 +234,9 @@ export function readReceiver(lines: string[]): { name: string | null; phone: str
     const rest = (phoneMatch ? value.replace(phoneMatch[0], ' ') : value).replace(/[()[\]|,:]/g, ' ').replace(/\s+/g, ' ').trim();
     // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
     const name = /[A-Za-z\u1000-\u109f]{2,}/.test(rest) && rest.length >= 3 ? rest : null;
+    // Digits left beside the words are a phone number OCR garbled (or a misplaced date line): a name alone must not
+    // decide this receiver. Another line may still show the number whole.
+    if (!phone && /\d{2,}/.test(rest)) continue;
     // A following line that is only a phone belongs to the receiver too (name on one line, number under it).
     let finalPhone = phone;
     if (!finalPhone) {
