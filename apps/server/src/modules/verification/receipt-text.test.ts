@@ -1,7 +1,7 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
 import { compareReceipt, phoneMatches, verdictOf } from './compare.ts';
-import { amountLineCurrency, burmeseAmountLine, currencyWithoutAmount, readReceipt } from './receipt-text.ts';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readReceipt } from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
 const KBZ_EN =
@@ -65,10 +65,14 @@ describe('reading a receipt', () => {
     expect(readReceipt('Amount: 3,000 MMK').amount).toBe(3000);
   });
 
-  it('marks the lines whose amount the English data could not read, and which lines carry an amount', () => {
-    expect(['-J9.000 MMK', '-6),6)00 Ks', '-3:000 Ks', '-25,000 Ks', '0 MMK', 'Fee OKs', 'Thanks'].map(currencyWithoutAmount)).toEqual([
-      true, true, true, false, false, false, false,
-    ]);
+  it('suspects the amount lines when one shows a currency but no amount, or when they differ', () => {
+    const suspect = (...lines: string[]) => amountsSuspect(lines);
+    expect(suspect('-J9.000 MMK', 'Amount', '-25,000 MMK')).toBe(true);
+    expect(suspect('-6),6)00 Ks')).toBe(true);
+    expect(suspect('-3:000 Ks')).toBe(true);
+    expect(suspect('-3,000.00 Ks', 'Amount', '2,000.00 Ks', 'Fee', '0Ks')).toBe(true);
+    expect(suspect('-25,000 Ks', 'Amount', '-25,000 Ks', 'Fee', '0 Ks', 'Balance 120,000 Ks', 'Thanks')).toBe(false);
+    expect(suspect('Fee OKs', 'Amount 3,000 Ks')).toBe(false);
     expect(['-J9.000 MMK', '0 Ks', 'Fee 0 Ks', 'Balance 20,000 Ks', 'Kyaw Zin'].map(amountLineCurrency)).toEqual(['MMK', 'Ks', null, null, null]);
   });
 

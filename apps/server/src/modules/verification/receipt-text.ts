@@ -91,18 +91,28 @@ export function amountLineCurrency(line: string): string | null {
 }
 
 /**
- * A line that shows a currency but no amount the text can be read as. Its digits may be Burmese ones (၀–၉), which
- * the English OCR data turns into letters and signs ("-J9.000 MMK") or, worse, into other digits ("-9.900 MMK" for
- * ၅,၅၀၀): one such line makes every amount line of the receipt suspect.
+ * Whether the English reading of a receipt's amount lines is suspect: one line shows a currency but no amount the
+ * text can be read as, or the amount lines give different amounts. Burmese digits (၀–၉) do that: the English OCR data
+ * turns them into letters and signs ("-J9.000 MMK" for ၂၅,၀၀၀) or, worse, into other digits ("2,000.00 Ks" beside
+ * "-3,000.00 Ks" for ၃,၀၀၀). `lines` as the OCR gave them.
  */
-export const currencyWithoutAmount = (line: string) => amountLineCurrency(line) !== null && amountsIn(normalizeText(line).trim()).length === 0;
+export function amountsSuspect(lines: string[]): boolean {
+  const amounts = new Set<number>();
+  for (const line of lines) {
+    if (amountLineCurrency(line) === null) continue;
+    const here = amountsIn(normalizeText(line).trim());
+    if (!here.length) return true;
+    here.filter((a) => a > 0).forEach((a) => amounts.add(a));
+  }
+  return amounts.size > 1;
+}
 
 /** A whole number first, sign and thousands separators allowed, then a space or the end: nothing else is taken. */
 const LEADING_NUMBER = /^([-+]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?=\s|$)/;
 
 /**
  * An amount line read again with the Burmese OCR data, as "<number> <currency>" for readAmount, or null. That data
- * reads Burmese digits but not the Latin currency word (the English reading supplies it, `currencyWithoutAmount`),
+ * reads Burmese digits but not the Latin currency word (the English reading supplies it, `amountLineCurrency`),
  * and it sometimes doubles a separator ("၁၂,.၅၀၀"): a run of separators before a group of three digits is one
  * thousands separator. Anything else in the number (a letter among the digits, a group of two) leaves it unread.
  */

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createScheduler, createWorker, OEM, PSM, type Bbox, type Line, type Page, type Scheduler } from 'tesseract.js';
-import { amountLineCurrency, burmeseAmountLine, currencyWithoutAmount, readAmount } from './receipt-text.ts';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount } from './receipt-text.ts';
 
 export interface TextReader {
   /** The text of a receipt image. */
@@ -86,10 +86,10 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
 }
 
 /**
- * Reads a receipt with the English data. When a line shows a currency but no readable amount (Burmese digits ၀–၉,
- * which the English data can't read), every amount line is read again on its own with the Burmese data and stands
- * in the text as "<number> <currency>"; the English reading of those lines is suspect (it can turn ၅,၅၀၀ into
- * "9.900"), so it is dropped either way. The re-read amounts must all agree, else none is kept and the amount is
+ * Reads a receipt with the English data. When its amount lines are suspect (a currency with no readable amount, or
+ * amounts that differ: Burmese digits ၀–၉, which the English data can't read), every amount line is read again on
+ * its own with the Burmese data and stands in the text as "<number> <currency>"; the English reading of those lines
+ * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and the amount is
  * unreadable. Ordinary receipts never load the Burmese data.
  */
 export function createTesseractReader(options: { cacheDir: string; workers: number }): TextReader {
@@ -103,7 +103,7 @@ export function createTesseractReader(options: { cacheDir: string; workers: numb
       const prepared = await prepare(image);
       const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
       const lines = linesOf(data);
-      if (!lines.some((l) => currencyWithoutAmount(l.text))) return data.text;
+      if (!amountsSuspect(lines.map((l) => l.text))) return data.text;
 
       const readBurmese = await burmese.get();
       const reread = new Map<Line, string | null>();
