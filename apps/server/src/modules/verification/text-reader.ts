@@ -89,8 +89,8 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
  * Reads a receipt with the English data. When its amount lines are suspect (a currency with no readable amount, or
  * amounts that differ: Burmese digits ၀–၉, which the English data can't read), every amount line is read again on
  * its own with the Burmese data and stands in the text as "<number> <currency>"; the English reading of those lines
- * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and the amount is
- * unreadable. Ordinary receipts never load the Burmese data.
+ * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and
+ * the amount is unreadable. Ordinary receipts never load the Burmese data.
  */
 export function createTesseractReader(options: { cacheDir: string; workers: number }): TextReader {
   // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
