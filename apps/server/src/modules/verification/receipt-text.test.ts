@@ -1,7 +1,7 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
 import { compareReceipt, phoneMatches, verdictOf } from './compare.ts';
-import { readReceipt } from './receipt-text.ts';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readReceipt } from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
 const KBZ_EN =
@@ -43,6 +43,12 @@ describe('reading a receipt', () => {
     expect(r).toMatchObject({ amount: 12500, transactionId: '01003984021123456', time: '2026-11-23T07:35:00.000Z', receiver: { phone: '09*****4567' } });
   });
 
+  it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
+    expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toBeNull();
+    expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({ name: 'Min Thu', phone: '09*****1122' });
+  });
+
   it('reads the date formats wallets print, as Myanmar time', () => {
     for (const text of ['2026-11-23 14:05:00', '23/11/2026 14:05', '23 Nov 2026 02:05 PM', 'Nov 23, 2026 14:05', '2026/11/23 2:05 PM']) {
       expect(readReceipt(`Date ${text}`).time, text).toBe('2026-11-23T07:35:00.000Z');
@@ -52,6 +58,37 @@ describe('reading a receipt', () => {
   it('leaves a field unreadable when the text is ambiguous: two amounts, two ids, two times', () => {
     const r = readReceipt('Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00');
     expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null });
+  });
+
+  it('takes no amount out of a number a misread Burmese digit is glued to', () => {
+    expect(readReceipt('-3:000 MMK\nAmount\n-2:000 MMK\nFee\n0 MMK').amount).toBeNull();
+    expect(readReceipt('Amount: 3,000 MMK').amount).toBe(3000);
+  });
+
+  it('suspects the amount lines when one shows a currency but no amount, or when they differ', () => {
+    const suspect = (...lines: string[]) => amountsSuspect(lines);
+    expect(suspect('-J9.000 MMK', 'Amount', '-25,000 MMK')).toBe(true);
+    expect(suspect('-6),6)00 Ks')).toBe(true);
+    expect(suspect('-3:000 Ks')).toBe(true);
+    expect(suspect('-3,000.00 Ks', 'Amount', '2,000.00 Ks', 'Fee', '0Ks')).toBe(true);
+    expect(suspect('-25,000 Ks', 'Amount', '-25,000 Ks', 'Fee', '0 Ks', 'Balance 120,000 Ks', 'Thanks')).toBe(false);
+    expect(suspect('Fee OKs', 'Amount 3,000 Ks')).toBe(false);
+    expect(['-J9.000 MMK', '0 Ks', 'Fee 0 Ks', 'Balance 20,000 Ks', 'Kyaw Zin'].map(amountLineCurrency)).toEqual(['MMK', 'Ks', null, null, null]);
+  });
+
+  it('reads an amount line the Burmese data gave, with the currency the English reading saw', () => {
+    // As tesseract's Burmese data reads generated receipts' amount lines: digits right, currency word not.
+    expect(burmeseAmountLine('-၅.၅၀၀ ၅႔ ႔', 'MMK')).toBe('-5,500 MMK');
+    expect(burmeseAmountLine('-၁၂.,.၅၀၀ ပြ', 'Ks')).toBe('-12,500 Ks');
+    expect(burmeseAmountLine('-၁၀၅,.၀၀၀ ၂႔ ၂႔1 ၂', 'MMK')).toBe('-105,000 MMK');
+    expect(burmeseAmountLine('-၅၅,၀၀၀.၀၀ [~', 'Ks')).toBe('-55,000.00 Ks');
+    expect(burmeseAmountLine('-1,250 (၉', 'Ks')).toBe('-1,250 Ks');
+    // Never a guess: a letter among the digits (ဝ is the letter wa, not zero ၀), a short group, text before the number.
+    expect(burmeseAmountLine('-၁၂,၅ဝ၀ ပြ', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('-၁၂,၅၀ ပြ', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('ငွေပမာဏ -၁၂,၅၀၀', 'Ks')).toBeNull();
+    expect(burmeseAmountLine('[~', 'Ks')).toBeNull();
+    expect(readReceipt(['-5,500 MMK', 'Zaw Min Htet (09*****4567)', '-5,500 MMK'].join('\n')).amount).toBe(5500);
   });
 
   it('ignores fees and balances and accepts MMK, Kyats and a currency before the number', () => {

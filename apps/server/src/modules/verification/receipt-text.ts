@@ -34,10 +34,10 @@ const RECEIVER_LABELS = [/\b(?:to|receiver|recipient|transfer to|send to|paid to
 
 const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
-// It must start a word: in "-6),600 Ks" (a Burmese digit tesseract could not read) the "600" is not an amount.
-const NUMBER = '(?<=^|[\\s:(])([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+// It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
+const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY}(?![a-z])`, 'gi');
-const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s:(])', '')}`, 'gi');
+const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)', '')}`, 'gi');
 
 const has = (labels: RegExp[], line: string) => labels.some((l) => l.test(line));
 
@@ -80,6 +80,51 @@ export function readAmount(lines: string[]): number | null {
   if (fromLabels.length > 1) return null;
   const anywhere = distinct(all);
   return anywhere.length === 1 ? anywhere[0]! : null;
+}
+
+const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY}(?![a-z])`, 'i');
+
+/** The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line). */
+export function amountLineCurrency(line: string): string | null {
+  const normalized = normalizeText(line);
+  return has(FEE_LABELS, normalized) ? null : (normalized.match(CURRENCY_WORD)?.[0] ?? null);
+}
+
+/**
+ * Whether the English reading of a receipt's amount lines is suspect: one line shows a currency but no amount the
+ * text can be read as, or the amount lines give different amounts. Burmese digits (၀–၉) do that: the English OCR data
+ * turns them into letters and signs ("-J9.000 MMK" for ၂၅,၀၀၀) or, worse, into other digits ("2,000.00 Ks" beside
+ * "-3,000.00 Ks" for ၃,၀၀၀). `lines` as the OCR gave them.
+ */
+export function amountsSuspect(lines: string[]): boolean {
+  const amounts = new Set<number>();
+  for (const line of lines) {
+    if (amountLineCurrency(line) === null) continue;
+    const here = amountsIn(normalizeText(line).trim());
+    if (!here.length) return true;
+    here.filter((a) => a > 0).forEach((a) => amounts.add(a));
+  }
+  return amounts.size > 1;
+}
+
+/** A whole number first, sign and thousands separators allowed, then a space or the end: nothing else is taken. */
+const LEADING_NUMBER = /^([-+]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?=\s|$)/;
+
+/**
+ * An amount line read again with the Burmese OCR data, as "<number> <currency>" for readAmount, or null. That data
+ * reads Burmese digits but not the Latin currency word (the English reading supplies it, `amountLineCurrency`),
+ * and it sometimes doubles a separator ("၁၂,.၅၀၀"): a run of separators before a group of three digits is one
+ * thousands separator. Anything else in the number (a letter among the digits, a group of two) leaves it unread.
+ */
+export function burmeseAmountLine(text: string, currency: string): string | null {
+  const normalized = normalizeText(text)
+    .trim()
+    .replace(/(\d)[,.]{2,}(?=\d{3}(?!\d))/g, '$1,')
+    // "12.500" is printed by some apps for 12,500 (see toAmount); a lone dot before two digits stays the decimals.
+    .replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1,');
+  const m = normalized.match(LEADING_NUMBER);
+  if (!m) return null;
+  return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
 
 /** Digit runs of 10+ (spaces or dashes inside are tolerated) on one line. */
@@ -169,12 +214,15 @@ export function readTime(lines: string[]): string | null {
 /** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
 const MASK = '[*xX•·¥%#+]';
 /** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
-// Not inside a longer number: a transaction id often contains "09…".
-const PHONE = new RegExp(`(?<!\\d)(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK})*\\d{2,})(?!\\d)`);
+// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
+// is one more misread asterisk ("*¥¥¥*+q1122").
+const PHONE = new RegExp(
+  `(?<!\\d)(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
+);
 
 function cleanPhone(raw: string): string | null {
   const international = /^\+?95/.test(raw);
-  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*');
+  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
   const compact = international ? `95${body}` : body;
   return compact.replace(/\D/g, '').length >= 3 ? compact : null;
 }
@@ -196,6 +244,9 @@ export function readReceiver(lines: string[]): { name: string | null; phone: str
     const rest = (phoneMatch ? value.replace(phoneMatch[0], ' ') : value).replace(/[()[\]|,:]/g, ' ').replace(/\s+/g, ' ').trim();
     // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
     const name = /[A-Za-z\u1000-\u109f]{2,}/.test(rest) && rest.length >= 3 ? rest : null;
+    // Digits left beside the words are a phone number OCR garbled (or a misplaced date line): a name alone must not
+    // decide this receiver. Another line may still show the number whole.
+    if (!phone && /\d{2,}/.test(rest)) continue;
     // A following line that is only a phone belongs to the receiver too (name on one line, number under it).
     let finalPhone = phone;
     if (!finalPhone) {

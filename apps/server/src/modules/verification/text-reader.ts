@@ -1,11 +1,13 @@
-// OCR with tesseract.js, English data from the npm package @tesseract.js-data/eng (read from node_modules, never
-// fetched), cached unpacked under DATA_DIR. Each tesseract worker is a worker thread, so recognising text never blocks
-// the event loop; sharp's pre-processing runs on libuv's thread pool.
+// OCR with tesseract.js, English data from the npm package @tesseract.js-data/eng and Burmese data from
+// @tesseract.js-data/mya (both read from node_modules, never fetched), cached unpacked under DATA_DIR. Each tesseract
+// worker is a worker thread, so recognising text never blocks the event loop; sharp's pre-processing runs on libuv's
+// thread pool.
 import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, PSM, type Bbox, type Line, type Page, type Scheduler } from 'tesseract.js';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount } from './receipt-text.ts';
 
 export interface TextReader {
   /** The text of a receipt image. */
@@ -15,11 +17,13 @@ export interface TextReader {
 
 const require = createRequire(import.meta.url);
 
-/** The folder holding eng.traineddata.gz inside the installed npm package. */
-export function englishDataPath(): string {
-  const pkg = require('@tesseract.js-data/eng') as { langPath: string };
-  return pkg.langPath;
+/** The folder holding <code>.traineddata.gz inside an installed @tesseract.js-data package. */
+function dataPath(pkg: '@tesseract.js-data/eng' | '@tesseract.js-data/mya'): string {
+  return (require(pkg) as { langPath: string }).langPath;
 }
+
+export const englishDataPath = () => dataPath('@tesseract.js-data/eng');
+export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
 
 /**
  * Grey, scaled to a width tesseract reads phone text well at (text ~30 px high), contrast stretched. Colours of
@@ -27,6 +31,10 @@ export function englishDataPath(): string {
  * those than one global threshold here would.
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
+  return (await prepare(image)).data;
+}
+
+async function prepare(image: Buffer) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000 }).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 1000;
   const target = Math.max(900, Math.min(1600, width));
@@ -37,42 +45,82 @@ export async function prepareForOcr(image: Buffer): Promise<Buffer> {
     .resize({ width: target, kernel: 'lanczos3' })
     .normalise()
     .png({ compressionLevel: 1 })
-    .toBuffer();
+    .toBuffer({ resolveWithObject: true });
 }
 
-export function createTesseractReader(options: { cacheDir: string; workers: number }): TextReader {
+const linesOf = (page: Page): Line[] => (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+
+/** The line's box with a margin of a third of its height, inside the image. */
+function around(box: Bbox, image: { width: number; height: number }) {
+  const margin = Math.round((box.y1 - box.y0) / 3);
+  const left = Math.max(0, box.x0 - margin);
+  const top = Math.max(0, box.y0 - margin);
+  return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
+}
+
+function lazyScheduler(options: { cacheDir: string; workers: number }, lang: string, langPath: () => string, psm: PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
     await mkdir(options.cacheDir, { recursive: true });
     const s = createScheduler();
     for (let i = 0; i < options.workers; i++) {
-      const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-        langPath: englishDataPath(),
-        cachePath: options.cacheDir,
-        gzip: true,
-      });
-      // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1' });
+      const worker = await createWorker(lang, OEM.LSTM_ONLY, { langPath: langPath(), cachePath: options.cacheDir, gzip: true });
+      await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1' });
       s.addWorker(worker);
     }
     return s;
   };
   return {
-    async read(image) {
-      scheduler ??= start().catch((err: unknown) => {
+    get: () =>
+      (scheduler ??= start().catch((err: unknown) => {
         scheduler = null;
         throw err;
-      });
-      const ready = await scheduler;
-      const prepared = await prepareForOcr(image);
-      const { data } = await ready.addJob('recognize', prepared);
-      return data.text;
-    },
+      })),
     async close() {
       if (!scheduler) return;
       const s = await scheduler.catch(() => null);
       scheduler = null;
       await s?.terminate();
+    },
+  };
+}
+
+/**
+ * Reads a receipt with the English data. When its amount lines are suspect (a currency with no readable amount, or
+ * amounts that differ: Burmese digits ၀–၉, which the English data can't read), every amount line is read again on
+ * its own with the Burmese data and stands in the text as "<number> <currency>"; the English reading of those lines
+ * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and
+ * the amount is unreadable. Ordinary receipts never load the Burmese data.
+ */
+export function createTesseractReader(options: { cacheDir: string; workers: number }): TextReader {
+  // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
+  const english = lazyScheduler(options, 'eng', englishDataPath, PSM.SPARSE_TEXT);
+  // One amount line at a time.
+  const burmese = lazyScheduler(options, 'mya', burmeseDataPath, PSM.SINGLE_LINE);
+  return {
+    async read(image) {
+      const readEnglish = await english.get();
+      const prepared = await prepare(image);
+      const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
+      const lines = linesOf(data);
+      if (!amountsSuspect(lines.map((l) => l.text))) return data.text;
+
+      const readBurmese = await burmese.get();
+      const reread = new Map<Line, string | null>();
+      for (const line of lines) {
+        const currency = amountLineCurrency(line.text);
+        if (!currency) continue;
+        const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+        reread.set(line, burmeseAmountLine(again.text, currency));
+      }
+      const amounts = [...reread.values()].filter((l): l is string => l !== null);
+      const agreed = amounts.length > 0 && readAmount(amounts) !== null;
+      return lines
+        .flatMap((l) => (reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [l.text.replace(/\n$/, '')]))
+        .join('\n');
+    },
+    async close() {
+      await Promise.all([english.close(), burmese.close()]);
     },
   };
 }

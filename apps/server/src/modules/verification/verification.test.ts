@@ -1,8 +1,9 @@
 // The screenshot-check pipeline end to end, on a real database with real OCR (tesseract.js) on receipts rendered by
 // Chromium: placing an order answers before any check; the check re-encodes the screenshot, reads it, stores a
 // verdict and announces it; reuse (same transaction, resized copy of a screenshot) is flagged on both orders; a
-// poisoned image ends as "could not be checked"; "check again" re-runs it. On the server-postgres project with
-// TEST_REDIS_URL set, jobs go through BullMQ on Redis (a prefix of their own: Redis is shared).
+// poisoned image ends as "could not be checked"; "check again" re-runs it; an amount printed in Burmese digits is
+// read. On the server-postgres project with TEST_REDIS_URL set, jobs go through BullMQ on Redis (a prefix of their
+// own: Redis is shared).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent, OrderVerification } from '@topup/contract/verification';
 import { body, buildTestApp, DIALECT, type TestApp } from '../../../test/helpers.ts';
-import { createRenderer, randomLook, receiptHtml, seeded, type ReceiptFacts, type Renderer } from '../../../test/fixtures/receipts.ts';
+import { createRenderer, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook, type Renderer } from '../../../test/fixtures/receipts.ts';
 import { createCatalog, orderFields, placeOrder } from '../orders/orders.fixtures.ts';
 
 const useRedis = DIALECT === 'postgres' && !!process.env.TEST_REDIS_URL;
@@ -41,8 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function receipt(facts: Partial<ReceiptFacts>, seed: number): Promise<Buffer> {
-  const look = { ...randomLook(seeded(seed), 'kbzpay'), burmese: false, burmeseDigits: false, rotateDeg: 0.6, scale: 1 };
+async function receipt(facts: Partial<ReceiptFacts>, seed: number, language: Pick<ReceiptLook, 'burmese' | 'burmeseDigits'> = { burmese: false, burmeseDigits: false }): Promise<Buffer> {
+  const look = { ...randomLook(seeded(seed), 'kbzpay'), ...language, rotateDeg: 0.6, scale: 1 };
   return renderer.render(
     receiptHtml({ amount: PRICE, transactionId: '0100398402112345', paidAt: new Date(Date.now() - 5 * 60_000), receiverName: 'Aung Ko', receiverPhone: '09*****4567', ...facts }, look),
     look,
@@ -161,4 +162,14 @@ describe('screenshot checks', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/Order/verdict-list?verdict=bogus', headers: t.auth });
     expect(bad.statusCode).toBe(400);
   }, 90_000);
+
+  it('reads an amount printed in Burmese digits, with Burmese or English labels, and says match', async () => {
+    for (const [i, burmese] of [true, false].entries()) {
+      const transactionId = `20100398402${i}44556${i}`;
+      const order = await place(await receipt({ transactionId }, 5 + i, { burmese, burmeseDigits: true }), transactionId.slice(-6));
+      const v = await settled(order.id);
+      expect(v.fields.find((f) => f.field === 'amount'), `Burmese labels: ${burmese}`).toEqual({ field: 'amount', receipt: String(PRICE), order: String(PRICE), result: 'match' });
+      expect(v.verdict).toBe('match');
+    }
+  }, 120_000);
 });
