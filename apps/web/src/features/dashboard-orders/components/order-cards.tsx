@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
 import { OrderStatusBadge } from './order-status-badge';
-import type { OrderRowActions } from './orders-table';
+import { SelectOrderBox, cursorRowProps, type OrderRowActions } from './orders-table';
 
 export function OrderCards({ items, actions }: { items: OrderDto[]; actions: OrderRowActions }) {
   const { t } = useTranslation('dashboard');
@@ -18,16 +18,10 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
   return (
     <ul className="space-y-3" aria-label={t('orders.title')}>
       {items.map((o, i) => {
-        const selected = actions.isSelected(o.id);
         return (
           <li
             key={o.id}
-            ref={(el) => actions.rowRef(i, el)}
-            tabIndex={-1}
-            data-order-row={i}
-            data-read={o.isRead}
-            data-cursor={actions.cursor === i || undefined}
-            onFocus={(e) => e.target === e.currentTarget && actions.onCursor(i)}
+            {...cursorRowProps(actions, i, o)}
             className={cn(
               'rounded-xl border bg-white p-3 shadow-sm outline-none',
               o.isRead ? 'border-slate-200' : 'border-indigo-300',
@@ -35,13 +29,7 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
             )}
           >
             <div className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                checked={selected}
-                onChange={(e) => actions.onSelect(o.id, e.target.checked)}
-                aria-label={tw('bulk.selectOrder', { code: o.code ?? o.id })}
-                className="mt-1 h-5 w-5 shrink-0 accent-indigo-600"
-              />
+              <SelectOrderBox order={o} actions={actions} className="mt-1 h-5 w-5 shrink-0 accent-indigo-600" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={cn('font-mono text-base', o.isRead ? 'text-slate-700' : 'font-bold text-slate-900')}>{o.code ?? '—'}</span>

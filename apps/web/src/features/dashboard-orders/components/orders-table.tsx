@@ -1,5 +1,6 @@
 // The orders list from 640 px: every order column of spec §2 (read rows dimmed, row numbers counting down from the
 // total), plus a selection box, the SLA clock and the row's actions. The keyboard cursor (j/k) rings its row.
+import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Eye, Trash2, XCircle } from 'lucide-react';
 import type { Paging } from '@topup/contract/envelope';
@@ -23,6 +24,32 @@ export type OrderRowActions = {
   onDelete: (order: OrderDto) => void;
   opening: string | null;
 };
+
+/** What makes a table row or a card a stop of the j/k cursor: its ref, focusability and data attributes. */
+export function cursorRowProps(actions: OrderRowActions, index: number, order: OrderDto) {
+  return {
+    ref: (el: HTMLElement | null) => actions.rowRef(index, el),
+    tabIndex: -1,
+    'data-order-row': index,
+    'data-read': order.isRead,
+    'data-cursor': actions.cursor === index || undefined,
+    onFocus: (e: FocusEvent<HTMLElement>) => e.target === e.currentTarget && actions.onCursor(index),
+  };
+}
+
+/** The box that selects an order for a bulk action, named by the order's code. */
+export function SelectOrderBox({ order, actions, className }: { order: OrderDto; actions: OrderRowActions; className: string }) {
+  const { t } = useTranslation('workbench');
+  return (
+    <input
+      type="checkbox"
+      checked={actions.isSelected(order.id)}
+      onChange={(e) => actions.onSelect(order.id, e.target.checked)}
+      aria-label={t('bulk.selectOrder', { code: order.code ?? order.id })}
+      className={className}
+    />
+  );
+}
 
 /** "No" of spec §2: the newest order of all has the highest number. */
 export function rowNumber(totalCount: number, currentPage: number, pageSize: number, index: number): number {
@@ -80,12 +107,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
           {items.map((o, i) => (
             <tr
               key={o.id}
-              ref={(el) => actions.rowRef(i, el)}
-              tabIndex={-1}
-              data-order-row={i}
-              data-read={o.isRead}
-              data-cursor={actions.cursor === i || undefined}
-              onFocus={(e) => e.target === e.currentTarget && actions.onCursor(i)}
+              {...cursorRowProps(actions, i, o)}
               className={cn(
                 'border-t border-slate-200 outline-none',
                 o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
@@ -93,13 +115,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
               )}
             >
               <td className="px-3 py-2">
-                <input
-                  type="checkbox"
-                  checked={actions.isSelected(o.id)}
-                  onChange={(e) => actions.onSelect(o.id, e.target.checked)}
-                  aria-label={tw('bulk.selectOrder', { code: o.code ?? o.id })}
-                  className="h-4 w-4 accent-indigo-600"
-                />
+                <SelectOrderBox order={o} actions={actions} className="h-4 w-4 accent-indigo-600" />
               </td>
               <td className="px-3 py-2">{rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}</td>
               <td className="px-3 py-2 font-mono whitespace-nowrap">{o.code}</td>
