@@ -8,8 +8,8 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     name: `server-${dialect}`,
     root: here('./apps/server'),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Two instances sharing one database only make sense on PostgreSQL.
-    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts'] : [],
+    // PostgreSQL only: two instances sharing one database, and schemas within one database.
+    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts'] : [],
     setupFiles: ['test/setup.ts'],
     env: { TEST_DIALECT: dialect },
     pool: 'forks' as const,

@@ -15,8 +15,8 @@
 // HUB_WS_GAP_MS (100), HUB_LP_GAP_MS (150), HUB_ONLY (ws|lp), HUB_SERVER_NODE_ARGS (e.g. --cpu-prof).
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { env, monoMs, nextMessage, sleep, type Msg } from './lib/driver.ts';
 
-const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const WS_CLIENTS = env('HUB_WS_CLIENTS', 1000);
 const LP_CLIENTS = env('HUB_LP_CLIENTS', 100);
 const WS_OFFICIAL = Math.min(WS_CLIENTS, env('HUB_WS_OFFICIAL', 50));
@@ -25,24 +25,8 @@ const PROCS = env('HUB_CLIENT_PROCS', 2);
 const ROUNDS = env('HUB_ROUNDS', 40);
 const REPEATS = env('HUB_REPEATS', 3);
 const ONLY = process.env.HUB_ONLY;
-const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Samples = Record<string, number[]>;
-type Msg = { type: string; [key: string]: unknown };
-
-function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: Msg) => {
-      if (m.type === type) {
-        child.off('message', onMessage);
-        resolve(m);
-      } else if (m.type === 'failed') reject(new Error(String(m.error)));
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => code && reject(new Error(`${type}: child exited with ${code}`)));
-  });
-}
 
 /** One client process; `group` says which line of the report its samples belong to. */
 type Fleet = { child: ChildProcess; group: string; count: number };

@@ -32,7 +32,8 @@ async function auditOnce(url: string, port: number): Promise<Run> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (process.env.LIGHTHOUSE_JSON_DIR) {
-    const { writeFileSync } = await import('node:fs');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
     writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`, JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

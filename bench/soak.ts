@@ -1,11 +1,18 @@
 // Soak: two instances of the built server on one PostgreSQL database and one Redis, for SOAK_SECONDS (default 60),
 // with buyers browsing and ordering, staff reading and changing orders, and hub clients (the official SignalR client)
 // connected to both instances. Prints errors, p99 per route, orders placed vs stored, notifications sent vs received
-// per client (each exactly once), and each instance's RSS at start and end. Goal: 0 errors, 0 lost, RSS growth < 10 %.
+// per client (each exactly once), and each instance's RSS at start and end. Goal: 0 errors, 0 lost, RSS growth < 10 %,
+// judged on SOAK_SECONDS=180: V8's first full collection comes ~80 s into the load, so a 60 s window ends on top of
+// the old generation's garbage (docs/decisions/0607-fuzzing-and-crash-tests.md).
+// Every SOAK_SAMPLE_SECONDS it also records each instance's memory by kind (lib/process-memory.ts: WebAssembly heaps,
+// malloc arenas, mapped files, …) and the screenshot checks still queued, and prints them as a timeline, so a
+// high-water mark (levels off) can be told from a leak (keeps climbing). SOAK_MEMORY_DETAIL=1 adds the main
+// thread's JavaScript heap and external memory (lib/memory-probe.mjs, preloaded into the instances).
 //
 // Run: npm run build && npm run bench -- soak. Env: SOAK_SECONDS (60), SOAK_WARMUP_SECONDS (15, before the measured period), SOAK_BUYERS (6), SOAK_STAFF (2),
-// SOAK_HUB_CLIENTS (6), SOAK_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
-// SOAK_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379). Everything it creates (a schema, Redis keys
+// SOAK_HUB_CLIENTS (6), SOAK_SAMPLE_SECONDS (5), SOAK_ORDER_INTERVAL_MS (0: each buyer orders every round; more: at most
+// one order per buyer per interval, the browsing unchanged, so the screenshot checks can keep up), SOAK_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
+// SOAK_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379), SOAK_NODE_FLAGS (extra node/V8 flags to try). Everything it creates (a schema, Redis keys
 // a data folder) is removed at the end; its Redis keys (under the schema's own namespace) expire by themselves.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +23,9 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection }
 import pg from 'pg';
 import sharp from 'sharp';
 import { spawnBuiltServer, type BuiltServer } from '../e2e/built-server.ts';
+import { formatBreakdown, memoryBreakdown, type MemoryBreakdown } from './lib/process-memory.ts';
+import { startFlags } from './lib/prod-server.ts';
+import { serverEnv } from '../scripts/server-process.mjs';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -28,6 +38,11 @@ const WARMUP_SECONDS = env('SOAK_WARMUP_SECONDS', 15);
 const BUYERS = env('SOAK_BUYERS', 6);
 const STAFF = env('SOAK_STAFF', 2);
 const HUB_CLIENTS = env('SOAK_HUB_CLIENTS', 6);
+const SAMPLE_SECONDS = env('SOAK_SAMPLE_SECONDS', 5);
+const ORDER_INTERVAL_MS = env('SOAK_ORDER_INTERVAL_MS', 0);
+const MEMORY_DETAIL = Boolean(process.env.SOAK_MEMORY_DETAIL);
+/** Node or V8 flags to try beside `npm start`'s (an experiment, printed in the header; not production until adopted there). */
+const EXTRA_NODE_FLAGS = (process.env.SOAK_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const DATABASE_URL = process.env.SOAK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.SOAK_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'soak@soak.local', password: 'soak-password-123' };
@@ -38,6 +53,7 @@ type Instance = BuiltServer;
 function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> {
   return spawnBuiltServer(
     {
+      ...serverEnv(process.env), // the environment `npm start` adds (an explicit MALLOC_ARENA_MAX here wins)
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL,
@@ -47,8 +63,10 @@ function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> 
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ORDER_RATE_LIMIT: '100000',
+      ...(MEMORY_DETAIL ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench/lib/memory-probe.mjs')}`.trim() } : {}),
     },
     60_000,
+    [...startFlags(), ...EXTRA_NODE_FLAGS], // node's flags as `npm start` gives them (docs/decisions/0406-idle-memory.md)
   );
 }
 
@@ -56,6 +74,21 @@ function rssMb(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
+
+/** The main thread's heap figures from lib/memory-probe.mjs (SOAK_MEMORY_DETAIL), or null. */
+async function probe(instance: Instance): Promise<string | null> {
+  if (!MEMORY_DETAIL) return null;
+  const before = instance.logs.length;
+  instance.child.kill('SIGUSR2');
+  for (let i = 0; i < 20; i++) {
+    await sleep(50);
+    const line = instance.logs.slice(before).join('').split('\n').find((l) => l.startsWith('MEMORY_PROBE '));
+    if (line) return line.slice('MEMORY_PROBE '.length);
+  }
+  return 'no answer';
+}
+
+type Sample = { at: number; label: string; checks: string; memory: MemoryBreakdown[]; detail: Array<string | null> };
 
 // ---- measurements ----
 const latencies = new Map<string, number[]>();
@@ -118,18 +151,44 @@ async function main() {
     const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3a7' } }).png().toBuffer();
     const rssLaunch = instances.map((i) => rssMb(i.child));
     let rssStart = rssLaunch;
-    const warmedUp = setTimeout(() => (rssStart = instances.map((i) => rssMb(i.child))), WARMUP_SECONDS * 1000);
+    const began = Date.now();
+    const samples: Sample[] = [];
+    /** Records every instance's memory now; an instance that has exited is an error (with its last log lines). */
+    const sample = async (label: string): Promise<MemoryBreakdown[]> => {
+      const at = (Date.now() - began) / 1000;
+      const gone = instances.findIndex((i) => i.child.exitCode !== null || i.child.signalCode !== null);
+      if (gone >= 0) {
+        const { child, logs } = instances[gone]!;
+        throw new Error(`instance ${gone} exited (${child.exitCode ?? child.signalCode}): ${logs.join('').slice(-1500)}`);
+      }
+      const memory = instances.map((i) => memoryBreakdown(i.child.pid!));
+      const states = (await admin.query(`select state, count(*)::int as n from ${schema}.order_checks group by state order by state`)).rows as Array<{ state: string; n: number }>;
+      const detail = await Promise.all(instances.map((i) => probe(i)));
+      samples.push({ at, label, checks: states.map((r) => `${r.state} ${r.n}`).join(', '), memory, detail });
+      return memory;
+    };
+    const sampleAt = (label: string, then: (memory: MemoryBreakdown[]) => void = () => undefined) =>
+      sample(label).then(then, (err: Error) => void errors.push(`memory sample: ${err.message}`));
+    const sampler = setInterval(() => void sampleAt(''), SAMPLE_SECONDS * 1000);
+    const warmedUp = setTimeout(() => void sampleAt('warm-up done', (m) => (rssStart = m.map((b) => b.rss))), WARMUP_SECONDS * 1000);
+    let rssHalf = rssLaunch;
+    const halfway = setTimeout(() => void sampleAt('half-way', (m) => (rssHalf = m.map((b) => b.rss))), (WARMUP_SECONDS + SECONDS / 2) * 1000);
     const placed: string[] = [];
     const until = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
 
     const buyer = async (n: number) => {
+      let lastOrder = 0;
       for (let round = 0; Date.now() < until; round++) {
         const base = at(n + round);
         await timed('GET /api/v1/Game', () => fetch(`${base}/api/v1/Game?pageSize=12`));
         await timed('GET /api/v1/Game/BannerList', () => fetch(`${base}/api/v1/Game/BannerList`));
         const pkgs = await timed('GET /api/v1/TokenPackage', () => fetch(`${base}/api/v1/TokenPackage?gameId=${game.id}&pageSize=20`));
         const items = pkgs ? ((await pkgs.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items : [];
-        if (!items.length) continue;
+        if (!items.length || Date.now() - lastOrder < ORDER_INTERVAL_MS) {
+          await sleep(100);
+          continue;
+        }
+        lastOrder = Date.now();
         const form = new FormData();
         const fields = { inGameUserId: `soak-${n}-${round}`, serverInfo: game.serverType === 'ZONEID' ? '1234' : '', mobileNumber: '09123456789', tokenPackageId: items[round % items.length]!.id, quantity: '1', transactionNumber: String(100000 + (round % 900000)), idempotencyKey: randomUUID() };
         for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -158,13 +217,17 @@ async function main() {
     };
     await Promise.all([...Array.from({ length: BUYERS }, (_, i) => buyer(i)), ...Array.from({ length: STAFF }, (_, i) => staff(i))]);
     clearTimeout(warmedUp);
+    clearTimeout(halfway);
+    clearInterval(sampler);
     await sleep(3000); // let the last notifications arrive
-    const rssEnd = instances.map((i) => rssMb(i.child));
+    const rssEnd = (await sample('end')).map((b) => b.rss);
 
     const stored = Number((await admin.query(`select count(*) as n from ${schema}.orders`)).rows[0].n);
     const storedIds = new Set((await admin.query(`select id from ${schema}.orders`)).rows.map((r: { id: string }) => r.id));
     const lost = placed.filter((id) => !storedIds.has(id)).length;
-    console.log(`soak: ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, 2 instances (PostgreSQL + Redis), ${BUYERS} buyers, ${STAFF} staff, ${HUB_CLIENTS} hub clients`);
+    console.log(
+      `soak: ${WARMUP_SECONDS} s warm-up + ${SECONDS} s, 2 instances (PostgreSQL + Redis), ${BUYERS} buyers${ORDER_INTERVAL_MS ? ` (an order at most every ${ORDER_INTERVAL_MS} ms each)` : ''}, ${STAFF} staff, ${HUB_CLIENTS} hub clients; node ${[...startFlags(), ...EXTRA_NODE_FLAGS].join(' ')}, MALLOC_ARENA_MAX=${serverEnv(process.env).MALLOC_ARENA_MAX}`,
+    );
     console.log('route                                      count    p50 ms    p99 ms');
     for (const [label, values] of [...latencies].sort()) {
       console.log(`${label.padEnd(42)} ${String(values.length).padStart(5)} ${p(values, 0.5).toFixed(1).padStart(9)} ${p(values, 0.99).toFixed(1).padStart(9)}`);
@@ -177,12 +240,25 @@ async function main() {
       notificationProblems += missing + duplicated;
       console.log(`hub client ${i} (instance ${i % 2}): sent ${placed.length}, received ${seen.size}, missing ${missing}, duplicated ${duplicated}`);
     });
+    console.log('memory timeline (s since the load began; checks by state):');
+    for (const s of samples) {
+      console.log(`  ${s.at.toFixed(0).padStart(4)} s ${s.label ? `(${s.label}) ` : ''}checks: ${s.checks}`);
+      s.memory.forEach((m, i) => console.log(`         instance ${i}: ${formatBreakdown(m)}${s.detail[i] ? `; main thread ${s.detail[i]}` : ''}`));
+    }
+    const growth = (from: number, to: number) => {
+      const g = ((to - from) / from) * 100;
+      return `${g >= 0 ? '+' : ''}${g.toFixed(1)} %`;
+    };
     rssStart.forEach((start, i) => {
-      const growth = ((rssEnd[i]! - start) / start) * 100;
       console.log(
-        `instance ${i} RSS: ${rssLaunch[i]!.toFixed(0)} MB at launch, ${start.toFixed(0)} MB after warm-up → ${rssEnd[i]!.toFixed(0)} MB at the end (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % since warm-up)`,
+        `instance ${i} RSS: ${rssLaunch[i]!.toFixed(0)} MB at launch, ${start.toFixed(0)} MB after warm-up, ${rssHalf[i]!.toFixed(0)} MB half-way → ${rssEnd[i]!.toFixed(0)} MB at the end (${growth(start, rssEnd[i]!)} since warm-up, ${growth(rssHalf[i]!, rssEnd[i]!)} over the second half)`,
       );
     });
+    const worst = (from: number[]) => Math.max(...from.map((start, i) => ((rssEnd[i]! - start) / start) * 100));
+    console.log(
+      `RSS growth goal (< 10 % since warm-up): ${worst(rssStart) < 10 ? 'met' : 'NOT met'} (worst instance ${worst(rssStart).toFixed(1)} %; over the second half ${worst(rssHalf).toFixed(1)} %: ` +
+        `a high-water mark levels off there, a leak keeps its pace; the timeline shows which kind of memory moved)${SECONDS < 180 ? `; ${SECONDS} s is shorter than the 180 s the goal is judged on` : ''}`,
+    );
     console.log(`errors: ${errors.length}`);
     for (const e of errors.slice(0, 20)) console.log(`  ${e}`);
     const serverErrors = instances.flatMap((i) => i.logs.join('').split('\n').filter((l) => /"level":(50|60)/.test(l)));

@@ -26,7 +26,7 @@ import sharp from 'sharp';
 import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH } from '../packages/contract/src/order-codes.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/modules/order-tracking/order-tracking.service.ts';
-import { env, percentile, printTable, sleep, type Msg } from './lib/driver.ts';
+import { env, monoMs, nextMessage, percentile, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, rssMb, startProdServer, type ProdServer } from './lib/prod-server.ts';
 
 const PAGES = env('STREAM_PAGES', 1000);
@@ -37,20 +37,6 @@ const HUB_ORDERS = env('HUB_ORDERS', 40);
 const STREAM_GAP_MS = env('STREAM_GAP_MS', 100);
 const HUB_GAP_MS = env('HUB_GAP_MS', 250);
 const PROCS = env('STREAM_CLIENT_PROCS', 2);
-const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
-
-function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: Msg) => {
-      if (m.type === type) {
-        child.off('message', onMessage);
-        resolve(m);
-      } else if (m.type === 'failed') reject(new Error(String(m.error)));
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => code && reject(new Error(`${type}: client process exited with ${code}`)));
-  });
-}
 
 /** Starts client processes and checks they read the driver's monotonic clock. */
 async function startClients(script: string, args: object[]): Promise<ChildProcess[]> {

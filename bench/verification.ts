@@ -71,6 +71,9 @@ async function main() {
   const reader = createTesseractReader({ cacheDir: path.join(os.tmpdir(), 'topup-bench-tesseract'), workers: 1 });
   await reader.read(cases[0]!.image); // load the model before timing
   const times: number[] = [];
+  // CPU time of this process (every thread: the OCR worker thread, sharp's, the event loop) per image: on a shared
+  // machine the wall time mostly says how busy the others were (the OCR thread runs at the lowest priority).
+  const cpuTimes: number[] = [];
   // Receipts with Burmese-digit amounts get a second, Burmese reading of their amount lines: timed apart.
   const timesBy = { latin: [] as number[], burmese: [] as number[] };
   const field = { amount: [0, 0], transactionId: [0, 0], time: [0, 0], receiver: [0, 0] } as Record<string, [number, number]>;
@@ -79,8 +82,11 @@ async function main() {
   const texts: string[] = [];
   for (const c of cases) {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const text = await reader.read(c.image);
     times.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
     if (c.look) timesBy[c.look.burmeseDigits ? 'burmese' : 'latin'].push(times.at(-1)!);
     texts.push(text);
     const reading = readReceipt(text);
@@ -171,6 +177,7 @@ async function main() {
   console.log(`False "match" on doctored receipts and non-receipts: ${falseMatches} → ${falseMatches === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`);
   console.log(`Reused screenshots found by fingerprint: ${reuseFound}/${reuseTotal} = ${pct(reuseFound, reuseTotal)}; different receipts of one wallet taken for the same picture: ${falsePairs}/${pairs} pairs (the pipeline also refuses pairs whose transaction ids were read and differ)`);
   console.log(`\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; receipts with Latin digits median ${median(timesBy.latin).toFixed(0)} ms, with Burmese digits median ${median(timesBy.burmese).toFixed(0)} ms`);
+  console.log(`OCR CPU time per image (all threads of the process): median ${median(cpuTimes).toFixed(0)} ms, p95 ${percentile(cpuTimes, 95).toFixed(0)} ms, mean ${(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length).toFixed(0)} ms`);
   console.log(`tesseract command line: ${cli}`);
 }
 

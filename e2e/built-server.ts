@@ -20,11 +20,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with this process's environment plus `env` (PORT and HOST are chosen here). */
-export async function spawnBuiltServer(env: Record<string, string>, timeoutMs = 30_000): Promise<BuiltServer> {
+/**
+ * Starts the server with this process's environment plus `env` (PORT and HOST are chosen here), and `nodeFlags` before
+ * the script (the soak passes those of `npm start`).
+ */
+export async function spawnBuiltServer(env: Record<string, string>, timeoutMs = 30_000, nodeFlags: string[] = []): Promise<BuiltServer> {
   const port = await freePort();
   const logs: string[] = [];
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

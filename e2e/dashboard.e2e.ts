@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, apiLogin, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { apiLogin, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -35,10 +35,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await newContext(browser, 'desktop');
-  // English, so the test reads the spec's English texts.
-  await context.addInitScript(() => localStorage.setItem('app_language', 'en'));
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page = await openPage(context, 'en');
 });
 
 afterAll(async () => {
@@ -58,9 +55,7 @@ describe('admin dashboard', () => {
     await page.getByText('You need to login first!').waitFor();
 
     // Sign in.
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitSignIn(page);
     await page.waitForURL(`${url}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.getByTestId('sidebar-user-email').textContent()).toBe(E2E_ADMIN.email);
@@ -227,15 +222,11 @@ describe('admin dashboard', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${url}/login`);
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')])).toEqual([null, null, null]);
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitSignIn(page);
     await page.getByRole('alert').waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     expect(await page.getByLabel('Password').inputValue()).toBe('');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitSignIn(page, E2E_ADMIN.email, newPassword);
     await page.waitForURL(`${url}/dashboard`);
     await apiLogin(url, E2E_ADMIN.email, newPassword);
 
@@ -249,9 +240,7 @@ describe('admin dashboard', () => {
 
   it('works at phone width: the sidebar is a slide-over panel', { timeout: 120_000 }, async () => {
     const phone = await newContext(browser, 'phone');
-    await phone.addInitScript(() => localStorage.setItem('app_language', 'en'));
-    const p = await phone.newPage();
-    p.setDefaultTimeout(15_000);
+    const p = await openPage(phone, 'en');
     try {
       await p.goto(`${server.url}/login`);
       const password = await (async () => {
@@ -266,9 +255,7 @@ describe('admin dashboard', () => {
         }
         throw new Error('no password works');
       })();
-      await p.getByLabel('Email').fill(E2E_ADMIN.email);
-      await p.getByLabel('Password').fill(password);
-      await p.getByRole('button', { name: 'Login' }).click();
+      await submitSignIn(p, E2E_ADMIN.email, password);
       await p.waitForURL(`${server.url}/dashboard`);
       expect(await p.getByTestId('sidebar').count()).toBe(0);
       await p.getByRole('button', { name: 'Toggle Sidebar' }).click();

@@ -49,6 +49,24 @@ export function newContext(browser: Browser, kind: 'phone' | 'desktop' = 'deskto
     : browser.newContext({ viewport: { width: 1280, height: 800 } });
 }
 
+/**
+ * A new page in `context` with the suites' 15 s default timeout. With `language`, the page starts in it (the
+ * dashboard's stored choice), unless the test switches it later: the choice then survives navigations.
+ */
+export async function openPage(context: BrowserContext, language?: 'en' | 'mm'): Promise<Page> {
+  if (language) await context.addInitScript((l) => localStorage.getItem('app_language') ?? localStorage.setItem('app_language', l), language);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Fills and sends the English sign-in form on the page it is on (`/login`), as the e2e admin unless told. */
+export async function submitSignIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** Signs in through the API and returns the admin's access token. */
 export async function apiLogin(url: string, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<string> {
   const res = await fetch(`${url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });

@@ -3,7 +3,7 @@
 // for live notices and mails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_ADMIN, apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,8 +21,7 @@ afterAll(async () => {
 describe('staff in Burmese', () => {
   it('reads the server’s refusal, the menus and dialogs in Burmese with the Myanmar font, and stores a language change', async () => {
     const context = await newContext(browser, 'desktop');
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    const page = await openPage(context);
     await page.goto(`${server.url}/login`);
     await page.getByLabel('အီးမေးလ်').fill(E2E_ADMIN.email);
     await page.getByLabel('စကားဝှက်').fill('not-the-password');

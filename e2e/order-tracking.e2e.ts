@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -80,12 +80,9 @@ describe('order tracking', () => {
 
     // An admin in another browser context completes the order in the dashboard.
     const adminContext = await newContext(browser, 'desktop');
-    await adminContext.addInitScript(() => localStorage.setItem('app_language', 'en'));
-    const admin = await adminContext.newPage();
+    const admin = await openPage(adminContext, 'en');
     await admin.goto(`${server.url}/login`);
-    await admin.getByLabel('Email').fill(E2E_ADMIN.email);
-    await admin.getByLabel('Password').fill(E2E_ADMIN.password);
-    await admin.getByRole('button', { name: 'Login' }).click();
+    await submitSignIn(admin);
     await admin.waitForURL(`${server.url}/dashboard`);
     await admin.goto(`${server.url}/dashboard/order-detail/${await orderIdOf(code)}`);
     await admin.getByLabel('Payment Status').selectOption('COMPLETED');

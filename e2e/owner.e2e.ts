@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,9 +15,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   context = await newContext(browser, 'desktop');
-  await context.addInitScript(() => localStorage.setItem('app_language', 'en'));
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page = await openPage(context, 'en');
 });
 
 afterAll(async () => {
@@ -28,9 +26,7 @@ afterAll(async () => {
 
 async function signIn(url: string) {
   await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignIn(page);
 }
 
 describe('owner controls', () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -53,8 +53,7 @@ async function signedInOnOrders(transport?: 'LongPolling'): Promise<{ context: B
     localStorage.setItem('app_language', 'en');
     if (pinned) localStorage.setItem('dashboard_hub_transport', pinned);
   }, transport ?? '');
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await openPage(context);
   const consoleErrors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
@@ -67,9 +66,7 @@ async function signedInOnOrders(transport?: 'LongPolling'): Promise<{ context: B
     if (r.method() === 'GET' && /\/dashboard\?id=/.test(r.url())) polls.push(r.url());
   });
   await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignIn(page);
   await page.waitForURL(`${server.url}/dashboard`);
   await page.getByRole('link', { name: 'Order List' }).click();
   await page.getByRole('heading', { name: 'Orders' }).waitFor();

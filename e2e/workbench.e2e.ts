@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,14 +32,9 @@ async function placeOrder(inGameUserId: string, transactionNumber: string): Prom
 }
 
 async function signIn(context: BrowserContext): Promise<Page> {
-  // English unless a test switches the language (then kept across navigations).
-  await context.addInitScript(() => localStorage.getItem('app_language') ?? localStorage.setItem('app_language', 'en'));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const page = await openPage(context, 'en');
   await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitSignIn(page);
   await page.waitForURL(`${server.url}/dashboard`);
   return page;
 }

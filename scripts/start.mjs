@@ -1,9 +1,10 @@
 // `npm start`: installs what is missing, rebuilds only what changed since the last build, then runs the server.
 // Each step says what it does and roughly how long it takes, so a first start on a slow line doesn't look stuck.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { runServer } from './server-process.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const STAMPS = path.join(ROOT, 'node_modules', '.cache', 'topup-start');
@@ -63,7 +64,8 @@ const webBuilt = buildIfChanged({
   name: 'web app',
   inputs: [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/scripts', 'apps/web/package.json'],
   env: ['VITE_API_URL'],
-  output: 'apps/web/dist/index.html',
+  // The server renderer is built last, so its presence means the whole web build is there.
+  output: 'apps/web/dist-ssr/entry-server.js',
   command: 'npm run build -w apps/web',
   estimate: 'about a minute',
 });
@@ -84,7 +86,5 @@ if (webBuilt || serverBuilt) {
 }
 
 say(`Ready to start after ${seconds(started)}. Starting the server (the database is prepared on the first run)…`);
-// Same node flags as main's start script: an 8 MB young-generation semi-space keeps idle memory low (decision 0406).
-const server = spawn(process.execPath, ['--max-semi-space-size=8', path.join(ROOT, 'apps/server/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// With node's flags and the environment of production (scripts/server-process.mjs: young generation, malloc arenas).
+runServer(ROOT);

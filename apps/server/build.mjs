@@ -1,6 +1,6 @@
 // Bundles the server (and the contract it imports) into dist/main.js; npm packages stay external.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
@@ -17,4 +17,7 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   logLevel: 'warning',
 });
+// The OCR worker threads start from this script (it lowers their priority, then runs tesseract.js's worker); the
+// bundle finds it beside itself, as the source finds it beside text-reader.ts.
+copyFileSync(new URL('./src/modules/verification/ocr-worker.mjs', import.meta.url), new URL('./dist/ocr-worker.mjs', import.meta.url));
 console.log('server built: apps/server/dist/main.js');

@@ -4,10 +4,15 @@ import tailwindcss from '@tailwindcss/vite';
 
 const api = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  // The manifest tells the server which chunks each page needs (modulepreload) and feeds scripts/check-budget.mjs (repository root).
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2020', manifest: true },
+  build: isSsrBuild
+    ? // The server's renderer of the first screen (src/entry-server.tsx), outside dist so it is never served as a file.
+      { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, target: 'node20', manifest: false, copyPublicDir: false }
+    : // The manifest tells the server which chunks each page needs (modulepreload) and feeds scripts/check-budget.mjs (repository root).
+      { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2020', manifest: true },
+  // npm packages are imported from node_modules at run time; the workspace's contract is TypeScript, so it is bundled.
+  ssr: { noExternal: ['@topup/contract'] },
   server: {
     proxy: {
       '/api': api,
@@ -16,4 +21,4 @@ export default defineConfig({
       '^/dashboard\\?id=': { target: api, ws: true },
     },
   },
-});
+}));

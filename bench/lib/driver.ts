@@ -3,17 +3,22 @@ import { fork, type ChildProcess } from 'node:child_process';
 
 export type Msg = { type: string; [key: string]: unknown };
 
+/** The next IPC message of `type` from a child process; a `failed` message or the child's exit rejects. */
 export function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: Msg) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      resolve(m);
+      if (m.type === type) {
+        child.off('message', onMessage);
+        resolve(m);
+      } else if (m.type === 'failed') reject(new Error(String(m.error)));
     };
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`waiting for ${type}: server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`waiting for ${type}: child process exited with ${code}`)));
   });
 }
+
+/** A monotonic clock in ms, comparable between processes of one machine (the benches check it with a round trip). */
+export const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 export async function startServer(args: object): Promise<{ child: ChildProcess; ready: Msg; ask: (type: string) => Promise<Msg>; stop: () => Promise<void> }> {
   const child = fork(new URL('./app-server.ts', import.meta.url), [JSON.stringify(args)], {

@@ -1,5 +1,5 @@
 // The built production server (apps/server/dist/main.js, `npm run build` first) in its own process, started with the
-// node flags of `npm start` and its production defaults: only PORT, HOST, DATA_DIR (a temporary directory) and the first admin's password are set, so
+// node flags and environment of `npm start` and its production defaults: only PORT, HOST, DATA_DIR (a temporary directory) and the first admin's password are set, so
 // LOG_LEVEL (info), SEED_DEMO (demo catalog) and every other setting are what `npm start` gives. Its log goes to a
 // pipe that is only counted (lines, bytes), as a process manager would take it. Also: the process's RSS.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,22 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ENV_DEFAULTS, SERVER_NODE_FLAGS } from '../../scripts/server-process.mjs';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..', '..');
 export const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-/**
- * The node flags `npm start` runs the server with, so the bench runs it the same way: from the root package.json's
- * start script, or from scripts/start.mjs when the start script hands over to it (it spawns the server itself).
- */
-export function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const inline = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(start);
-  if (inline) return inline[1]!.trim().split(/\s+/).filter(Boolean);
-  const script = /\bnode\s+(scripts\/[\w.-]+\.mjs)\b/.exec(start)?.[1];
-  const spawned = script && /spawn\(process\.execPath, \[((?:'--[^']+',\s*)*)path\.join\(ROOT, 'apps\/server\/dist\/main\.js'\)/.exec(readFileSync(path.join(ROOT, script), 'utf8'));
-  if (!spawned) throw new Error(`can't find how \`npm start\` runs apps/server/dist/main.js: ${start}`);
-  return [...spawned[1]!.matchAll(/'(--[^']+)'/g)].map((m) => m[1]!);
-}
+/** The node flags `npm start` runs the server with (scripts/server-process.mjs), so the bench runs it the same way. */
+export const startFlags = (): string[] => SERVER_NODE_FLAGS;
 
 export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password-1' };
 
@@ -61,7 +51,7 @@ export async function startProdServer(env: Record<string, string> = {}): Promise
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
   const child = spawn(process.execPath, [...startFlags(), MAIN], {
     cwd: dataDir,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
+    env: { ...SERVER_ENV_DEFAULTS, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];

@@ -10,7 +10,7 @@ import { applyContractMessages } from '@topup/contract/zod-messages';
 import { MSG } from '@topup/contract/messages';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { currentSchema, migrateToLatest, openDatabase } from './db/database.ts';
 import { createOrderEvents } from './events/order-events.ts';
 import { createLogDestination } from './lib/log-destination.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -64,6 +64,8 @@ export type BuildOptions = {
   /** PostgreSQL schema to use (tests give each file its own). */
   dbSchema?: string;
   webDir?: string;
+  /** The server renderer of the first screen (default: apps/web/dist-ssr/entry-server.js beside webDir). */
+  ssrEntry?: string;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -133,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const { db, dialect } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
-  await migrateToLatest(db, dialect === 'postgres' ? options.dbSchema : undefined);
+  await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const storage = await createLocalStorage(config.dataDir);
   const events = createOrderEvents();
@@ -266,6 +268,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });
 
-  await app.register(webAppPlugin, { webDir: options.webDir ?? defaultWebDir() });
+  await app.register(webAppPlugin, { webDir: options.webDir ?? defaultWebDir(), ssrEntry: options.ssrEntry });
   return app;
 }

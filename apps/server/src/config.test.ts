@@ -63,6 +63,9 @@ describe('loadConfig', () => {
       corsOrigins: [],
       publicUrl: undefined,
     });
+    // One OCR worker per core but one, at least one; CHECK_WORKERS overrides.
+    expect(config.checkWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(loadConfig({ DATA_DIR: dataDir, CHECK_WORKERS: '3' }).checkWorkers).toBe(3);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/shop' }).dialect).toBe('postgres');
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });

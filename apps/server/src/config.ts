@@ -1,6 +1,7 @@
 // Reads and checks the environment once at start-up; a bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,7 +47,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
   TRUST_PROXY: bool.default(false),
   RECEIPT_MAX_AGE_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(24),
-  CHECK_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  CHECK_WORKERS: z.coerce.number().int().min(1).max(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -114,9 +115,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     receiptMaxAgeHours: e.RECEIPT_MAX_AGE_HOURS,
-    checkWorkers: e.CHECK_WORKERS,
+    checkWorkers: e.CHECK_WORKERS ?? defaultCheckWorkers(),
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * One OCR worker per core but one: the core left over keeps the event loop (placing orders) served; OCR threads run
+ * at the lowest priority anyway (docs/decisions/0701). At least one.
+ */
+export function defaultCheckWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** Generated once and kept in DATA_DIR so tokens survive a restart. */

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import type { NewOrderRow } from '../src/db/schema.ts';
 import { register } from '../src/modules/auth/auth.service.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -183,4 +184,39 @@ export async function addPaymentAccount(t: Pick<TestApp, 'app' | 'auth'>, paymen
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
   if (res.statusCode !== 201) throw new Error(`payment account not added: ${res.statusCode} ${res.body}`);
   return (res.json() as { payLoad: { id: string } }).payLoad.id;
+}
+
+/**
+ * An order row to write straight to the table, for data the API can't make (old dates, many rows, a snapshot
+ * of a package that was deleted since): a pending 1,000 MMK order of one unit, with `overrides` on top.
+ */
+export function orderRow(overrides: Partial<NewOrderRow> = {}): NewOrderRow {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    in_game_user_id: '123',
+    server_info: '',
+    mobile_number: '09123456789',
+    game_id: null,
+    game_title: 'G',
+    package_id: null,
+    package_title: 'P',
+    package_unit: 1,
+    package_price: 1000,
+    package_currency: 'MMK',
+    package_image: null,
+    payment_method: 'NORMAL',
+    quantity: 1,
+    sub_total: 1000,
+    transaction_number: '123456',
+    screenshot: `${randomUUID()}.png`,
+    status: 'PENDING',
+    operator_id: null,
+    operator_email: null,
+    is_read: 0,
+    created_at: now,
+    updated_at: now,
+    idempotency_key: null,
+    ...overrides,
+  };
 }

@@ -1,14 +1,36 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { AppRouter } from './app/router';
-import './lib/i18n';
+// The browser's entry: the stylesheet, then, once the page has painted, the page's code and the app (boot.tsx).
+// The server-rendered first screen (docs/decisions/0405-first-paint-on-a-phone.md) thus paints before any of the
+// app's script is fetched or evaluated: on a slow phone the first screen's image and fonts get the bandwidth first,
+// and evaluating the app (even from cache) never holds up that paint. The server lists the page's chunks in
+// #app-chunks; all are requested at once, so nothing waits on a chain of imports.
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+/** Resolves after the browser has painted a frame (or soon, in a tab opened in the background, which paints none). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 250);
+  });
+}
+
+function fetchPageChunks(): void {
+  let files: unknown = [];
+  try {
+    files = JSON.parse(document.getElementById('app-chunks')?.textContent ?? '[]');
+  } catch {
+    // No list (dev server) or a broken one: the imports below still fetch what they need, only in a chain.
+  }
+  for (const href of Array.isArray(files) ? files : []) {
+    if (typeof href !== 'string') continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+void afterNextPaint().then(() => {
+  fetchPageChunks();
+  return import('./boot');
+});

@@ -15,6 +15,7 @@ import * as orderVerification from './migrations/0007-order-verification.ts';
 import * as ownerControls from './migrations/0008-owner-controls.ts';
 import * as orderTracking from './migrations/0009-order-tracking.ts';
 import * as orderEvents from './migrations/0010-order-events.ts';
+import * as orderFilterSearch from './migrations/0011-order-filter-search.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0008-owner-controls': ownerControls,
   '0009-order-tracking': orderTracking,
   '0010-order-events': orderEvents,
+  '0011-order-filter-search': orderFilterSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -63,6 +65,15 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/**
+ * PostgreSQL: the schema new tables go to (the first on the connection's search_path, e.g. set in DATABASE_URL). The
+ * migrator is pinned to it, or it would take another schema's bookkeeping tables in the same database for its own.
+ */
+export async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }
 
 /** `schema`: PostgreSQL schema holding the tables; Kysely otherwise looks for its bookkeeping in every schema on the path. */

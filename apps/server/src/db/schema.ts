@@ -201,6 +201,7 @@ export interface Database {
   order_duplicates: OrderDuplicatesTable;
   /** Orders per (game title, package title), kept by triggers (migration 0003); read by the order search. */
   order_title_counts: OrderTitleCountsTable;
+  order_filter_counts: OrderFilterCountsTable;
   order_tracking_tokens: OrderTrackingTokensTable;
   order_events: OrderEventsTable;
   shop_settings: ShopSettingsTable;
@@ -252,6 +253,20 @@ export interface InvitationsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** Orders per combination of titles and filter columns (migration 0011); a missing game, verdict or operator is ''. */
+export interface OrderFilterCountsTable {
+  game_title: string;
+  package_title: string;
+  status: string;
+  game_id: string;
+  payment_method: string;
+  verdict: string;
+  is_duplicate: number;
+  is_read: number;
+  operator_id: string;
+  n: number;
 }
 
 export interface OrderTitleCountsTable {

@@ -1,7 +1,8 @@
 // The server-rendered first screen: `/` and `/game/{id}` answer the built index.html with the page's data embedded
-// as JSON (safely escaped), meta tags, the first image preloaded and the page's chunks modulepreloaded; an unknown
+// as JSON (safely escaped), meta tags, the first image preloaded and the page's chunks listed for after the first paint; an unknown
 // or disabled game answers 404; a buyer's status page embeds their order only for the right code and token.
-// Runs against a small web build fixture (index.html + Vite manifest).
+// Runs against a small web build fixture (index.html + Vite manifest), with the web app's own server renderer
+// (apps/web/src/entry-server.tsx) for the first screen's markup.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,10 @@ import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
 import { addPaymentAccount, jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
 import { escapeHtml, inlineStylesheets, jsonForScript, type AppData } from './web-app.ts';
+
+/** The web app's server entry, loaded as source (vitest transforms it) rather than from a build. */
+const SSR_ENTRY = new URL('../../../web/src/entry-server.tsx', import.meta.url).pathname;
+const ENGLISH = { cookie: 'theme=dark; app_language=en' };
 
 const INDEX_HTML = `<!doctype html>
 <html lang="my">
@@ -36,6 +41,7 @@ const MANIFEST = {
   'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
   'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
   '_shared.js': { file: 'assets/shared-4.js' },
+  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], isDynamicEntry: true },
 };
 
 let app: FastifyInstance;
@@ -71,7 +77,7 @@ beforeAll(async () => {
     SEED_DEMO: 'false',
     MAX_EVENT_LOOP_DELAY_MS: '0',
   });
-  app = await buildApp(config, { logger: false, webDir });
+  app = await buildApp(config, { logger: false, webDir, ssrEntry: SSR_ENTRY });
   await register(app.ctx, { email: 'admin@test.local', password: 'correct-horse-battery', role: 'owner' });
   const tokens = await login(app, 'admin@test.local', 'correct-horse-battery');
   auth = { authorization: `Bearer ${tokens.accessToken}` };
@@ -96,6 +102,20 @@ afterAll(async () => {
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** What the server rendered inside <div id="root"> (up to the JSON that follows it). */
+function rootMarkup(res: LightMyRequestResponse): string {
+  const start = res.body.indexOf('<div id="root">');
+  expect(start, 'the page has its root element').toBeGreaterThan(-1);
+  return res.body.slice(start, res.body.indexOf('<script type="application/json"'));
+}
+
+/** The chunks the entry fetches right after the first paint (#app-chunks). */
+function pageChunks(res: LightMyRequestResponse): string[] {
+  const match = /<script type="application\/json" id="app-chunks">([\s\S]*?)<\/script>/.exec(res.body);
+  expect(match, 'the page lists its chunks').not.toBeNull();
+  return JSON.parse(match![1]!) as string[];
+}
 
 function appData(res: LightMyRequestResponse): AppData {
   const match = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.body);
@@ -131,10 +151,9 @@ describe('GET /', () => {
     expect(res.headers.vary).toMatch(/accept-language/i);
     const english = await app.inject({ method: 'GET', url: '/', headers: { host: 'shop.test', 'accept-language': 'en-US,en;q=0.9' } });
     expect(english.body).toMatch(/<meta name="description" content="[^"]* and more\. Top up your favourite games/);
-    // The home chunks (and what they share) are fetched with the entry, not after it.
-    for (const file of ['assets/shared-4.js', 'assets/storefront-layout-1.js', 'assets/home-2.js']) {
-      expect(res.body).toContain(`<link rel="modulepreload" crossorigin href="/${file}" />`);
-    }
+    // The app and the home chunks (and what they share) are fetched together after the first paint, not in a chain.
+    expect(pageChunks(res)).toEqual(['/assets/shared-4.js', '/assets/boot-7.js', '/assets/storefront-layout-1.js', '/assets/home-2.js']);
+    expect(res.body).not.toContain('rel="modulepreload"');
     expect(res.body).not.toContain('game-3.js');
     expect(res.body).not.toContain('<!--app-head-->');
   });
@@ -142,9 +161,11 @@ describe('GET /', () => {
   it('escapes the embedded JSON so no title can end the script element', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const scripts = res.body.match(/<\/script>/g) ?? [];
-    expect(scripts).toHaveLength(2); // the entry module and #app-data, nothing injected
-    expect(res.body).not.toContain('\u2028');
-    expect(res.body).toContain('Evil \\u003c/script\\u003e');
+    expect(scripts).toHaveLength(3); // the entry module, #app-chunks and #app-data, nothing injected
+    // A raw U+2028 would end a JavaScript string; in the HTML around it (the markup's text) it is just a character.
+    const json = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(json).not.toContain('\u2028');
+    expect(json).toContain('Evil \\u003c/script\\u003e');
     expect(appData(res).games?.items[1]?.title).toBe('Line\u2028Separator & "Quotes"');
   });
 });
@@ -177,7 +198,7 @@ describe('GET /game/{id}', () => {
     expect(Array.isArray(detail.configSettingDtos)).toBe(true);
     expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
     expect(res.body).toMatch(new RegExp(`<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`));
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/game-3.js" />');
+    expect(pageChunks(res)).toContain('/assets/game-3.js');
     expect(res.body).not.toContain('home-2.js');
   });
 
@@ -229,8 +250,7 @@ describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
     expect(data.trackedOrder).toMatchObject({ code: mine.code, status: 'PENDING', stage: 'PLACED', gameTitle: games[0]!.title });
     expect(data.shopSettings?.shopName).toBe('Fixture Shop');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/order-status-5.js" />');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/tracking-6.js" />');
+    expect(pageChunks(res)).toEqual(expect.arrayContaining(['/assets/order-status-5.js', '/assets/tracking-6.js']));
     // Neither the title nor a link preview names the order.
     expect(res.body).toContain('<title>Fixture Shop</title>');
     for (const secret of [mine.id, mine.trackingToken, 'buyer-one-777', '314159', theirs.code, 'screenShot']) expect(res.body).not.toContain(secret);
@@ -257,11 +277,85 @@ describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
   });
 });
 
+describe('the first screen rendered on the server', () => {
+  it('/ carries the header, the banner and the game grid, in Burmese by default and in English by the reader\'s cookie', async () => {
+    const burmese = await app.inject({ method: 'GET', url: '/' });
+    expect(burmese.body).toContain('<html lang="my"');
+    expect(appData(burmese).language).toBe('mm');
+    const mm = rootMarkup(burmese);
+    for (const text of ['Fixture Shop', 'လူကြိုက်အများဆုံး', 'ကျွန်ုပ်၏ အော်ဒါများ', 'Third', 'data-testid="banner-carousel"']) expect(mm).toContain(text);
+    // React escapes text: the evil title is shown, not run.
+    expect(mm).toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mm).not.toContain('Hidden game');
+
+    // English when the reader chose it (the app mirrors its choice into the cookie), whatever the browser prefers.
+    const english = await app.inject({ method: 'GET', url: '/', headers: { ...ENGLISH, 'accept-language': 'my' } });
+    expect(english.body).toContain('<html lang="en"');
+    expect(appData(english).language).toBe('en');
+    const en = rootMarkup(english);
+    for (const text of ['Fixture Shop', 'Most popular', 'My orders', 'Third']) expect(en).toContain(text);
+    expect(en).not.toContain('လူကြိုက်အများဆုံး');
+    expect(english.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('/game/{id} carries the game, how to top up and its packages in either language', async () => {
+    const game = games[0]!;
+    const mm = rootMarkup(await app.inject({ method: 'GET', url: `/game/${game.id}` }));
+    for (const text of ['Evil &lt;/script&gt;', 'ငွေဖြည့်နည်း', 'ပက်ကေ့ချ်များ', '86 Diamonds']) expect(mm).toContain(text);
+    // The order form takes no input until the browser has hydrated it (it would be lost): inert in the HTML.
+    expect(mm).toMatch(/<div class="space-y-6" inert="" aria-busy="true">/);
+    const en = rootMarkup(await app.inject({ method: 'GET', url: `/game/${game.id}`, headers: ENGLISH }));
+    for (const text of ['Evil &lt;/script&gt;', 'How to top up', 'Packages', '86 Diamonds']) expect(en).toContain(text);
+  });
+
+  it('a missing game\'s 404 carries the not-found page in either language', async () => {
+    const mm = await app.inject({ method: 'GET', url: `/game/${disabled.id}` });
+    expect(mm.statusCode).toBe(404);
+    expect(rootMarkup(mm)).toContain('စာမျက်နှာ မတွေ့ပါ');
+    const en = await app.inject({ method: 'GET', url: '/game/not-a-uuid', headers: ENGLISH });
+    expect(en.statusCode).toBe(404);
+    expect(rootMarkup(en)).toContain('Page not found');
+  });
+
+  it('other pages and unknown cookie values get no markup or the default language', async () => {
+    expect(rootMarkup(await app.inject({ method: 'GET', url: '/login' }))).toBe('<div id="root"></div>\n    ');
+    const odd = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'app_language=fr; x_app_language=en' } });
+    expect(appData(odd).language).toBe('mm');
+  });
+
+  it('sends the page without markup (never a 500) when the renderer fails, and logs why', async () => {
+    const failing = path.join(dir, 'failing-entry.mjs');
+    writeFileSync(failing, "export async function renderPage() { throw new Error('renderer broke'); }\n");
+    const lines: string[] = [];
+    const config = loadConfig({
+      DATA_DIR: path.join(dir, 'failing'),
+      DATABASE_URL: `sqlite:${path.join(dir, 'failing.db')}`,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: 'false',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    });
+    const other = await buildApp(config, { webDir: path.join(dir, 'web'), ssrEntry: failing, logStream: { write: (line) => void lines.push(line) } });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(appData(res).language).toBeUndefined();
+      expect(res.body).toContain('<html lang="my"');
+      expect(lines.join('')).toContain('renderer broke');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('other pages', () => {
   it('serve the plain app shell, and unknown /api paths stay JSON 404s', async () => {
     const page = await app.inject({ method: 'GET', url: '/dashboard/orders' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+    // The app the entry imports after the first paint is listed, so its imports are fetched at once, not in a chain.
+    expect(pageChunks(page)).toEqual(['/assets/shared-4.js', '/assets/boot-7.js']);
     const api = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ statusCode: 404 });

@@ -1,19 +1,23 @@
 // Serves the built web app: hashed assets with long caching, and index.html for every page route (the SPA decides).
 // `/` and `/game/{id}` come with their first screen already in the HTML: the data as JSON in
 // <script type="application/json" id="app-data"> (the CSP allows no inline script that runs; the client reads it
-// into TanStack Query), title/description/og:image, a preload of the first image, and modulepreload of the page's
-// chunks, so the first paint needs no API round trip. An unknown or disabled game is answered 404.
+// into TanStack Query), title/description/og:image, a preload of the first image, and the list of the page's chunks
+// (<script type="application/json" id="app-chunks">, fetched by the entry right after the first paint), so the first
+// paint needs no API round trip. An unknown or disabled game is answered 404.
 // `/order/{code}?t=` (a buyer's private status page) embeds the buyer's view of the order only when code and token
 // match, and is never stored or sent on as a referrer; anything else is the API's same "not found" (404).
 // Every HTML answer carries the shop's settings (name, logo, contacts), so a change shows without a rebuild.
+// `/` and `/game/{id}` (and its 404) also carry the first screen's markup, rendered by the web app's own components
+// (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr) in the reader's language; the browser hydrates it.
+// If that renderer is missing or fails, the page is the empty shell the browser renders itself (never a 500).
 import fp from 'fastify-plugin';
 import { variantSrcSet } from '@topup/contract/images';
 import { MSG, languageFromHeader, textOf, type Language } from '@topup/contract/messages';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { Page } from '@topup/contract/envelope';
 import { PAGE_SIZE } from '@topup/contract/limits';
@@ -40,14 +44,28 @@ export type AppData = {
   /** The code of /order/{code} as requested, and the buyer's view of that order; `null` when code and token don't match. */
   trackedCode?: string;
   trackedOrder?: TrackedOrderDto | null;
+  /** The language of the server-rendered markup (absent: no markup, the browser renders the page). */
+  language?: Language;
 };
 
-/** The route modules each server-rendered page needs (keys of Vite's manifest). */
+/** apps/web/src/entry-server.tsx: the markup inside <div id="root"> for a page's address, data and language. */
+export type RenderPage = (url: string, data: AppData, language: Language) => Promise<string>;
+
+/** The built renderer beside the web build (apps/web/dist-ssr), if it is there. */
+function defaultSsrEntry(webDir: string): string {
+  return path.join(webDir, '..', 'dist-ssr', 'entry-server.js');
+}
+
+/** The app itself, which the small entry imports once the page has painted (apps/web/src/main.tsx). */
+const APP_MODULE = 'src/boot.tsx';
+
+/** The modules each page needs beyond the entry (keys of Vite's manifest): the app and the page's routes. */
 const PAGE_MODULES = {
-  home: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/home.tsx'],
-  game: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/game.tsx'],
+  shell: [APP_MODULE],
+  home: [APP_MODULE, 'src/app/routes/storefront-layout.tsx', 'src/app/routes/home.tsx'],
+  game: [APP_MODULE, 'src/app/routes/storefront-layout.tsx', 'src/app/routes/game.tsx'],
   // The status page's texts are a lazy namespace: Burmese, the default language, comes with the page.
-  order: ['src/app/routes/storefront-layout.tsx', 'src/app/routes/order-status.tsx', 'src/locales/mm/tracking.json'],
+  order: [APP_MODULE, 'src/app/routes/storefront-layout.tsx', 'src/app/routes/order-status.tsx', 'src/locales/mm/tracking.json'],
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,7 +75,24 @@ const FALLBACK_STORE_NAME = 'Top-up Shop';
  * else Burmese, the storefront's default (crawlers often send no Accept-Language).
  */
 function pageLanguage(request: FastifyRequest): Language {
+  const chosen = chosenLanguage(request);
+  if (chosen) return chosen;
   return request.headers['accept-language'] && languageFromHeader(request.headers['accept-language']) === 'en' ? 'en' : 'mm';
+}
+
+/**
+ * The language of the server-rendered markup: the reader's choice, which the web app mirrors from localStorage into
+ * the `app_language` cookie (apps/web/src/lib/i18n.ts); else Burmese, the app's default. Not Accept-Language: the
+ * app itself doesn't follow it, and the browser would have to re-render a page in another language than its own.
+ */
+export function markupLanguage(request: FastifyRequest): Language {
+  return chosenLanguage(request) ?? 'mm';
+}
+
+/** The language the reader chose in the app (the `app_language` cookie), if any. */
+function chosenLanguage(request: FastifyRequest): Language | null {
+  const value = /(?:^|;\s*)app_language=(mm|en)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1];
+  return value === 'mm' || value === 'en' ? value : null;
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators that break parsers. */
@@ -96,13 +131,26 @@ function pageChunks(manifest: Manifest | null, modules: readonly string[], alrea
   return files;
 }
 
-type Template = { before: string; middle: string; tail: string };
+const ROOT_OPEN_TAG = '<div id="root">';
+const ROOT_ELEMENT = `${ROOT_OPEN_TAG}</div>`;
+
+/** index.html cut where the head tags, the first screen's markup and the data go. */
+type Template = { before: string; beforeRoot: string; afterRoot: string; tail: string };
 
 function splitTemplate(html: string): Template {
   const withoutTitle = html.replace(/<title>[^<]*<\/title>\s*/, '');
   const [before, rest = ''] = withoutTitle.split('<!--app-head-->');
   const [middle, tail = ''] = rest.split('<!--app-data-->');
-  return { before: before!, middle: middle!, tail };
+  const at = middle!.indexOf(ROOT_ELEMENT);
+  if (at < 0) return { before: before!, beforeRoot: middle!, afterRoot: '', tail };
+  // The markup goes between the root's opening and closing tags.
+  const inside = at + ROOT_OPEN_TAG.length;
+  return { before: before!, beforeRoot: middle!.slice(0, inside), afterRoot: middle!.slice(inside), tail };
+}
+
+/** `<html lang>` of the page: the template says Burmese ("my", its ISO code); English pages say so. */
+function withDocumentLanguage(before: string, language: Language): string {
+  return language === 'en' ? before.replace(/<html lang="my"/, '<html lang="en"') : before;
 }
 
 /**
@@ -117,6 +165,24 @@ export function inlineStylesheets(html: string, webDir: string): string {
     const css = readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style data-href="/${file}">${css}</style>`;
   });
+}
+
+type Markup = { html: string; language: Language };
+
+/** Imports the server renderer; null (and a warning) when it isn't built or can't be loaded: pages are then the shell. */
+async function loadRenderer(file: string, log: FastifyBaseLogger): Promise<RenderPage | null> {
+  if (!existsSync(file)) {
+    log.warn({ file }, 'the first-screen renderer is not built; pages are rendered in the browser (run `npm run build`)');
+    return null;
+  }
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { renderPage?: RenderPage };
+    if (typeof mod.renderPage !== 'function') throw new Error('no renderPage export');
+    return mod.renderPage;
+  } catch (err) {
+    log.error({ err, file }, 'could not load the first-screen renderer; pages are rendered in the browser');
+    return null;
+  }
 }
 
 type PageMeta = {
@@ -143,7 +209,7 @@ function preloadLink(url: string, kind: 'banner' | 'logo'): string {
   return `<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high" />`;
 }
 
-export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
+export const webAppPlugin = fp<{ webDir: string; ssrEntry?: string }>(async (app, { webDir, ssrEntry }) => {
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDir }, 'the web app is not built; run `npm run build`');
@@ -154,11 +220,13 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
   const template = splitTemplate(inlineStylesheets(indexHtml, webDir));
   const chunks = {
+    shell: pageChunks(manifest, PAGE_MODULES.shell, indexHtml),
     home: pageChunks(manifest, PAGE_MODULES.home, indexHtml),
     game: pageChunks(manifest, PAGE_MODULES.game, indexHtml),
     order: pageChunks(manifest, PAGE_MODULES.order, indexHtml),
   };
   const ctx = app.ctx;
+  const renderPage = await loadRenderer(ssrEntry ?? defaultSsrEntry(webDir), app.log);
 
   await app.register(fastifyStatic, {
     root: webDir,
@@ -192,7 +260,22 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     }
   };
 
-  const render = (request: FastifyRequest, meta: PageMeta, data: AppData, settings: ShopSettingsDto | null): string => {
+  /**
+   * The first screen's markup for a page the server has the data of, or null (the browser then renders it): the
+   * renderer is missing, or it failed for this request (logged; the page still works).
+   */
+  const firstScreen = async (request: FastifyRequest, data: AppData): Promise<Markup | null> => {
+    if (!renderPage) return null;
+    const language = markupLanguage(request);
+    try {
+      return { html: await renderPage(request.url, data, language), language };
+    } catch (err) {
+      request.log.error({ err }, 'could not render the first screen on the server');
+      return null;
+    }
+  };
+
+  const render = (request: FastifyRequest, meta: PageMeta, data: AppData, settings: ShopSettingsDto | null, markup: Markup | null = null): string => {
     const storeName = settings?.shopName ?? FALLBACK_STORE_NAME;
     if (settings) data = { ...data, shopSettings: settings };
     const title = escapeHtml(oneLine(meta.title, 120));
@@ -209,16 +292,25 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
       image ? `<meta name="twitter:card" content="summary_large_image" />` : '',
       meta.preloadImage ? preloadLink(meta.preloadImage, meta.preloadKind ?? 'banner') : '',
-      ...meta.chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
     ]
       .filter(Boolean)
       .join('\n    ');
-    const script = `<script type="application/json" id="app-data">${jsonForScript(data)}</script>`;
-    return `${template.before}${head}${template.middle}${script}${template.tail}`;
+    if (markup) data = { ...data, language: markup.language };
+    // The page's code is not needed for its first paint: the entry fetches these right after it (apps/web/src/main.tsx),
+    // so on a slow link the first screen's image and fonts don't share the bandwidth with ~120 KB of script.
+    const chunkList = `<script type="application/json" id="app-chunks">${jsonForScript(meta.chunks.map((file) => `/${file}`))}</script>`;
+    const script = `${chunkList}<script type="application/json" id="app-data">${jsonForScript(data)}</script>`;
+    const before = markup ? withDocumentLanguage(template.before, markup.language) : template.before;
+    return `${before}${head}${template.beforeRoot}${markup?.html ?? ''}${template.afterRoot}${script}${template.tail}`;
   };
 
+  /** A page with its first screen rendered on the server (when the renderer can), around the same data as JSON. */
+  const renderWithMarkup = async (request: FastifyRequest, meta: PageMeta, data: AppData, settings: ShopSettingsDto | null): Promise<string> =>
+    render(request, meta, data, settings, await firstScreen(request, settings ? { ...data, shopSettings: settings } : data));
+
+  // The markup's language comes from the app_language cookie, the meta text's also from Accept-Language.
   const sendHtml = (reply: FastifyReply, html: string, status = 200, cacheControl = 'no-cache') =>
-    reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Language').type('text/html; charset=utf-8').send(html);
+    reply.status(status).header('cache-control', cacheControl).header('vary', 'Accept-Language, Cookie').type('text/html; charset=utf-8').send(html);
   const sendPrivateHtml = (reply: FastifyReply, html: string, status = 200) =>
     sendHtml(reply.header('referrer-policy', 'no-referrer'), html, status, 'no-store');
   const defaultDescription = (request: FastifyRequest) => textOf(MSG.shopDescription, pageLanguage(request));
@@ -226,7 +318,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
   const plainShell = (request: FastifyRequest, settings: ShopSettingsDto | null) =>
     render(
       request,
-      { title: settings?.shopName ?? FALLBACK_STORE_NAME, description: defaultDescription(request), image: null, preloadImage: null, chunks: [] },
+      { title: settings?.shopName ?? FALLBACK_STORE_NAME, description: defaultDescription(request), image: null, preloadImage: null, chunks: chunks.shell },
       { renderedAt: Date.now() },
       settings,
     );
@@ -243,7 +335,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       const titles = games.items.slice(0, 4).map((g) => g.title);
       return sendHtml(
         reply,
-        render(
+        await renderWithMarkup(
           request,
           {
             title: settings?.shopName ?? FALLBACK_STORE_NAME,
@@ -278,7 +370,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     }
     if (!game) {
       const meta = { title: storeName, description: defaultDescription(request), image: null, preloadImage: null, chunks: chunks.game };
-      return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game: null }, settings), 404);
+      return sendHtml(reply, await renderWithMarkup(request, meta, { renderedAt: Date.now(), gameId: id, game: null }, settings), 404);
     }
     const meta = {
       title: `${game.title} | ${storeName}`,
@@ -288,7 +380,7 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
       preloadKind: 'logo' as const,
       chunks: chunks.game,
     };
-    return sendHtml(reply, render(request, meta, { renderedAt: Date.now(), gameId: id, game }, settings));
+    return sendHtml(reply, await renderWithMarkup(request, meta, { renderedAt: Date.now(), gameId: id, game }, settings));
   });
 
   // The HTML holds the buyer's order: never cached anywhere, and the token in the address never sent on as a referrer.

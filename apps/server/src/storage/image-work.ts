@@ -9,6 +9,9 @@ import { AppError } from '../lib/errors.ts';
 
 // Uploads are decoded once and never again: libvips' operation cache would only hold their memory.
 sharp.cache(false);
+// One libvips thread per job: the limiter below counts jobs as cores, so `concurrency` jobs use at most that many
+// cores and the core left over stays with the event loop (by default libvips gives every job all the cores).
+sharp.concurrency(1);
 
 export type ImageWorkOptions = {
   /** Jobs running at once; default one core less than the machine has (at least one), leaving a core for requests. */
@@ -26,8 +29,6 @@ export type ImageWork = {
   run<T>(source: string, job: () => Promise<T>): Promise<T>;
   stats(): ImageWorkStats;
 };
-
-
 
 type Waiting = () => void;
 

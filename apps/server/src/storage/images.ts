@@ -1,11 +1,13 @@
 // Accepts PNG, JPEG, WebP or GIF by content, decodes and re-encodes it (dropping all metadata), and refuses huge images.
 //
-// Two steps: `inspectImage` reads only the type and the header (microseconds, no decoding) and refuses anything whose
-// frames × pixels exceed the limit; `cleanImage` then re-encodes inside the shared image-work limiter.
+// Two steps: `inspectImage` reads only the type and the header (microseconds, in JavaScript: no decoding, no wait in
+// libuv's pool) and refuses anything whose frames × pixels exceed the limit; `cleanImage` then re-encodes inside the
+// shared image-work limiter.
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import { MSG } from '@topup/contract/messages';
 import { AppError } from '../lib/errors.ts';
+import { readImageSize } from './image-header.ts';
 import type { ImageWork } from './image-work.ts';
 
 // libvips' operation cache (default up to 50 MB) only helps when the same image is processed again; every upload and
@@ -39,16 +41,9 @@ export async function inspectImage(field: string, input: Buffer): Promise<ImageH
   const type = await fileTypeFromBuffer(input);
   const ext = type ? FORMATS[type.mime as keyof typeof FORMATS] : undefined;
   if (!ext) throw AppError.field(field, MSG.imageInvalid);
-  let meta: Metadata;
-  try {
-    meta = await sharp(input, { animated: true, limitInputPixels: false }).metadata();
-  } catch {
-    throw AppError.field(field, MSG.imageInvalid);
-  }
-  const frames = Math.max(1, meta.pages ?? 1);
-  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
-  const width = meta.width ?? 0;
-  if (!width || !frameHeight) throw AppError.field(field, MSG.imageInvalid);
+  const size = readImageSize(ext, input);
+  if (!size) throw AppError.field(field, MSG.imageInvalid);
+  const { width, frameHeight, frames } = size;
   // Counted over every frame: a 60-frame 1000×1000 GIF is 60 megapixels of decoding, not 1.
   if (width * frameHeight * frames > MAX_IMAGE_PIXELS) throw AppError.field(field, MSG.imageTooManyPixels);
   return { ext, width, frameHeight, frames };

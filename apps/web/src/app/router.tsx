@@ -1,11 +1,23 @@
 // Routes of spec §2. Every page is a lazy chunk, so the storefront never loads dashboard code.
 // Declarative <BrowserRouter>/<Routes> rather than the data router (createBrowserRouter): the app uses no loaders
 // or actions, and the data router costs ~17 KB gzipped on every first load (docs/decisions/0101-storefront-js-budget.md).
-import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+// The server renders `/` and `/game/{id}` with the same routes (entry-server.tsx); it and the browser, before
+// hydrating, load the page's chunks first (preloadRoute), so the page renders without suspending and matches the HTML.
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
+  let loaded: ComponentType | null = null;
+  const preload = () => load().then((m) => (loaded = pick(m)));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function RoutePage() {
+    // Chosen once per mount: the loaded component when its chunk is already in (no suspending), else the lazy one.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(RoutePage, { preload });
 }
 
 const StorefrontLayout = page(() => import('./routes/storefront-layout'), (m) => m.StorefrontLayout);
@@ -31,38 +43,55 @@ const TwoFactorPage = page(() => import('../features/dashboard-owner/components/
 const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage);
 const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
 
+const routes = (
+  <>
+    <Route element={<StorefrontLayout />}>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/game/:gameId" element={<GamePage />} />
+      <Route path="/order/:code" element={<OrderStatusPage />} />
+      <Route path="/my-orders" element={<MyOrdersPage />} />
+      <Route path="/find-order" element={<FindOrderPage />} />
+    </Route>
+    <Route path="/login" element={<LoginPage />} />
+    <Route path="/forget-password" element={<ForgetPasswordPage />} />
+    <Route path="/reset-password" element={<ResetPasswordPage />} />
+    <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+    <Route path="/dashboard" element={<DashboardLayout />}>
+      <Route index element={<OverviewPage />} />
+      <Route path="change-password" element={<ChangePasswordPage />} />
+      <Route path="configsetting" element={<ConfigSettingsPage />} />
+      <Route path="users" element={<UsersPage />} />
+      <Route path="games" element={<GamesPage />} />
+      <Route path="packages" element={<PackagesPage />} />
+      <Route path="orders" element={<OrdersPage />} />
+      <Route path="order-detail/:orderId" element={<OrderDetailPage />} />
+      <Route path="settings" element={<ShopSettingsPage />} />
+      <Route path="two-factor" element={<TwoFactorPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </>
+);
+
+/** The route table in a suspense boundary: the browser wraps it in a BrowserRouter, the server in a StaticRouter. */
+export function AppRoutes() {
+  return (
+    // Navigations run in a transition, so the current page stays up while the next one's chunk loads.
+    <Suspense fallback={null}>
+      <Routes>{routes}</Routes>
+    </Suspense>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      {/* Navigations run in a transition, so the current page stays up while the next one's chunk loads. */}
-      <Suspense fallback={null}>
-        <Routes>
-          <Route element={<StorefrontLayout />}>
-            <Route path="/" element={<HomePage />} />
-            <Route path="/game/:gameId" element={<GamePage />} />
-            <Route path="/order/:code" element={<OrderStatusPage />} />
-            <Route path="/my-orders" element={<MyOrdersPage />} />
-            <Route path="/find-order" element={<FindOrderPage />} />
-          </Route>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/forget-password" element={<ForgetPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
-          <Route path="/dashboard" element={<DashboardLayout />}>
-            <Route index element={<OverviewPage />} />
-            <Route path="change-password" element={<ChangePasswordPage />} />
-            <Route path="configsetting" element={<ConfigSettingsPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="games" element={<GamesPage />} />
-            <Route path="packages" element={<PackagesPage />} />
-            <Route path="orders" element={<OrdersPage />} />
-            <Route path="order-detail/:orderId" element={<OrderDetailPage />} />
-            <Route path="settings" element={<ShopSettingsPage />} />
-            <Route path="two-factor" element={<TwoFactorPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <AppRoutes />
     </BrowserRouter>
   );
+}
+
+/** Loads the chunks of every route that matches `pathname` (layout and page). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(createRoutesFromElements(routes), pathname) ?? [];
+  return Promise.all(matches.map((m) => ((m.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined)?.preload?.()));
 }

@@ -1,10 +1,13 @@
-// i18next with Burmese (mm, default) and English; the choice is kept in localStorage.app_language.
-import i18n from 'i18next';
+// i18next with Burmese (mm, default) and English; the choice is kept in localStorage.app_language, and mirrored in a
+// cookie of the same name so the server renders the first screen in it (docs/decisions/0405-first-paint-on-a-phone.md).
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@topup/contract/limits';
 import { lazyResources, resources } from '../locales/resources';
 
 export const LANGUAGE_KEY = 'app_language';
+/** A year: the cookie only repeats what localStorage keeps, and every load writes it again. */
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 export function storedLanguage(): Language {
   try {
@@ -15,8 +18,16 @@ export function storedLanguage(): Language {
   }
 }
 
+/** The server reads this cookie (apps/server/src/plugins/web-app.ts) to render the page in the reader's language. */
+function rememberLanguageForServer(lang: Language): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LANGUAGE_KEY}=${lang}`;
+  if (!document.cookie.split('; ').includes(cookie)) document.cookie = `${cookie}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
+}
+
 export function setLanguage(lang: Language): void {
   localStorage.setItem(LANGUAGE_KEY, lang);
+  rememberLanguageForServer(lang);
   void i18n.changeLanguage(lang);
 }
 
@@ -26,7 +37,7 @@ function applyDocumentLanguage(lang: string) {
 }
 
 /** Reads the lazily loaded namespaces (locales/resources.ts) as an i18next backend. */
-const lazyBackend = {
+export const lazyBackend = {
   type: 'backend' as const,
   init() {},
   read(lng: string, ns: string, done: (err: unknown, data: Record<string, unknown> | false) => void) {
@@ -36,18 +47,24 @@ const lazyBackend = {
   },
 };
 
-void i18n.use(lazyBackend).use(initReactI18next).init({
-  resources,
-  partialBundledLanguages: true,
-  ns: Object.keys(resources.mm),
-  initAsync: false,
-  lng: storedLanguage(),
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** One configuration for the browser's instance and the server's (one instance per language, see entry-server.tsx). */
+export function i18nOptions(lng: Language): InitOptions {
+  return {
+    resources,
+    partialBundledLanguages: true,
+    ns: Object.keys(resources.mm),
+    initAsync: false,
+    lng,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  };
+}
+
+void i18n.use(lazyBackend).use(initReactI18next).init(i18nOptions(storedLanguage()));
+rememberLanguageForServer(i18n.language as Language);
 applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 

@@ -6,6 +6,7 @@
 //   FTS5 table with the trigram tokenizer (external content = orders, kept by the same triggers); on PostgreSQL GIN
 //   trigram indexes on lower(column) (pg_trgm). When pg_trgm can't be created the search stays correct, only slower.
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from './dialect.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = await isPostgres(db);
@@ -22,15 +23,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('orders_titles_created_idx').on('orders').columns(['game_title', 'package_title', 'created_at']).execute();
   if (postgres) await upPostgres(db);
   else await upSqlite(db);
-}
-
-async function isPostgres(db: Kysely<unknown>) {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function upSqlite(db: Kysely<unknown>) {

@@ -1,73 +1,32 @@
 // Forgot-password → mail → Reset-password, end to end through a real SMTP peer started here: the link is read
 // out of the mail that arrived, works once, expires, and ends every session of the account.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { settleBackgroundWork } from './auth.service.ts';
-
-type ReceivedMail = { to: string[]; raw: string; text: string };
 
 const PUBLIC_URL = 'https://shop.example';
 const USER = { email: 'forgetful@test.local', password: 'first-password-1' };
 const NEW_PASSWORD = 'second-password-2';
 
 let t: TestApp;
-let smtp: SMTPServer;
-const inbox: ReceivedMail[] = [];
+let smtp: SmtpPeer;
+let inbox: ReceivedMail[];
+const waitForMail = (count: number) => smtp.waitForMail(count);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: mailText(raw) });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const server = smtp.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL });
+  smtp = await startSmtpPeer();
+  inbox = smtp.inbox;
+  t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: USER });
   expect(res.statusCode).toBe(201);
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-
-/** The body of a single-part mail, undoing the transfer encoding nodemailer chose. */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const content = raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return content;
-}
-
-/** Waits, within a bound, until the inbox holds `count` mails. */
-async function waitForMail(count: number, timeoutMs = 5000): Promise<ReceivedMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (inbox.length < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) within ${timeoutMs} ms, got ${inbox.length}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return inbox[count - 1]!;
-}
 
 function resetTokenOf(mail: ReceivedMail): string {
   const match = /https:\/\/shop\.example\/reset-password\?token=([A-Za-z0-9%_-]+)/.exec(mail.text);

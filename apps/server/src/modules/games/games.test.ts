@@ -5,7 +5,7 @@ import { MSG, textOf } from '@topup/contract/messages';
 import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/config-settings';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { addPaymentAccount, body, buildTestApp, jpeg, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, jpeg, multipart, orderRow, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -306,35 +306,23 @@ describe('DELETE /api/v1/game/{id}', () => {
     const game = await createGame({ title: 'Delete Me' });
     const kept = await createPackage(game.id, { tokenTitle: 'Ordered pack' }, await png(40, 40, '#123456'));
     const gone = await createPackage(game.id, { tokenTitle: 'Unordered pack' }, await png(40, 40, '#654321'));
-    const now = new Date().toISOString();
     const orderId = randomUUID();
     await t.app.ctx.db
       .insertInto('orders')
-      .values({
-        id: orderId,
-        in_game_user_id: '123',
-        server_info: '',
-        mobile_number: '09123456789',
-        game_id: game.id,
-        game_title: game.title,
-        package_id: kept.id,
-        package_title: kept.tokenTitle,
-        package_unit: kept.unit,
-        package_price: kept.price,
-        package_currency: kept.currency,
-        package_image: nameOf(kept.packageImage),
-        payment_method: 'NORMAL',
-        quantity: 1,
-        sub_total: kept.price,
-        transaction_number: '123456',
-        screenshot: `${randomUUID()}.png`,
-        status: 'PENDING',
-        operator_id: null,
-        operator_email: null,
-        is_read: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        orderRow({
+          id: orderId,
+          game_id: game.id,
+          game_title: game.title,
+          package_id: kept.id,
+          package_title: kept.tokenTitle,
+          package_unit: kept.unit,
+          package_price: kept.price,
+          package_currency: kept.currency,
+          package_image: nameOf(kept.packageImage),
+          sub_total: kept.price,
+        }),
+      )
       .execute();
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/Game/${game.id}`, headers: t.auth });

@@ -1,54 +1,25 @@
 // Invitations end to end through a real SMTP peer started here: the owner invites, the mail (Burmese and English)
 // carries a link that works once and within 48 hours, and the invitee signs in with the password they chose.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_MSG, type InvitationDto, type InvitationPreviewDto } from '@topup/contract/invitations';
 import { MSG, textOf } from '@topup/contract/messages';
 import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../test/smtp-peer.ts';
 
 const PUBLIC_URL = 'https://shop.example';
 let t: TestApp;
-let smtp: SMTPServer;
-const inbox: Array<{ to: string[]; text: string }> = [];
-
-/** The body of a single-part mail, undoing the transfer encoding nodemailer chose. */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = raw.slice(0, split);
-  const content = raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return content;
-}
+let smtp: SmtpPeer;
+let inbox: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), text: mailText(Buffer.concat(chunks).toString('utf8')) });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const server = smtp.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-  t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL });
+  smtp = await startSmtpPeer();
+  inbox = smtp.inbox;
+  t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const invite = (payload: object, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'POST', url: '/api/v1/Invitation', headers, payload });

@@ -2,8 +2,6 @@
 // "find my order" by phone and transaction number. Every failure to match answers the same "not found".
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeOrderCode } from '@topup/contract/order-codes';
-import type { CancelReason } from '@topup/contract/order-reasons';
-import type { OrderStatus } from '@topup/contract/limits';
 import type { OrderDto } from '@topup/contract/orders';
 import { FIND_ORDER_DAYS, FIND_ORDER_MAX, type FindOrdersBody, type FoundOrderDto, type TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { TrackingStage } from '@topup/contract/order-tracking-links';
@@ -11,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
+import { toOrderDto } from '../orders/orders.service.ts';
 import * as repo from './order-tracking.repository.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -58,30 +57,8 @@ export function trackedFromDto(order: OrderDto): TrackedOrderDto {
   };
 }
 
-function trackedFromRow(row: OrderRow): TrackedOrderDto {
-  return trackedFromDto({
-    id: row.id,
-    code: row.code,
-    inGameUserId: row.in_game_user_id,
-    serverInfo: row.server_info,
-    mobileNumber: row.mobile_number,
-    gameId: row.game_id,
-    gameTitle: row.game_title,
-    tokenPackageDto: { id: row.package_id, tokenTitle: row.package_title, unit: row.package_unit, price: row.package_price, currency: row.package_currency, packageImage: null },
-    paymentMethod: row.payment_method,
-    status: row.status as OrderStatus,
-    quantity: row.quantity,
-    subTotal: row.sub_total,
-    transactionNumber: '',
-    screenShot: null,
-    userDto: null,
-    isRead: row.is_read === 1,
-    cancelReason: (row.cancel_reason as CancelReason | null) ?? null,
-    cancelNote: row.cancel_note ?? null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
-}
+/** The buyer's view of a stored row, through the staff DTO so both read a row one way. */
+const trackedFromRow = (ctx: AppContext, row: OrderRow): TrackedOrderDto => trackedFromDto(toOrderDto(ctx, row));
 
 const NOT_FOUND = () => AppError.notFound('Order');
 
@@ -91,7 +68,7 @@ export async function findTracked(ctx: AppContext, rawCode: string, token: strin
   // The query runs even for a malformed code or a missing token, so no answer is faster than another.
   const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
   if (!row || !code || !token) throw NOT_FOUND();
-  return { orderId: row.id, order: trackedFromRow(row) };
+  return { orderId: row.id, order: trackedFromRow(ctx, row) };
 }
 
 /** 09…, 959… and +959… are one number. */
@@ -108,7 +85,7 @@ export async function findOrders(ctx: AppContext, body: FindOrdersBody): Promise
   const mine = rows.filter((r) => r.code && canonicalPhone(r.mobile_number) === phone).slice(0, FIND_ORDER_MAX);
   const found: FoundOrderDto[] = [];
   for (const row of mine) {
-    const tracked = trackedFromRow(row);
+    const tracked = trackedFromRow(ctx, row);
     found.push({
       code: tracked.code,
       trackingToken: await issueToken(ctx, row.id),

@@ -1,8 +1,7 @@
 // GET /api/v1/Order/summary: pending count and oldest, per-day orders and completed revenue in the admin's local days.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSummaryDto } from '@topup/contract/order-summary';
-import { body, buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { body, buildTestApp, orderRow, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,31 +15,7 @@ async function insertOrder(createdAt: Date, status: string, subTotal: number, cu
   const iso = createdAt.toISOString();
   await t.app.ctx.db
     .insertInto('orders')
-    .values({
-      id: randomUUID(),
-      in_game_user_id: 'u1',
-      server_info: '',
-      mobile_number: '09123456789',
-      game_id: null,
-      game_title: 'G',
-      package_id: null,
-      package_title: 'P',
-      package_unit: 1,
-      package_price: subTotal,
-      package_currency: currency,
-      package_image: null,
-      payment_method: 'NORMAL',
-      quantity: 1,
-      sub_total: subTotal,
-      transaction_number: '123456',
-      screenshot: `${randomUUID()}.png`,
-      status,
-      operator_id: null,
-      operator_email: null,
-      is_read: isRead,
-      created_at: iso,
-      updated_at: iso,
-    })
+    .values(orderRow({ package_price: subTotal, package_currency: currency, sub_total: subTotal, status, is_read: isRead, created_at: iso, updated_at: iso }))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 // Orders and their notifications in the database, plus the one catalog read an order needs (package joined with its game).
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { TRANSACTION_NUMBER_LENGTH } from '@topup/contract/limits';
 import { normalizeOrderCode } from '@topup/contract/order-codes';
 import type { OrderSort } from '@topup/contract/workbench';
@@ -9,7 +9,7 @@ import type { Database, NewOrderRow, NotificationsTable, OrderChanges, OrderRow 
 const TITLE_COLUMNS = ['game_title', 'package_title'] as const;
 
 function anyContains(columns: readonly string[], term: string) {
-  return (eb: ExpressionBuilder<Database, 'orders' | 'order_title_counts'>) => eb.or(columns.map((c) => ilike(c, term)));
+  return (eb: ExpressionBuilder<Database, 'orders' | 'order_title_counts' | 'order_filter_counts'>) => eb.or(columns.map((c) => ilike(c, term)));
 }
 
 /** Longest stored mobile number: '+959' and 9 digits (packages/contract MobileNumber). */
@@ -128,7 +128,7 @@ export async function searchOrders(db: Db, dialect: Dialect, term: string, offse
       : titleTotal >= allTotal * 0.02
         ? // Common titles: walking newest first meets `want` matches soon.
           await db.selectFrom('orders').selectAll().where(anyContains(TITLE_COLUMNS, term)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(want).execute()
-        : // Rare titles: only the orders of the matching (game, package) pairs, through orders_titles_created_idx.
+        : // Rare titles: only the orders of the matching (game, package) pairs, through orders_titles_filters_idx (0011).
           await db
             .selectFrom('orders')
             .selectAll()
@@ -309,6 +309,29 @@ export const SORT_COLUMNS = {
 } as const satisfies Record<OrderSort, readonly [string, 'asc' | 'desc']>;
 
 /**
+ * The filters (not the search term) as conditions on unqualified column names, so they apply to `orders` and to any
+ * CTE that carries its filter columns (`FILTER_COLUMNS`).
+ */
+function filterConditions(f: OrderWhere) {
+  const c = (column: string) => sql.ref(column);
+  const parts: RawBuilder<boolean>[] = [];
+  if (f.status !== undefined) parts.push(sql<boolean>`${c('status')} = ${f.status}`);
+  if (f.gameId !== undefined) parts.push(sql<boolean>`${c('game_id')} = ${f.gameId}`);
+  if (f.paymentMethod !== undefined) parts.push(sql<boolean>`${c('payment_method')} = ${f.paymentMethod}`);
+  if (f.from !== undefined) parts.push(sql<boolean>`${c('created_at')} >= ${f.from}`);
+  if (f.to !== undefined) parts.push(sql<boolean>`${c('created_at')} < ${f.to}`);
+  if (f.verdict !== undefined) parts.push(f.verdict === 'duplicate' ? sql<boolean>`${c('is_duplicate')} = 1` : sql<boolean>`${c('verdict')} = ${f.verdict}`);
+  if (f.isRead !== undefined) parts.push(sql<boolean>`${c('is_read')} = ${f.isRead ? 1 : 0}`);
+  if (f.operatorId !== undefined) parts.push(sql<boolean>`${c('operator_id')} = ${f.operatorId}`);
+  return parts;
+}
+
+/** Every column a filter reads (the covering index of migration 0011 carries them all). */
+const FILTER_COLUMNS = ['status', 'game_id', 'payment_method', 'created_at', 'verdict', 'is_duplicate', 'is_read', 'operator_id'] as const;
+
+const allOf = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`);
+
+/**
  * Orders matching every given filter (AND) and the search term: the same term as the plain search (id columns,
  * titles, or an exact order code). Each filter leads an index with (created_at, id) (migration 0010), so a page in
  * the default order reads only its rows.
@@ -316,16 +339,10 @@ export const SORT_COLUMNS = {
 export function filteredOrders(db: Db, f: OrderWhere) {
   const term = f.searchTerm;
   const code = term ? normalizeOrderCode(term) : null;
+  const filters = filterConditions(f);
   return db
     .selectFrom('orders')
-    .$if(f.status !== undefined, (qb) => qb.where('status', '=', f.status!))
-    .$if(f.gameId !== undefined, (qb) => qb.where('game_id', '=', f.gameId!))
-    .$if(f.paymentMethod !== undefined, (qb) => qb.where('payment_method', '=', f.paymentMethod!))
-    .$if(f.from !== undefined, (qb) => qb.where('created_at', '>=', f.from!))
-    .$if(f.to !== undefined, (qb) => qb.where('created_at', '<', f.to!))
-    .$if(f.verdict !== undefined, (qb) => (f.verdict === 'duplicate' ? qb.where('is_duplicate', '=', 1) : qb.where('verdict', '=', f.verdict!)))
-    .$if(f.isRead !== undefined, (qb) => qb.where('is_read', '=', f.isRead ? 1 : 0))
-    .$if(f.operatorId !== undefined, (qb) => qb.where('operator_id', '=', f.operatorId!))
+    .$if(filters.length > 0, (qb) => qb.where(allOf(filters)))
     .$if(term !== '', (qb) =>
       qb.where((eb) => eb.or([idColumnsMatch(term)(eb), anyContains(TITLE_COLUMNS, term)(eb), ...(code ? [eb('code', '=', code)] : [])])),
     );
@@ -339,7 +356,9 @@ export function sorted(qb: FilteredQuery, sort: OrderSort) {
 }
 
 /** One page of the filtered list and the exact count of it. */
-export async function listFiltered(db: Db, f: OrderWhere, sort: OrderSort, offset: number, limit: number) {
+export async function listFiltered(db: Db, dialect: Dialect, f: OrderWhere, sort: OrderSort, offset: number, limit: number) {
+  // A search term the trigram indexes can narrow (3+ characters): count and page from the search side (below).
+  if ([...f.searchTerm].length >= 3) return searchFiltered(db, dialect, f, sort, offset, limit);
   const base = filteredOrders(db, f);
   // Only another sort: every order counts, and the trigger-kept title counts know how many without a scan.
   const unfiltered = Object.entries(f).every(([key, value]) => value === undefined || (key === 'searchTerm' && value === ''));
@@ -347,12 +366,123 @@ export async function listFiltered(db: Db, f: OrderWhere, sort: OrderSort, offse
     sorted(base, sort).selectAll().offset(offset).limit(limit).execute(),
     unfiltered
       ? sumTitleCounts(db, '')
-      : base
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
+      : f.searchTerm === '' && !hasDateRange(f)
+        ? sumFilterCounts(db, f, null)
+        : base
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+            .then((r) => Number(r.n)),
   ]);
   return { rows, total };
+}
+
+const hasDateRange = (f: OrderWhere) => f.from !== undefined || f.to !== undefined;
+
+/**
+ * Orders passing the filters (no date range: the counts have no time), and whose titles contain `term` unless it is
+ * null, from the trigger-kept counts per combination (migration 0011): a sum over thousands of rows.
+ */
+function sumFilterCounts(db: Db, f: OrderWhere, term: string | null): Promise<number> {
+  const filters = filterConditions(f);
+  return db
+    .selectFrom('order_filter_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .$if(filters.length > 0, (qb) => qb.where(allOf(filters)))
+    .$if(term !== null, (qb) => qb.where(anyContains(TITLE_COLUMNS, term!)))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+/** A matching order's place in the sort: the sort column's value and the id. */
+type SortKey = { id: string; k: string | number };
+
+/**
+ * A search term with filters, split like the plain search (0401/0404, decision 1006) so nothing walks every row a
+ * filter keeps: matches = (orders of the (game, package) pairs whose titles contain the term) + (id-column or code
+ * matches whose titles don't). Title side: per pair, a range of the covering index (game_title, package_title,
+ * created_at, id, <filter columns>) of migration 0011, counted and paged index-only. Id side: the few candidates
+ * of the trigram index (FTS5 on SQLite), materialised, then filtered. The page is the merge of both sides' first
+ * `offset + limit` keys; only its rows are read in full. Exactly the rows and count of `filteredOrders`.
+ */
+async function searchFiltered(db: Db, dialect: Dialect, f: OrderWhere, sort: OrderSort, offset: number, limit: number) {
+  const [column, direction] = SORT_COLUMNS[sort];
+  const want = offset + limit;
+  const pairs = await matchingPairs(db, f.searchTerm);
+  const [ids, titles] = await Promise.all([
+    idSide(db, dialect, f, column, direction, want),
+    pairs.length === 0 ? { count: 0, top: [] } : titleSide(db, f, pairs, column, direction, want),
+  ]);
+  const byId = new Map([...ids.top, ...titles.top].map((r) => [r.id, r]));
+  const sign = direction === 'desc' ? -1 : 1;
+  const order = (a: SortKey, b: SortKey) => sign * (a.k === b.k ? (a.id < b.id ? -1 : 1) : a.k < b.k ? -1 : 1);
+  const pageIds = [...byId.values()].sort(order).slice(offset, want).map((r) => r.id);
+  const rows = pageIds.length === 0 ? [] : await db.selectFrom('orders').selectAll().where('id', 'in', pageIds).execute();
+  const place = new Map(pageIds.map((id, i) => [id, i]));
+  return { rows: rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!), total: titles.count + ids.idOnly };
+}
+
+type TitlePair = { game_title: string; package_title: string };
+
+/** The (game, package) pairs with orders whose titles contain `term`, from the trigger-kept counts (hundreds of rows). */
+function matchingPairs(db: Db, term: string): Promise<TitlePair[]> {
+  return db.selectFrom('order_title_counts').select(['game_title', 'package_title']).where('n', '>', 0).where(anyContains(TITLE_COLUMNS, term)).execute();
+}
+
+/** Orders of these pairs that pass the filters: their count, and the first `want` keys in the sort's order. */
+async function titleSide(db: Db, f: OrderWhere, pairs: TitlePair[], column: string, direction: 'asc' | 'desc', want: number) {
+  const filters = filterConditions(f);
+  const ofPair = (p: TitlePair) => sql<boolean>`game_title = ${p.game_title} and package_title = ${p.package_title} and ${allOf(filters)}`;
+  const dir = sql.raw(direction);
+  const counts = sql<{ n: number | string }>`${sql.join(
+    pairs.map((p) => sql`select count(*) as n from orders where ${ofPair(p)}`),
+    sql` union all `,
+  )}`;
+  // Sorted by time, each pair's first `want` are a backward (or forward) range of the covering index; the other sorts
+  // have no per-pair index, so they walk their own index with the title condition.
+  const keys =
+    column === 'created_at'
+      ? sql<SortKey>`${sql.join(
+          pairs.map((p, i) => sql`select * from (select id, created_at as k from orders where ${ofPair(p)} order by created_at ${dir}, id ${dir} limit ${want}) ${sql.id(`p${i}`)}`),
+          sql` union all `,
+        )}`
+      : sql<SortKey>`select id, ${sql.ref(column)} as k from orders where ${allOf(filters)} and (${sql.join(
+          pairs.map((p) => sql`(game_title = ${p.game_title} and package_title = ${p.package_title})`),
+          sql` or `,
+        )}) order by ${sql.ref(column)} ${dir}, id ${dir} limit ${want}`;
+  // Without a date range the trigger-kept counts answer; with one, the pairs' ranges of the covering index.
+  const count = hasDateRange(f) ? counts.execute(db).then((r) => r.rows.reduce((sum, row) => sum + Number(row.n), 0)) : sumFilterCounts(db, f, f.searchTerm);
+  const [total, top] = await Promise.all([count, keys.execute(db)]);
+  return { count: total, top: top.rows };
+}
+
+/**
+ * Orders an id column or the order code matches, whatever their titles, that pass the filters: the first `want` keys,
+ * and how many of them the title side does not already count. The candidates come from the trigram index and are
+ * materialised first, so the planner can't trade them for a walk of a filter's index (decision 1006).
+ */
+async function idSide(db: Db, dialect: Dialect, f: OrderWhere, column: string, direction: 'asc' | 'desc', want: number) {
+  const term = f.searchTerm;
+  const code = normalizeOrderCode(term);
+  const candidates = db
+    .selectFrom('orders')
+    .select(['id', ...FILTER_COLUMNS])
+    .select(sql.ref(column).as('k'))
+    .select((eb) => anyContains(TITLE_COLUMNS, term)(eb).as('title_match'))
+    .where((eb) => {
+      const ids = idColumnsMatch(term)(eb);
+      // SQLite: the FTS5 trigram table narrows to candidates (its case folding is wider than lower()); the LIKE decides.
+      const narrowed =
+        dialect === 'sqlite' ? eb.and([sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`, ids]) : ids;
+      return code ? eb.or([narrowed, eb('code', '=', code)]) : narrowed;
+    });
+  const dir = sql.raw(direction);
+  const result = await sql<SortKey & { id_only: number | string }>`
+    with m as materialized ${candidates},
+      kept as (select id, k, title_match from m where ${allOf(filterConditions(f))})
+    select (select count(*) from kept where not title_match) as id_only, top.id, top.k
+    from (select 1 as one) one left join (select id, k from kept order by k ${dir}, id ${dir} limit ${want}) top on 1 = 1`.execute(db);
+  const top = result.rows.filter((r) => r.id !== null).map(({ id, k }) => ({ id, k }));
+  return { top, idOnly: Number(result.rows[0]?.id_only ?? 0) };
 }
 
 export async function countFiltered(db: Db, f: OrderWhere) {

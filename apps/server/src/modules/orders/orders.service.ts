@@ -230,7 +230,7 @@ export async function listOrders(
   // Filters or another sort (issue 9): one query over the filter indexes, the search term inside it.
   if (filters && hasFilters(filters)) {
     const where = await resolveFilter(ctx, filters, searchTerm);
-    const { rows, total } = await repo.listFiltered(ctx.db, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);
+    const { rows, total } = await repo.listFiltered(ctx.db, ctx.dialect, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);
     return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
   }
   // Staff type or paste the code a buyer reads out: an exact code answers that one order.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { addPaymentAccount, body, buildTestApp, multipart, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import { addPaymentAccount, body, buildTestApp, multipart, orderRow, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
 import { findPackageForOrder } from './token-packages.service.ts';
 
 let t: TestApp;
@@ -227,34 +227,22 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
     expect(publicFiles()).not.toContain(nameOf(pack.packageImage));
     expect(publicFiles()).toContain(nameOf(updated.packageImage));
 
-    const now = new Date().toISOString();
     await t.app.ctx.db
       .insertInto('orders')
-      .values({
-        id: randomUUID(),
-        in_game_user_id: '1',
-        server_info: '',
-        mobile_number: '09123456789',
-        game_id: mlbb.id,
-        game_title: mlbb.title,
-        package_id: pack.id,
-        package_title: updated.tokenTitle,
-        package_unit: updated.unit,
-        package_price: updated.price,
-        package_currency: updated.currency,
-        package_image: nameOf(updated.packageImage),
-        payment_method: 'NORMAL',
-        quantity: 1,
-        sub_total: updated.price,
-        transaction_number: '654321',
-        screenshot: `${randomUUID()}.png`,
-        status: 'PENDING',
-        operator_id: null,
-        operator_email: null,
-        is_read: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        orderRow({
+          game_id: mlbb.id,
+          game_title: mlbb.title,
+          package_id: pack.id,
+          package_title: updated.tokenTitle,
+          package_unit: updated.unit,
+          package_price: updated.price,
+          package_currency: updated.currency,
+          package_image: nameOf(updated.packageImage),
+          sub_total: updated.price,
+          transaction_number: '654321',
+        }),
+      )
       .execute();
     const again = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id), { file_PackageImage: { data: await png(31, 31, '#0000ff') } });
     expect(again.statusCode).toBe(200);

@@ -56,18 +56,19 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): CheckQueue {
     ticking = true;
     try {
       const free = concurrency - running.size;
-      if (free > 0) {
-        const now = new Date();
-        const claimed = await repo.claimDue(db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
-        for (const orderId of claimed) {
-          const job: Promise<void> = work(orderId)
-            .catch(() => undefined) // recorded by the work itself (retry time or final failure)
-            .finally(() => {
-              running.delete(job);
-              schedule(0);
-            });
-          running.add(job);
-        }
+      // Every worker busy: the next to finish looks again. (Looking now would find checks due and look again at once,
+      // a loop that held the event loop for as long as a backlog lasted.)
+      if (free <= 0) return;
+      const now = new Date();
+      const claimed = await repo.claimDue(db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
+      for (const orderId of claimed) {
+        const job: Promise<void> = work(orderId)
+          .catch(() => undefined) // recorded by the work itself (retry time or final failure)
+          .finally(() => {
+            running.delete(job);
+            schedule(0);
+          });
+        running.add(job);
       }
       const next = await repo.nextDue(db);
       schedule(next ? Math.min(pollMs, Date.parse(next) - Date.now()) : pollMs);

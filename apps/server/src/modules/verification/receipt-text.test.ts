@@ -63,6 +63,8 @@ describe('reading a receipt', () => {
   it('takes no amount out of a number a misread Burmese digit is glued to', () => {
     expect(readReceipt('-3:000 MMK\nAmount\n-2:000 MMK\nFee\n0 MMK').amount).toBeNull();
     expect(readReceipt('Amount: 3,000 MMK').amount).toBe(3000);
+    expect(readReceipt('-:000 Ks\nAmount\n-:000 Ks\nFee\n0 Ks').amount).toBeNull();
+    expect(readReceipt('Amount 0.50 Ks').amount).toBe(0.5);
   });
 
   it('suspects the amount lines when one shows a currency but no amount, or when they differ', () => {
@@ -70,6 +72,7 @@ describe('reading a receipt', () => {
     expect(suspect('-J9.000 MMK', 'Amount', '-25,000 MMK')).toBe(true);
     expect(suspect('-6),6)00 Ks')).toBe(true);
     expect(suspect('-3:000 Ks')).toBe(true);
+    expect(suspect('-:000 Ks', 'Amount', '-:000 Ks', 'Fee', '0 Ks')).toBe(true);
     expect(suspect('-3,000.00 Ks', 'Amount', '2,000.00 Ks', 'Fee', '0Ks')).toBe(true);
     expect(suspect('-25,000 Ks', 'Amount', '-25,000 Ks', 'Fee', '0 Ks', 'Balance 120,000 Ks', 'Thanks')).toBe(false);
     expect(suspect('Fee OKs', 'Amount 3,000 Ks')).toBe(false);

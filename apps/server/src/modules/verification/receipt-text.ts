@@ -45,6 +45,9 @@ function toAmount(sepGroup: string, decimals: string | undefined): number | null
   // "12,500" and "12.500" (some apps) are thousands; a lone dot with 1–2 digits is decimals (captured separately).
   const digits = sepGroup.replace(/[,.]/g, '');
   if (!/^\d+$/.test(digits)) return null;
+  // No amount is printed with a leading zero: "-:000 Ks" is ၃,၀၀၀ whose first digit the English data lost (read at
+  // phone-screenshot size), not 0, and must leave the line unread (suspect, read again in Burmese).
+  if (/^0\d/.test(sepGroup)) return null;
   const value = Number(digits) + (decimals ? Number(`0.${decimals}`) : 0);
   return Number.isFinite(value) ? value : null;
 }

@@ -1,10 +1,12 @@
 // OCR with tesseract.js, English data from the npm package @tesseract.js-data/eng and Burmese data from
 // @tesseract.js-data/mya (both read from node_modules, never fetched), cached unpacked under DATA_DIR. Each tesseract
-// worker is a worker thread, so recognising text never blocks the event loop; sharp's pre-processing runs on libuv's
-// thread pool.
+// worker is a worker thread at the lowest CPU priority (ocr-worker.mjs), so recognising text never blocks the event
+// loop nor takes a core from it; sharp's pre-processing runs on libuv's thread pool, one job at a time through the
+// image-work limiter when the caller gives one.
 import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createScheduler, createWorker, OEM, PSM, type Bbox, type Line, type Page, type Scheduler } from 'tesseract.js';
 import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount } from './receipt-text.ts';
@@ -26,18 +28,24 @@ export const englishDataPath = () => dataPath('@tesseract.js-data/eng');
 export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
 
 /**
- * Grey, scaled to a width tesseract reads phone text well at (text ~30 px high), contrast stretched. Colours of
- * wallet headers (white on blue or red) survive as grey levels; tesseract's own thresholding copes better with
- * those than one global threshold here would.
+ * Grey, contrast stretched, and scaled only when far from phone size: enlarged below 600 px wide (text too small to
+ * read), reduced above 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about
+ * 20 px high or more, which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a
+ * third more CPU per receipt for nothing (docs/decisions/0701, "Measured"). Colours of wallet headers (white on blue
+ * or red) survive as grey levels; tesseract's own thresholding copes better with those than one global threshold here
+ * would.
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   return (await prepare(image)).data;
 }
 
+const MIN_OCR_WIDTH = 600;
+const MAX_OCR_WIDTH = 1200;
+
 async function prepare(image: Buffer) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000 }).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 1000;
-  const target = Math.max(900, Math.min(1600, width));
+  const target = Math.max(MIN_OCR_WIDTH, Math.min(MAX_OCR_WIDTH, width));
   return sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .flatten({ background: '#ffffff' })
@@ -47,6 +55,16 @@ async function prepare(image: Buffer) {
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
 }
+
+/**
+ * tesseract.js's node worker script wrapped so that it lowers its own thread's priority first. Beside this module
+ * from source; beside dist/main.js in the build (apps/server/build.mjs copies it).
+ */
+export const lowPriorityWorkerPath = fileURLToPath(new URL('./ocr-worker.mjs', import.meta.url));
+
+/** Runs a sharp job; the app passes its image-work limiter so checks never hold more than their share of libuv's pool. */
+export type RunSharp = <T>(job: () => Promise<T>) => Promise<T>;
+const runDirectly: RunSharp = (job) => job();
 
 const linesOf = (page: Page): Line[] => (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
 
@@ -64,7 +82,12 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
     await mkdir(options.cacheDir, { recursive: true });
     const s = createScheduler();
     for (let i = 0; i < options.workers; i++) {
-      const worker = await createWorker(lang, OEM.LSTM_ONLY, { langPath: langPath(), cachePath: options.cacheDir, gzip: true });
+      const worker = await createWorker(lang, OEM.LSTM_ONLY, {
+        langPath: langPath(),
+        cachePath: options.cacheDir,
+        gzip: true,
+        workerPath: lowPriorityWorkerPath,
+      });
       await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1' });
       s.addWorker(worker);
     }
@@ -92,7 +115,8 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
  * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and
  * the amount is unreadable. Ordinary receipts never load the Burmese data.
  */
-export function createTesseractReader(options: { cacheDir: string; workers: number }): TextReader {
+export function createTesseractReader(options: { cacheDir: string; workers: number; runSharp?: RunSharp }): TextReader {
+  const runSharp = options.runSharp ?? runDirectly;
   // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
   const english = lazyScheduler(options, 'eng', englishDataPath, PSM.SPARSE_TEXT);
   // One amount line at a time.
@@ -100,7 +124,7 @@ export function createTesseractReader(options: { cacheDir: string; workers: numb
   return {
     async read(image) {
       const readEnglish = await english.get();
-      const prepared = await prepare(image);
+      const prepared = await runSharp(() => prepare(image));
       const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
       const lines = linesOf(data);
       if (!amountsSuspect(lines.map((l) => l.text))) return data.text;

@@ -1,7 +1,7 @@
 // The checks of order screenshots in the database: the queue of what is unfinished (order_checks), the results,
 // and the links between orders that reuse a transaction number or a screenshot (order_duplicates).
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import type { OrderChecksTable, OrderDuplicatesTable } from '../../db/schema.ts';
 
 export async function insertCheck(db: Db, orderId: string, now: string) {
@@ -109,6 +109,9 @@ export function listPaymentAccounts(db: Db) {
   return db.selectFrom('config_settings').select(['payment_name', 'phone']).execute();
 }
 
+/** Reuse links one check makes of each kind (same transaction, same picture): a burst of copies stays bounded work. */
+export const MAX_LINKS_PER_KIND = 50;
+
 /** Other orders with the same buyer transaction number and payment method placed within the window. */
 export function findSameTransaction(db: Db, orderId: string, transactionNumber: string, paymentMethod: string, since: string) {
   return db
@@ -118,7 +121,7 @@ export function findSameTransaction(db: Db, orderId: string, transactionNumber: 
     .where('payment_method', '=', paymentMethod)
     .where('created_at', '>=', since)
     .where('id', '!=', orderId)
-    .limit(50)
+    .limit(MAX_LINKS_PER_KIND)
     .execute()
     .then((rows) => rows.map((r) => r.id));
 }
@@ -133,12 +136,24 @@ export function findSameReceiptTransaction(db: Db, orderId: string, receiptTxnId
     .where('o.payment_method', '=', paymentMethod)
     .where('o.created_at', '>=', since)
     .where('o.id', '!=', orderId)
-    .limit(50)
+    .limit(MAX_LINKS_PER_KIND)
     .execute()
     .then((rows) => rows.map((r) => r.id));
 }
 
-/** Fingerprints of other orders' screenshots within the window (compared in memory: Hamming distance has no index). */
+const REUSE_LOCK_KEY = 7_406_123_012;
+
+/**
+ * Two copies of one screenshot checked at the same moment (several workers or instances) must find each other, so
+ * looking for reuse and storing the check's own fingerprint happen one check at a time. PostgreSQL: an advisory lock
+ * taken first in the transaction and held to its end; every statement after it sees the checks committed before.
+ * SQLite: its one connection runs one transaction at a time already.
+ */
+export async function lockReuseSearch(trx: Db, dialect: Dialect) {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REUSE_LOCK_KEY})`.execute(trx);
+}
+
+/** Fingerprints of other orders' screenshots within the window, newest first (compared in memory: Hamming distance has no index). */
 export function listImageHashes(db: Db, orderId: string, since: string) {
   return db
     .selectFrom('order_checks as c')
@@ -147,6 +162,7 @@ export function listImageHashes(db: Db, orderId: string, since: string) {
     .where('c.image_hash', 'is not', null)
     .where('o.created_at', '>=', since)
     .where('o.id', '!=', orderId)
+    .orderBy('o.created_at', 'desc')
     .execute();
 }
 

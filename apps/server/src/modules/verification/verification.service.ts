@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DuplicateLink, FieldCheck, OrderVerification, OrderVerdict } from '@topup/contract/verification';
-import type { Db } from '../../db/database.ts';
+import type { Db, Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
@@ -16,6 +16,9 @@ import { readReceipt } from './receipt-text.ts';
 import type { TextReader } from './text-reader.ts';
 import * as repo from './verification.repository.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
+
+/** Whose turn it is in the image-work queue: every sharp job of the checks (re-encoding, fingerprint, OCR pre-processing). */
+export const CHECK_SOURCE = 'screenshot-check';
 
 /** Reuse is looked for among orders of the last 30 days. */
 export const REUSE_WINDOW_MS = 30 * 24 * 3600_000;
@@ -31,6 +34,7 @@ export type CheckSettings = {
 
 export type CheckDeps = {
   db: Db;
+  dialect: Dialect;
   storage: FileStorage;
   /** The image-work limiter (storage/image-work.ts): re-encoding waits its turn with every other sharp job. */
   imageWork: ImageWork;
@@ -91,9 +95,10 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
     const raw = await readStored(storage, order.screenshot);
     let clean;
     try {
-      clean = await cleanImage('screenshot', raw, { mode: 'still', work: deps.imageWork, source: 'screenshot-check' });
+      clean = await cleanImage('screenshot', raw, { mode: 'still', work: deps.imageWork, source: CHECK_SOURCE });
     } catch (err) {
-      if (err instanceof AppError) throw new PermanentCheckError('The screenshot is not an image that can be decoded.');
+      // A 400 is the image itself; a 503 (the image queue is full) is worth a retry.
+      if (err instanceof AppError && err.statusCode === 400) throw new PermanentCheckError('The screenshot is not an image that can be decoded.');
       throw err;
     }
     if (order.screenshot.endsWith(`.${clean.ext}`)) {
@@ -113,7 +118,7 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
 
   // 2. Fingerprint and text.
   const image = await readStored(storage, order.screenshot);
-  const hash = await imageHash(image);
+  const hash = await deps.imageWork.run(CHECK_SOURCE, () => imageHash(image));
   const text = await deps.reader.read(image);
   const reading = readReceipt(text);
   const accounts = (await repo.listPaymentAccounts(db)).map((a) => ({ paymentName: a.payment_name, phone: a.phone }));
@@ -122,11 +127,13 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
   });
   const verdict = verdictOf(fields);
 
-  // 3. Reuse, then everything in one transaction (the check is finished only if all of it is stored).
+  // 3. Reuse, then everything in one transaction (the check is finished only if all of it is stored), one check at a
+  // time: two copies checked at once must each see the other's stored fingerprint.
   const since = new Date(Date.parse(order.created_at) - REUSE_WINDOW_MS).toISOString();
   const now = nowIso();
   const current = order;
   const linked = await db.transaction().execute(async (trx) => {
+    await repo.lockReuseSearch(trx, deps.dialect);
     const still = await repo.findCheck(trx, orderId);
     if (!still || still.state !== 'queued') return null;
     const others = new Map<string, 'transaction' | 'image'>();
@@ -135,10 +142,15 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
       for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since)) others.set(id, 'transaction');
     }
     const links: Array<[string, 'transaction' | 'image']> = [...others];
+    let sameImage = 0;
     for (const other of await repo.listImageHashes(trx, orderId, since)) {
+      if (sameImage >= repo.MAX_LINKS_PER_KIND) break;
       // Two receipts of one wallet look alike at thumbnail size; different transaction ids, once read, settle it.
       const differentReceipts = reading.transactionId && other.receipt_txn_id && reading.transactionId !== other.receipt_txn_id;
-      if (!differentReceipts && nearIdentical(hash, other.image_hash!)) links.push([other.id, 'image']);
+      if (!differentReceipts && nearIdentical(hash, other.image_hash!)) {
+        links.push([other.id, 'image']);
+        sameImage += 1;
+      }
     }
     for (const [other, reason] of links) await repo.linkDuplicates(trx, orderId, other, reason, now);
     await repo.updateCheck(trx, orderId, {
@@ -153,14 +165,20 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
     await repo.setVerdict(trx, orderId, verdict);
     const isDuplicate = links.length > 0 || current.is_duplicate === 1;
     await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict, isDuplicate } });
-    return links.map(([id]) => id);
+    // The linked orders as they now stand, read here so that they are announced together with this one.
+    const linkedNow: Array<{ orderId: string; verdict: OrderVerdict | null }> = [];
+    for (const id of new Set(links.map(([id]) => id))) {
+      const other = await repo.findOrderForCheck(trx, id);
+      if (other) linkedNow.push({ orderId: id, verdict: (other.verdict as OrderVerdict | null) ?? null });
+    }
+    return linkedNow;
   });
   if (linked === null) return;
+  // Announced at once after the commit, with no query in between: whoever sees the check done (a poll, another
+  // instance) gets every announcement of it too. A read after the commit left a window where the linked orders'
+  // news came later (the PostgreSQL test "flags a resized, re-saved copy" failed through it now and then).
   deps.announce({ orderId, verdict, isDuplicate: linked.length > 0 || current.is_duplicate === 1 });
-  for (const id of new Set(linked)) {
-    const other = await repo.findOrderForCheck(db, id);
-    if (other) deps.announce({ orderId: id, verdict: (other.verdict as OrderVerdict | null) ?? null, isDuplicate: true });
-  }
+  for (const other of linked) deps.announce({ ...other, isDuplicate: true });
 }
 
 /** What staff see about one order's check. */

@@ -11,7 +11,7 @@ import type { ImageWork } from '../../storage/image-work.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
 import { createEmbeddedQueue, type CheckQueue } from './check-queue.ts';
 import { createTesseractReader, defaultOcrCacheDir, type TextReader } from './text-reader.ts';
-import { attemptCheck, type CheckDeps, type CheckSettings } from './verification.service.ts';
+import { attemptCheck, CHECK_SOURCE, type CheckDeps, type CheckSettings } from './verification.service.ts';
 import * as repo from './verification.repository.ts';
 
 export type VerificationOptions = {
@@ -57,9 +57,16 @@ export function createVerification(input: {
     retryBaseMs: 2_000,
     ...options.settings,
   };
-  const reader = options.reader ?? createTesseractReader({ cacheDir: defaultOcrCacheDir(config.dataDir), workers: config.checkWorkers });
+  const reader =
+    options.reader ??
+    createTesseractReader({
+      cacheDir: defaultOcrCacheDir(config.dataDir),
+      workers: config.checkWorkers,
+      runSharp: (job) => imageWork.run(CHECK_SOURCE, job),
+    });
   const deps: CheckDeps = {
     db,
+    dialect,
     storage,
     imageWork,
     reader,

@@ -13,9 +13,11 @@ export type LanguageMenuProps = {
   /** Size and shape (height, rounding). */
   className?: string;
   testId: string;
+  /** While true the menu takes no choice (the storefront, before its server-rendered markup is hydrated). */
+  disabled?: boolean;
 };
 
-export function LanguageMenu({ value, onChange, label, title, className, testId }: LanguageMenuProps) {
+export function LanguageMenu({ value, onChange, label, title, className, testId, disabled }: LanguageMenuProps) {
   return (
     <label className="flex items-center gap-2 text-sm" title={title}>
       <span className="sr-only">{label}</span>
@@ -25,6 +27,7 @@ export function LanguageMenu({ value, onChange, label, title, className, testId 
         // Plain concatenation: tailwind-merge would add kilobytes to the storefront's first load for one class list.
         className={`border border-slate-300 bg-white px-2 text-slate-900 focus:outline-2 focus:outline-indigo-600 ${className ?? ''}`}
         data-testid={testId}
+        disabled={disabled}
       >
         {LANGUAGES.map((lang) => (
           <option key={lang} value={lang} lang={lang === 'mm' ? 'my' : 'en'}>

@@ -4,6 +4,7 @@ import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { Page } from '@topup/contract/envelope';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
+import type { Language } from '@topup/contract/limits';
 
 export type AppData = {
   /** When the server read the data (ms since epoch): queries treat it as fetched then. */
@@ -19,6 +20,8 @@ export type AppData = {
   /** The code of /order/{code} as the address had it, and the buyer's view of the order (`null`: not found, 404). */
   trackedCode?: string;
   trackedOrder?: TrackedOrderDto | null;
+  /** The language the server rendered the page's markup in; absent when it sent the empty shell. */
+  language?: Language;
 };
 
 let cached: AppData | null | undefined;
@@ -42,6 +45,21 @@ export function readAppData(): AppData | null {
 export function appDataFor(pathAndQuery: string): AppData | null {
   const data = readAppData();
   return data && renderedFor === pathAndQuery ? data : null;
+}
+
+/**
+ * The server renders a page (entry-server.tsx) with that request's data. Rendering is synchronous (renderToString,
+ * with the page's chunks loaded beforehand), so no other request can see this data while it is set.
+ */
+export function withAppData<T>(data: AppData, address: string, render: () => T): T {
+  const saved = { cached, renderedFor };
+  cached = data;
+  renderedFor = address;
+  try {
+    return render();
+  } finally {
+    ({ cached, renderedFor } = saved);
+  }
 }
 
 /** Tests replace the embedded data (and the address it was rendered for). */

@@ -1,5 +1,7 @@
 // The centred card the sign-in, forgot-password and reset-password pages share.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { useShopSettings } from '../../../lib/shop-settings';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -20,6 +22,26 @@ export function Notice({ tone, children }: { tone: 'error' | 'success' | 'info';
   return (
     <p role={tone === 'error' ? 'alert' : 'status'} className={`mb-4 rounded-lg border px-3 py-2 text-sm ${cls}`}>
       {children}
+    </p>
+  );
+}
+
+/** The card's full-width submit button, disabled and relabelled while its request runs. */
+export function AuthSubmit({ pending, disabled = false, label, pendingLabel }: { pending: boolean; disabled?: boolean; label: string; pendingLabel: string }) {
+  return (
+    <Button type="submit" className="w-full" disabled={pending || disabled}>
+      {pending ? pendingLabel : label}
+    </Button>
+  );
+}
+
+/** The link under the card's form to another sign-in page. */
+export function AuthFooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to={to} className="font-medium text-indigo-700 hover:underline">
+        {children}
+      </Link>
     </p>
   );
 }

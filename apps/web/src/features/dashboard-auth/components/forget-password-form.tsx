@@ -1,12 +1,11 @@
 // /forget-password: asks for the email; on success goes to /login carrying the server's message.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { useNavigate } from 'react-router';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { sessionActions, useSession } from '../hooks/session-store';
-import { AuthCard, Notice } from './auth-card';
+import { AuthCard, AuthFooterLink, AuthSubmit, Notice } from './auth-card';
 
 export function ForgetPasswordForm() {
   const { t } = useTranslation('dashboard');
@@ -35,15 +34,9 @@ export function ForgetPasswordForm() {
           <Label htmlFor="forgot-email">{t('auth.email')}</Label>
           <Input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
-        <Button type="submit" className="w-full" disabled={forgotStatus === 'loading'}>
-          {forgotStatus === 'loading' ? t('auth.sending') : t('auth.sendLink')}
-        </Button>
+        <AuthSubmit pending={forgotStatus === 'loading'} label={t('auth.sendLink')} pendingLabel={t('auth.sending')} />
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-medium text-indigo-700 hover:underline">
-          {t('auth.backToLogin')}
-        </Link>
-      </p>
+      <AuthFooterLink to="/login">{t('auth.backToLogin')}</AuthFooterLink>
     </AuthCard>
   );
 }

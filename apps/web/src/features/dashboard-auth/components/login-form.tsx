@@ -2,14 +2,13 @@
 // With two-factor on, a second form asks for the authenticator (or a recovery) code.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/http';
 import { sessionActions, useSession } from '../hooks/session-store';
-import { AuthCard, Notice } from './auth-card';
+import { AuthCard, AuthFooterLink, AuthSubmit, Notice } from './auth-card';
 import { TwoFactorStep } from './two-factor-step';
 import type { TwoFactorChallenge } from '@topup/contract/two-factor';
 import { shopSettingsKey } from '../../../lib/shop-settings';
@@ -85,15 +84,9 @@ export function LoginForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={loading}>
-          {loading ? t('auth.signingIn') : t('auth.signIn')}
-        </Button>
+        <AuthSubmit pending={loading} label={t('auth.signIn')} pendingLabel={t('auth.signingIn')} />
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/forget-password" className="font-medium text-indigo-700 hover:underline">
-          {t('auth.forgotLink')}
-        </Link>
-      </p>
+      <AuthFooterLink to="/forget-password">{t('auth.forgotLink')}</AuthFooterLink>
     </AuthCard>
   );
 }

@@ -1,10 +1,9 @@
 // /reset-password?token=…: the mailed link; a new password twice, then on to /login with the server's message.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../api/reset-password';
-import { AuthCard, Notice } from './auth-card';
+import { AuthCard, AuthFooterLink, AuthSubmit, Notice } from './auth-card';
 import { PasswordFields } from './password-fields';
 
 export function ResetPasswordForm() {
@@ -31,9 +30,7 @@ export function ResetPasswordForm() {
     return (
       <AuthCard title={t('auth.resetTitle')}>
         <Notice tone="error">{t('auth.resetLinkInvalid')}</Notice>
-        <Link to="/forget-password" className="font-medium text-indigo-700 hover:underline">
-          {t('auth.forgotLink')}
-        </Link>
+        <AuthFooterLink to="/forget-password">{t('auth.forgotLink')}</AuthFooterLink>
       </AuthCard>
     );
   }
@@ -50,15 +47,9 @@ export function ResetPasswordForm() {
           onConfirmPassword={setConfirmPassword}
           submitted={submitted}
         />
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? t('common.saving') : t('auth.resetSubmit')}
-        </Button>
+        <AuthSubmit pending={reset.isPending} label={t('auth.resetSubmit')} pendingLabel={t('common.saving')} />
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-medium text-indigo-700 hover:underline">
-          {t('auth.backToLogin')}
-        </Link>
-      </p>
+      <AuthFooterLink to="/login">{t('auth.backToLogin')}</AuthFooterLink>
     </AuthCard>
   );
 }

@@ -2,12 +2,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorChallenge } from '@topup/contract/two-factor';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/http';
 import { sessionActions, useSession } from '../hooks/session-store';
-import { AuthCard, Notice } from './auth-card';
+import { AuthCard, AuthSubmit, Notice } from './auth-card';
 
 type Props = { challenge: TwoFactorChallenge; onDone: () => void; onRestart: () => void };
 
@@ -39,9 +38,7 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: Props) {
           <Label htmlFor="login-code">{t('login.code')}</Label>
           <Input id="login-code" name="code" autoComplete="one-time-code" autoFocus required maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
         </div>
-        <Button type="submit" className="w-full" disabled={loading || !code.trim()}>
-          {loading ? t('login.verifying') : t('login.verify')}
-        </Button>
+        <AuthSubmit pending={loading} disabled={!code.trim()} label={t('login.verify')} pendingLabel={t('login.verifying')} />
       </form>
       <p className="mt-4 text-center text-sm">
         <button type="button" onClick={onRestart} className="font-medium text-indigo-700 hover:underline">

@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigSettingDto } from '@topup/contract/config-settings';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Checkbox, Field } from '../../../components/dashboard/form-controls';
+import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
 import { useCreateConfigSetting } from '../api/create-config-setting';
@@ -22,9 +22,9 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: Confi
 export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={item ? t('configSettings.editTitle') : t('configSettings.addTitle')} closeLabel={t('common.close')}>
-      {open ? <ConfigSettingForm key={item?.id ?? 'new'} item={item} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
+    <EditDialog open={open} onOpenChange={onOpenChange} item={item} addTitle={t('configSettings.addTitle')} editTitle={t('configSettings.editTitle')}>
+      {(onDone) => <ConfigSettingForm item={item} onDone={onDone} />}
+    </EditDialog>
   );
 }
 

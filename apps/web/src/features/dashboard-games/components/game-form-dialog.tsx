@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_ORDER_INDEX, SERVER_TYPES } from '@topup/contract/limits';
 import type { GameDto } from '@topup/contract/games';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Checkbox, Field, Select } from '../../../components/dashboard/form-controls';
+import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
 import { useCreateGame } from '../api/create-game';
@@ -30,9 +30,9 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; game: GameD
 export function GameFormDialog({ open, onOpenChange, game }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={game ? t('games.editTitle') : t('games.addTitle')} closeLabel={t('common.close')}>
-      {open ? <GameForm key={game?.id ?? 'new'} game={game} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
+    <EditDialog open={open} onOpenChange={onOpenChange} item={game} addTitle={t('games.addTitle')} editTitle={t('games.editTitle')}>
+      {(onDone) => <GameForm game={game} onDone={onDone} />}
+    </EditDialog>
   );
 }
 

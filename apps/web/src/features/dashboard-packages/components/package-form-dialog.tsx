@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { CURRENCY_SHOWN, DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Checkbox, Field, Select } from '../../../components/dashboard/form-controls';
+import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
 import { useCreatePackage } from '../api/create-package';
@@ -31,9 +31,9 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: Token
 export function PackageFormDialog({ open, onOpenChange, item }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={item ? t('packages.editTitle') : t('packages.addTitle')} closeLabel={t('common.close')}>
-      {open ? <PackageForm key={item?.id ?? 'new'} item={item} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
+    <EditDialog open={open} onOpenChange={onOpenChange} item={item} addTitle={t('packages.addTitle')} editTitle={t('packages.editTitle')}>
+      {(onDone) => <PackageForm item={item} onDone={onDone} />}
+    </EditDialog>
   );
 }
 

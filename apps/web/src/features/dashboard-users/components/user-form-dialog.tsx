@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Role, UserDto } from '@topup/contract/users';
 import { ROLES } from '@topup/contract/shop-settings-defaults';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Field, Select } from '../../../components/dashboard/form-controls';
+import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -20,9 +20,9 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: UserD
 export function UserFormDialog({ open, onOpenChange, user }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={user ? t('users.editTitle') : t('users.addTitle')} closeLabel={t('common.close')}>
-      {open ? <UserForm key={user?.id ?? 'new'} user={user} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
+    <EditDialog open={open} onOpenChange={onOpenChange} item={user} addTitle={t('users.addTitle')} editTitle={t('users.editTitle')}>
+      {(onDone) => <UserForm user={user} onDone={onDone} />}
+    </EditDialog>
   );
 }
 

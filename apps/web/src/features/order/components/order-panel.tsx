@@ -12,6 +12,7 @@ import { saveMyOrder } from '../../../lib/my-orders';
 import { ApiError } from '../../../lib/http';
 import { showToast } from '../../../lib/toast';
 import { randomId } from '../../../lib/uuid';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderForm } from '../hooks/use-order-form';
 import { formatMoney, isMobileNumber, needsServerInfo } from '../lib/order-rules';
@@ -46,6 +47,9 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   // One key per Buy Now press; Retry after a dropped connection repeats it (see docs/decisions/0103).
   const attemptKey = useRef(randomId());
   const mutation = useCreateOrder(setProgress);
+  // The form comes in the server's HTML before its script: until hydrated it takes no input that React would not see
+  // (a typed user ID or a chosen package would be lost, or shown but not sent).
+  const hydrated = useHydrated();
 
   // Fetch the dialog's code as soon as the buyer could open it, so the press itself doesn't wait on the network.
   useEffect(() => {
@@ -145,7 +149,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   };
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" inert={!hydrated || undefined} aria-busy={!hydrated || undefined}>
       <AccountFields
         serverType={game.serverType}
         gameTitle={game.title}

@@ -1,0 +1,65 @@
+// The embedded check queue while every worker is busy and more checks are due (a backlog): it must wait for a worker
+// to finish, not look at the table again and again. It used to re-poll at once in a loop, which kept the event loop
+// busy for the whole backlog (slowing every order placed meanwhile) and starved the low-priority OCR thread.
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DIALECT, png, type TestApp } from '../../../test/helpers.ts';
+import { createCatalog, orderFields, placeOrder } from '../orders/orders.fixtures.ts';
+import { createEmbeddedQueue } from './check-queue.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // The app's own queue is paused: the queue under test is the only one working these checks.
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('embedded check queue with a backlog', () => {
+  it('does not query the table while every worker is busy, and takes the next check when one finishes', async () => {
+    const { packageId } = await createCatalog(t);
+    for (let i = 0; i < 3; i++) {
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: `55555${i}` }), { file_ScreenShot: { data: await png() } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const started: string[] = [];
+    let finish: () => void = () => undefined;
+    const queue = createEmbeddedQueue({
+      db: t.app.ctx.db.withPlugin(counting),
+      dialect: DIALECT,
+      log: t.app.log,
+      concurrency: 1,
+      pollMs: 5_000,
+      work: (orderId) => {
+        started.push(orderId);
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    await queue.start();
+    try {
+      while (started.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100)); // the claim's own queries settle
+      const before = queries;
+      await new Promise((r) => setTimeout(r, 500));
+      // Busy worker, two checks due: nothing to do until it finishes.
+      expect(queries - before).toBeLessThanOrEqual(1);
+      expect(started).toHaveLength(1);
+
+      finish();
+      while (started.length < 2) await new Promise((r) => setTimeout(r, 10));
+      expect(new Set(started).size).toBe(2);
+    } finally {
+      const closing = queue.close(); // stops taking work at once; then the running check may end
+      finish();
+      await closing;
+    }
+  });
+});
