@@ -99,6 +99,19 @@ export function findOrderForCheck(db: Db, orderId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * An order's verdict and its check in one statement, so one snapshot: read apart, a check committed between the two
+ * reads showed "done" beside the verdict it had replaced ("pending").
+ */
+export function findVerificationOf(db: Db, orderId: string) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('order_checks as c', 'c.order_id', 'o.id')
+    .select(['o.verdict', 'o.is_duplicate', 'c.state', 'c.attempts', 'c.checked_at', 'c.fields', 'c.error'])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
+}
+
 /** Points the order at its re-encoded screenshot, only while it still shows `expected` (an admin may have replaced it). */
 export async function swapScreenshot(db: Db, orderId: string, expected: string, cleanName: string): Promise<boolean> {
   const result = await db.updateTable('orders').set({ screenshot: cleanName }).where('id', '=', orderId).where('screenshot', '=', expected).executeTakeFirst();

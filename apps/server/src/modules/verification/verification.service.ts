@@ -183,20 +183,20 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
 
 /** What staff see about one order's check. */
 export async function getVerification(db: Db, orderId: string): Promise<OrderVerification> {
-  const order = await repo.findOrderForCheck(db, orderId);
-  if (!order) throw AppError.notFound('Order');
-  const [check, duplicates] = await Promise.all([repo.findCheck(db, orderId), repo.listDuplicates(db, orderId)]);
+  const row = await repo.findVerificationOf(db, orderId);
+  if (!row) throw AppError.notFound('Order');
+  const duplicates = await repo.listDuplicates(db, orderId);
   return {
     orderId,
-    verdict: (order.verdict as OrderVerdict | null) ?? null,
-    isDuplicate: order.is_duplicate === 1,
-    state: check?.state ?? null,
-    attempts: check?.attempts ?? 0,
-    checkedAt: check?.checked_at ?? null,
-    fields: check?.fields ? (JSON.parse(check.fields) as FieldCheck[]) : [],
+    verdict: (row.verdict as OrderVerdict | null) ?? null,
+    isDuplicate: row.is_duplicate === 1,
+    state: row.state ?? null,
+    attempts: row.attempts ?? 0,
+    checkedAt: row.checked_at ?? null,
+    fields: row.fields ? (JSON.parse(row.fields) as FieldCheck[]) : [],
     duplicates: duplicates.map(
       (d): DuplicateLink => ({ orderId: d.other_order_id, reason: d.reason, transactionNumber: d.transaction_number, createdAt: d.created_at }),
     ),
-    error: check?.error ?? null,
+    error: row.error ?? null,
   };
 }
