@@ -2,7 +2,7 @@
 // node flags and environment of `npm start` and its production defaults: only PORT, HOST, DATA_DIR (a temporary directory) and the first admin's password are set, so
 // LOG_LEVEL (info), SEED_DEMO (demo catalog) and every other setting are what `npm start` gives. Its log goes to a
 // pipe that is only counted (lines, bytes), as a process manager would take it. Also: the process's RSS.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -34,6 +34,15 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) a process has used, in µs, from /proc (Linux; clock ticks of 10 ms). */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** One line of the server's request log (apps/server/src/plugins/request-log.ts). */
+export type RequestLine = { method: string; path: string; status: number; ms: number };
+
 export type ProdServer = {
   url: string;
   pid: number;
@@ -41,11 +50,15 @@ export type ProdServer = {
   dataDir: string;
   child: ChildProcess;
   /** Log lines and bytes written since start (or the last reset). */
-  log: { lines: number; bytes: number; reset(): void; tail: string[] };
+  log: { lines: number; bytes: number; reset(): void; tail: string[]; requests: RequestLine[] };
   stop(): Promise<void>;
 };
 
-export async function startProdServer(env: Record<string, string> = {}): Promise<ProdServer> {
+/**
+ * Starts the built server. With `keepRequests`, the request log's lines are also parsed and kept (`log.requests`,
+ * emptied by `log.reset()`): the time each request took inside the server, as the server itself measured it.
+ */
+export async function startProdServer(env: Record<string, string> = {}, options: { keepRequests?: boolean } = {}): Promise<ProdServer> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
@@ -59,16 +72,29 @@ export async function startProdServer(env: Record<string, string> = {}): Promise
     lines: 0,
     bytes: 0,
     tail,
+    requests: [] as RequestLine[],
     reset() {
       log.lines = 0;
       log.bytes = 0;
+      log.requests = [];
     },
+  };
+  let partial = '';
+  const keep = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.includes('"msg":"request"')) continue;
+      const { method, path: route, status, ms } = JSON.parse(line) as RequestLine;
+      log.requests.push({ method, path: route, status, ms });
+    }
   };
   const count = (chunk: Buffer) => {
     log.bytes += chunk.length;
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) log.lines++;
     if (tail.length < 20) tail.push(String(chunk).slice(0, 400));
   };
+  if (options.keepRequests) child.stdout!.on('data', keep);
   child.stdout!.on('data', count);
   child.stderr!.on('data', count);
   const url = `http://127.0.0.1:${port}`;
@@ -100,4 +126,17 @@ export async function startProdServer(env: Record<string, string> = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type BareRoute = { path: string; body: string; headers: Record<string, string>; method?: 'GET' | 'POST'; status?: number };
+
+/** The bare Fastify baseline (lib/bare-server.mjs) in its own process, on plain node like the built server. */
+export async function startBare(routes: BareRoute[]): Promise<{ url: string; pid: number; stop: () => void }> {
+  // Without `execArgv: []` the child would inherit the bench's `--import tsx`.
+  const child = fork(new URL('./bare-server.mjs', import.meta.url), [JSON.stringify(routes)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { url: string }));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { url: ready.url, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
 }
