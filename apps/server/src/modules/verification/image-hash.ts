@@ -15,7 +15,7 @@ const SIDE = 64;
 /** Neighbours closer than this (of 255) make a bit that resizing may flip. */
 const CONFIDENT_DIFFERENCE = 6;
 /** Fewer confident bits than this in common (a near-blank picture) and the share below decides alone. */
-const MIN_COMMON_BITS = 64;
+export const MIN_COMMON_BITS = 64;
 /** At most this share of the bits confident in both may differ for "the same picture". */
 export const NEAR_IDENTICAL_SHARE = 0.07;
 
@@ -54,32 +54,45 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, n) => {
   return bits;
 });
 
-/**
- * Differing and compared bits among those confident in both hashes. Byte-wise on the decoded hex: a check compares
- * its fingerprint with every order's of the last 30 days on the event loop, so this must stay cheap.
- */
-export function compareHashes(a: string, b: string): { differing: number; compared: number } {
-  const [abits = '', amask = ''] = a.split(':');
-  const [bbits = '', bmask = ''] = b.split(':');
-  if (abits.length !== bbits.length || amask.length !== abits.length || bmask.length !== bbits.length || abits.length % 2) return { differing: Infinity, compared: 0 };
-  const [ab, am, bb, bm] = [abits, amask, bbits, bmask].map((hex) => Buffer.from(hex, 'hex'));
-  if (ab!.length * 2 !== abits.length || am!.length !== ab!.length || bb!.length !== ab!.length || bm!.length !== ab!.length) return { differing: Infinity, compared: 0 };
-  let differing = 0;
-  let compared = 0;
-  for (let i = 0; i < ab!.length; i++) {
-    const both = am![i]! & bm![i]!;
-    compared += POPCOUNT[both]!;
-    differing += POPCOUNT[(ab![i]! ^ bb![i]!) & both]!;
-  }
-  return { differing, compared };
+/** Decodes a fingerprint's two halves into `bits` and `mask` (each hex.length/2 bytes); false if it is not one. */
+function decodeInto(hash: string, bits: Buffer, mask: Buffer): boolean {
+  const half = bits.length * 2;
+  if (hash.length !== 2 * half + 1 || hash[half] !== ':') return false;
+  // Buffer#write stops at the first character that is not hex: a short count means a malformed fingerprint.
+  return bits.write(hash, 0, bits.length, 'hex') === bits.length && mask.write(hash.substring(half + 1), 0, mask.length, 'hex') === mask.length;
 }
 
 /**
- * Near-identical pictures. A near-blank picture has few confident bits: two such count as the same only when their
- * confidence masks agree too (both blank), since there is nothing else to tell them apart by.
+ * A test for "the same picture as `hash`", for comparing one fingerprint with many: a check compares its own with
+ * those of a month of orders, inside a locked transaction. Its own is decoded once, each other one into the same two
+ * buffers, so a comparison allocates nothing.
+ * Near-identical: at most NEAR_IDENTICAL_SHARE of the bits confident in both differ. A near-blank picture has few
+ * confident bits: two such count as the same only when their confidence masks agree too (both blank), since there is
+ * nothing else to tell them apart by.
  */
+export function samePictureAs(hash: string): (other: string) => boolean {
+  const half = (hash.length - 1) / 2;
+  if (!Number.isInteger(half) || half % 2) return () => false;
+  const bits = Buffer.alloc(half / 2);
+  const mask = Buffer.alloc(half / 2);
+  if (!decodeInto(hash, bits, mask)) return () => false;
+  const otherBits = Buffer.alloc(bits.length);
+  const otherMask = Buffer.alloc(bits.length);
+  return (other) => {
+    if (!decodeInto(other, otherBits, otherMask)) return false;
+    let differing = 0;
+    let compared = 0;
+    for (let i = 0; i < bits.length; i++) {
+      const both = mask[i]! & otherMask[i]!;
+      compared += POPCOUNT[both]!;
+      differing += POPCOUNT[(bits[i]! ^ otherBits[i]!) & both]!;
+    }
+    if (compared < MIN_COMMON_BITS) return differing === 0 && mask.equals(otherMask);
+    return differing <= compared * NEAR_IDENTICAL_SHARE;
+  };
+}
+
+/** Near-identical pictures (samePictureAs for one pair). */
 export function nearIdentical(a: string, b: string): boolean {
-  const { differing, compared } = compareHashes(a, b);
-  if (compared < MIN_COMMON_BITS) return a.split(':')[1] === b.split(':')[1] && differing === 0;
-  return differing <= compared * NEAR_IDENTICAL_SHARE;
+  return samePictureAs(a)(b);
 }

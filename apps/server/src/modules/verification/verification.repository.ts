@@ -166,13 +166,19 @@ export async function lockReuseSearch(trx: Db, dialect: Dialect) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REUSE_LOCK_KEY})`.execute(trx);
 }
 
-/** Fingerprints of other orders' screenshots within the window, newest first (compared in memory: Hamming distance has no index). */
-export function listImageHashes(db: Db, orderId: string, since: string) {
+/**
+ * Fingerprints of other orders' screenshots within the window that could be the same picture, newest first (compared
+ * in memory: Hamming distance has no index). With this receipt's transaction id read, only those whose receipt showed
+ * the same id or none: two receipts whose ids were both read and differ are never the same picture, so in a shop where
+ * almost every id is read this reads a few rows instead of a month's (docs/decisions/0701, "Reuse search").
+ */
+export function listImageHashes(db: Db, orderId: string, since: string, receiptTxnId: string | null) {
   return db
     .selectFrom('order_checks as c')
     .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select(['o.id', 'c.image_hash', 'c.receipt_txn_id'])
+    .select(['o.id', 'c.image_hash'])
     .where('c.image_hash', 'is not', null)
+    .$if(receiptTxnId !== null, (qb) => qb.where((eb) => eb.or([eb('c.receipt_txn_id', 'is', null), eb('c.receipt_txn_id', '=', receiptTxnId!)])))
     .where('o.created_at', '>=', since)
     .where('o.id', '!=', orderId)
     .orderBy('o.created_at', 'desc')

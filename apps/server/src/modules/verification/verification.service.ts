@@ -11,17 +11,15 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { cleanImage } from '../../storage/images.ts';
 import type { ImageWork } from '../../storage/image-work.ts';
 import { compareReceipt, verdictOf } from './compare.ts';
-import { imageHash, nearIdentical } from './image-hash.ts';
+import { imageHash } from './image-hash.ts';
 import { readReceipt } from './receipt-text.ts';
+import { findSamePicture, REUSE_WINDOW_MS } from './reuse.ts';
 import type { TextReader } from './text-reader.ts';
 import * as repo from './verification.repository.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
 
 /** Whose turn it is in the image-work queue: every sharp job of the checks (re-encoding, fingerprint, OCR pre-processing). */
 export const CHECK_SOURCE = 'screenshot-check';
-
-/** Reuse is looked for among orders of the last 30 days. */
-export const REUSE_WINDOW_MS = 30 * 24 * 3600_000;
 
 export type CheckSettings = {
   /** A receipt older than this before its order does not match (RECEIPT_MAX_AGE_HOURS, default 24 h). */
@@ -142,16 +140,7 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
       for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since)) others.set(id, 'transaction');
     }
     const links: Array<[string, 'transaction' | 'image']> = [...others];
-    let sameImage = 0;
-    for (const other of await repo.listImageHashes(trx, orderId, since)) {
-      if (sameImage >= repo.MAX_LINKS_PER_KIND) break;
-      // Two receipts of one wallet look alike at thumbnail size; different transaction ids, once read, settle it.
-      const differentReceipts = reading.transactionId && other.receipt_txn_id && reading.transactionId !== other.receipt_txn_id;
-      if (!differentReceipts && nearIdentical(hash, other.image_hash!)) {
-        links.push([other.id, 'image']);
-        sameImage += 1;
-      }
-    }
+    for (const id of await findSamePicture(trx, { orderId, since, hash, receiptTxnId: reading.transactionId })) links.push([id, 'image']);
     for (const [other, reason] of links) await repo.linkDuplicates(trx, orderId, other, reason, now);
     await repo.updateCheck(trx, orderId, {
       state: 'done',
