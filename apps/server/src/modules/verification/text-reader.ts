@@ -28,12 +28,13 @@ export const englishDataPath = () => dataPath('@tesseract.js-data/eng');
 export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
 
 /**
- * Grey, contrast stretched, and scaled only when far from phone size: enlarged below 600 px wide (text too small to
- * read), reduced above 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about
- * 20 px high or more, which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a
- * third more CPU per receipt for nothing (docs/decisions/0701, "Measured"). Colours of wallet headers (white on blue
- * or red) survive as grey levels; tesseract's own thresholding copes better with those than one global threshold here
- * would.
+ * Grey, and scaled only when far from phone size: enlarged below 600 px wide (text too small to read), reduced above
+ * 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about 20 px high or more,
+ * which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a third more CPU per
+ * receipt for nothing (docs/decisions/0701, "Measured"). Colours of wallet headers (white on blue or red) survive as
+ * grey levels; tesseract's own thresholding copes better with those than one global threshold here would. No contrast
+ * stretch: tesseract's threshold is taken from the histogram, which a linear stretch hardly moves, and sharp's
+ * normalise() was 40 % of the pre-processing (0701, "Cheaper pre-processing").
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   return (await prepare(image)).data;
@@ -46,14 +47,16 @@ async function prepare(image: Buffer) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000 }).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 1000;
   const target = Math.max(MIN_OCR_WIDTH, Math.min(MAX_OCR_WIDTH, width));
-  return sharp(image, { limitInputPixels: 40_000_000 })
+  const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .flatten({ background: '#ffffff' })
     .grayscale()
     .resize({ width: target, kernel: 'lanczos3' })
-    .normalise()
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
+  // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
+  // compress here and to decompress again in the OCR worker.
+  return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info };
 }
 
 /**
@@ -88,7 +91,9 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
         gzip: true,
         workerPath: lowPriorityWorkerPath,
       });
-      await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1' });
+      // The pixels come without a resolution (PGM, below): name one rather than have tesseract guess it and say so
+      // on stderr for every image. 72 is what the PNGs it was handed before carried.
+      await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1', user_defined_dpi: '72' });
       s.addWorker(worker);
     }
     return s;
