@@ -117,6 +117,17 @@ function pageChunks(res: LightMyRequestResponse): string[] {
   return JSON.parse(match![1]!) as string[];
 }
 
+/** The first server-rendered <img> (inside #root) whose src is `src`, with its attributes (names lower-cased, &amp; decoded). */
+function imageTag(html: string, src: string): { attrs: Record<string, string> } {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  for (const tag of root.match(/<img\b[^>]*>/g) ?? []) {
+    const attrs: Record<string, string> = {};
+    for (const [, name, value] of tag.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[name!.toLowerCase()] = value!.replace(/&amp;/g, '&');
+    if (attrs.src === src) return { attrs };
+  }
+  throw new Error(`no server-rendered <img src="${src}">`);
+}
+
 function appData(res: LightMyRequestResponse): AppData {
   const match = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.body);
   expect(match, 'the page embeds #app-data').not.toBeNull();
@@ -144,7 +155,18 @@ describe('GET /', () => {
     expect(res.body).toContain(`<meta property="og:image" content="http://shop.test${games[0]!.bannerImage}" />`);
     // The preload offers the same WebP widths as the banner's srcset, so the browser fetches the banner once.
     const banner = games[0]!.bannerImage!.split('/').pop();
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1152px, 100vw" fetchpriority="high" />`);
+    // The sizes name the banner's real slot (the page's content box), and a 720 px variant is there for a phone whose
+    // slot is ~680 device pixels (388 CSS px at 1.75), which took the 960 before.
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/720/${banner} 720w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1120px, (min-width: 640px) calc(100vw - 32px), calc(100vw - 24px)" fetchpriority="high" />`,
+    );
+    // ... and exactly what the server-rendered <img> of the first banner says, so the browser fetches it once.
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(res.body)!;
+    const img = imageTag(res.body, preload[1]!);
+    expect(img.attrs.srcset).toBe(preload[2]);
+    expect(img.attrs.sizes).toBe(preload[3]);
+    expect(img.attrs.fetchpriority).toBe('high');
+    expect(img.attrs.loading).toBe('eager');
     expect(res.body).toMatch(/<meta name="description" content="[^"]*Evil &lt;\/script&gt;/);
     // Meta text in the storefront's default language, Burmese, unless the browser prefers English.
     expect(res.body).toMatch(/<meta name="description" content="[^"]*နှင့် အခြားဂိမ်းများ/);
@@ -198,6 +220,9 @@ describe('GET /game/{id}', () => {
     expect(Array.isArray(detail.configSettingDtos)).toBe(true);
     expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
     expect(res.body).toMatch(new RegExp(`<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`));
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(res.body)!;
+    const logo = imageTag(res.body, game.logo!);
+    expect([logo.attrs.srcset, logo.attrs.sizes]).toEqual([preload[2], preload[3]]);
     expect(pageChunks(res)).toContain('/assets/game-3.js');
     expect(res.body).not.toContain('home-2.js');
   });

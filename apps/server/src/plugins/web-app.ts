@@ -11,7 +11,7 @@
 // (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr) in the reader's language; the browser hydrates it.
 // If that renderer is missing or fails, the page is the empty shell the browser renders itself (never a 500).
 import fp from 'fastify-plugin';
-import { variantSrcSet } from '@topup/contract/images';
+import { IMAGE_SLOTS, slotSrcSet } from '@topup/contract/images';
 import { MSG, languageFromHeader, textOf, type Language } from '@topup/contract/messages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -196,16 +196,14 @@ type PageMeta = {
   noindex?: boolean;
 };
 
-/** The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice. */
-const PRELOAD_SIZES: Record<'banner' | 'logo', { min: number; max: number; sizes: string }> = {
-  banner: { min: 480, max: 1280, sizes: '(min-width: 1152px) 1152px, 100vw' },
-  logo: { min: 96, max: 320, sizes: '(min-width: 640px) 112px, 80px' },
-};
-
-function preloadLink(url: string, kind: 'banner' | 'logo'): string {
-  const { min, max, sizes } = PRELOAD_SIZES[kind];
-  const srcset = variantSrcSet(url, min, max);
-  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+/**
+ * The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice: both take
+ * srcset and sizes from IMAGE_SLOTS (@topup/contract/images).
+ */
+export function preloadLink(url: string, kind: keyof typeof IMAGE_SLOTS): string {
+  const slot = IMAGE_SLOTS[kind];
+  const srcset = slotSrcSet(url, slot);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(slot.sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high" />`;
 }
 
