@@ -13,7 +13,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
 import { addPaymentAccount, jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
-import { escapeHtml, inlineStylesheets, jsonForScript, type AppData } from './web-app.ts';
+import { escapeHtml, jsonForScript, linkedStylesheets, type AppData } from './web-app.ts';
 
 /** The web app's server entry, loaded as source (vitest transforms it) rather than from a build. */
 const SSR_ENTRY = new URL('../../../web/src/entry-server.tsx', import.meta.url).pathname;
@@ -26,6 +26,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Fixture Shop</title>
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -37,12 +38,20 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
   'src/app/routes/storefront-layout.tsx': { file: 'assets/storefront-layout-1.js', imports: ['index.html', '_shared.js'] },
   'src/app/routes/home.tsx': { file: 'assets/home-2.js', imports: ['index.html', '_shared.js'] },
-  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'] },
+  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'], dynamicImports: ['src/features/order/components/confirm-dialog.tsx'] },
   'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
   'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
   '_shared.js': { file: 'assets/shared-4.js' },
-  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], isDynamicEntry: true },
+  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], dynamicImports: ['src/app/routes/game.tsx', 'src/app/routes/dashboard/layout.tsx'], isDynamicEntry: true },
+  'src/app/routes/dashboard/layout.tsx': { file: 'assets/layout-8.js', imports: ['index.html'] },
+  'src/features/order/components/confirm-dialog.tsx': { file: 'assets/confirm-dialog-9.js', imports: ['index.html'] },
 };
+
+/**
+ * Rules for: no class; a class of the storefront's markup (`<main class="mx-auto …">`); one that only the game page's
+ * lazy dialog uses; one that only a staff route uses.
+ */
+const FIXTURE_CSS = '@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}.staff-only-\\[1\\]{color:red}}';
 
 let app: FastifyInstance;
 let dir: string;
@@ -69,6 +78,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.css'), FIXTURE_CSS);
+  // A class only the storefront's lazy dialog uses, and one only a staff route uses.
+  writeFileSync(path.join(webDir, 'assets', 'confirm-dialog-9.js'), 'export const c=`fixed ${x?"dialog-open":""}`;');
+  writeFileSync(path.join(webDir, 'assets', 'layout-8.js'), 'export const c="staff-only-[1]";');
   const config = loadConfig({
     DATA_DIR: dir,
     DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
@@ -189,6 +202,29 @@ describe('GET /', () => {
     expect(json).not.toContain('\u2028');
     expect(json).toContain('Evil \\u003c/script\\u003e');
     expect(appData(res).games?.items[1]?.title).toBe('Line\u2028Separator & "Quotes"');
+  });
+});
+
+describe('the inline stylesheet', () => {
+  const style = (body: string) => /<style data-href="\/assets\/index-abc\.css"( data-first-screen)?>([\s\S]*?)<\/style>/.exec(body);
+
+  it("carries only the rules the storefront's markup and scripts can use on / and /game/{id}, marked as such", async () => {
+    for (const url of ['/', `/game/${games[0]!.id}`, '/game/00000000-0000-4000-8000-000000000000']) {
+      const res = await app.inject({ method: 'GET', url });
+      const found = style(res.body);
+      expect(found, url).not.toBeNull();
+      expect(found![1], url).toBe(' data-first-screen');
+      expect(found![2], url).toBe('@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}}');
+      expect(res.body, url).not.toContain('<link rel="stylesheet"');
+    }
+  });
+
+  it('carries the whole stylesheet on pages the browser renders itself', async () => {
+    for (const url of ['/dashboard/orders', '/login', '/order/ABCDEFGH?t=x']) {
+      const found = style((await app.inject({ method: 'GET', url })).body);
+      expect(found, url).not.toBeNull();
+      expect([found![1], found![2]], url).toEqual([undefined, FIXTURE_CSS]);
+    }
   });
 });
 
@@ -403,17 +439,16 @@ describe('jsonForScript', () => {
   });
 });
 
-describe('inlineStylesheets', () => {
-  it('puts the build stylesheet into the page, closing tags in it made harmless, and leaves unknown files linked', () => {
+describe('linkedStylesheets', () => {
+  it('reads the build stylesheets the page links, closing tags in them made harmless, and skips unknown files', () => {
     const webDir = mkdtempSync(path.join(os.tmpdir(), 'topup-inline-css-'));
     try {
       mkdirSync(path.join(webDir, 'assets'));
       writeFileSync(path.join(webDir, 'assets', 'index-1.css'), 'body{color:red}/*</style><script>x</script>*/');
       const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/missing.css"></head>';
-      const out = inlineStylesheets(html, webDir);
-      expect(out).toContain('<style data-href="/assets/index-1.css">body{color:red}/*<\\/style><script>x</script>*/</style>');
-      expect(out).toContain('<link rel="stylesheet" href="/assets/missing.css">');
-      expect(out.match(/<\/style>/g)).toHaveLength(1);
+      expect(linkedStylesheets(html, webDir)).toEqual([
+        { tag: '<link rel="stylesheet" crossorigin href="/assets/index-1.css">', href: '/assets/index-1.css', css: 'body{color:red}/*<\\/style><script>x</script>*/' },
+      ]);
     } finally {
       rmSync(webDir, { recursive: true, force: true });
     }
