@@ -249,6 +249,63 @@ describe('storefront', () => {
     }
   });
 
+  it("carries only the storefront's CSS inline, never fetches the stylesheet there, and a staff page gets all of it", async () => {
+    const gi = byTitle('Genshin Impact');
+    // Without scripts (so nothing moves): every element of the first screen is styled alike by the inline rules alone
+    // and with the whole stylesheet added after them; a rule the server left out would change some computed value.
+    const still = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, javaScriptEnabled: false });
+    const bare = await still.newPage();
+    for (const url of ['/', `/game/${gi.id}`]) {
+      await bare.goto(`${server.url}${url}`);
+      const styles = () =>
+        bare.evaluate(() =>
+          [...document.querySelectorAll('#root *')].map((el) => {
+            const cs = getComputedStyle(el);
+            // Custom properties aside: the inline part leaves out those nothing reads, which change no other value.
+            const props = [...cs].filter((p) => !p.startsWith('--'));
+            return `${el.tagName}.${el.getAttribute('class') ?? ''}: ${props.map((p) => `${p}=${cs.getPropertyValue(p)}`).join(';')}`;
+          }),
+        );
+      const inline = await styles();
+      expect(await bare.evaluate(() => document.querySelector('style[data-first-screen]')?.textContent?.length ?? 0), url).toBeGreaterThan(1000);
+      // (No load event without scripts: wait until the sheet is in document.styleSheets with its rules.)
+      await bare.evaluate(() => {
+        const href = (document.querySelector('style[data-first-screen]') as HTMLElement).dataset.href!;
+        document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
+      });
+      await expect.poll(() => bare.evaluate(() => [...document.styleSheets].some((sheet) => !!sheet.href && sheet.cssRules.length > 0))).toBe(true);
+      const whole = await styles();
+      expect(whole.length, url).toBe(inline.length);
+      expect(inline.filter((s, i) => s !== whole[i]), url).toEqual([]);
+    }
+    await still.close();
+
+    // With scripts: the storefront hydrates, moves between its pages and opens its lazy parts without the file...
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(r.url())) stylesheets.push(r.url());
+    });
+    for (const url of ['/', `/game/${gi.id}`]) {
+      await page.goto(`${server.url}${url}`);
+      await page.waitForLoadState('networkidle');
+      await page.getByTestId('my-orders-link').click();
+      await page.waitForURL(/\/my-orders$/);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(stylesheets).toEqual([]);
+    // ... and a staff page reached from there (here by the router's own history) loads it before it renders.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/login');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await visible(page.locator('input[type="password"]'));
+    expect(stylesheets).toHaveLength(1);
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css') && !sheet.disabled))).toBe(true);
+    await context.close();
+  });
+
   it('has no serious or critical axe violations on / and /game/{id} in either language', async () => {
     const gi = byTitle('Genshin Impact');
     for (const lang of ['mm', 'en'] as const) {

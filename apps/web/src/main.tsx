@@ -2,8 +2,10 @@
 // The server-rendered first screen (docs/decisions/0405-first-paint-on-a-phone.md) thus paints before any of the
 // app's script is fetched or evaluated: on a slow phone the first screen's image and fonts get the bandwidth first,
 // and evaluating the app (even from cache) never holds up that paint. The server lists the page's chunks in
-// #app-chunks; all are requested at once, so nothing waits on a chain of imports.
+// #app-chunks; all are requested at once, so nothing waits on a chain of imports. The storefront's pages carry only
+// the storefront's CSS rules inline, and the whole stylesheet waits until a staff page needs it (lib/whole-stylesheet.ts).
 import './styles.css';
+import { holdWholeStylesheet } from './lib/whole-stylesheet';
 
 /** Resolves after the browser has painted a frame (or soon, in a tab opened in the background, which paints none). */
 function afterNextPaint(): Promise<void> {
@@ -31,6 +33,7 @@ function fetchPageChunks(): void {
 }
 
 void afterNextPaint().then(() => {
+  holdWholeStylesheet();
   fetchPageChunks();
   return import('./boot');
 });

@@ -23,6 +23,9 @@ it('serves catalog images as WebP at fixed widths, and removes the copies with t
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   const meta = await sharp(res.rawPayload).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 160]);
+  // 720: the home banner on a common phone (388 CSS px at 1.75 device pixels), between 640 and 960.
+  const phone = await sharp((await t.app.inject({ method: 'GET', url: `/img/720/${name}` })).rawPayload).metadata();
+  expect([phone.format, phone.width, phone.height]).toEqual(['webp', 720, 360]);
   // Never enlarged past the original.
   expect((await sharp((await t.app.inject({ method: 'GET', url: `/img/1280/${name}` })).rawPayload).metadata()).width).toBe(1000);
 

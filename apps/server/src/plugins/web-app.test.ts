@@ -13,7 +13,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
 import { addPaymentAccount, jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
-import { escapeHtml, inlineStylesheets, jsonForScript, type AppData } from './web-app.ts';
+import { escapeHtml, jsonForScript, linkedStylesheets, type AppData } from './web-app.ts';
 
 /** The web app's server entry, loaded as source (vitest transforms it) rather than from a build. */
 const SSR_ENTRY = new URL('../../../web/src/entry-server.tsx', import.meta.url).pathname;
@@ -26,6 +26,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Fixture Shop</title>
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -37,12 +38,20 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
   'src/app/routes/storefront-layout.tsx': { file: 'assets/storefront-layout-1.js', imports: ['index.html', '_shared.js'] },
   'src/app/routes/home.tsx': { file: 'assets/home-2.js', imports: ['index.html', '_shared.js'] },
-  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'] },
+  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'], dynamicImports: ['src/features/order/components/confirm-dialog.tsx'] },
   'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
   'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
   '_shared.js': { file: 'assets/shared-4.js' },
-  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], isDynamicEntry: true },
+  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], dynamicImports: ['src/app/routes/game.tsx', 'src/app/routes/dashboard/layout.tsx'], isDynamicEntry: true },
+  'src/app/routes/dashboard/layout.tsx': { file: 'assets/layout-8.js', imports: ['index.html'] },
+  'src/features/order/components/confirm-dialog.tsx': { file: 'assets/confirm-dialog-9.js', imports: ['index.html'] },
 };
+
+/**
+ * Rules for: no class; a class of the storefront's markup (`<main class="mx-auto …">`); one that only the game page's
+ * lazy dialog uses; one that only a staff route uses.
+ */
+const FIXTURE_CSS = '@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}.staff-only-\\[1\\]{color:red}}';
 
 let app: FastifyInstance;
 let dir: string;
@@ -69,6 +78,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.css'), FIXTURE_CSS);
+  // A class only the storefront's lazy dialog uses, and one only a staff route uses.
+  writeFileSync(path.join(webDir, 'assets', 'confirm-dialog-9.js'), 'export const c=`fixed ${x?"dialog-open":""}`;');
+  writeFileSync(path.join(webDir, 'assets', 'layout-8.js'), 'export const c="staff-only-[1]";');
   const config = loadConfig({
     DATA_DIR: dir,
     DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
@@ -117,6 +130,17 @@ function pageChunks(res: LightMyRequestResponse): string[] {
   return JSON.parse(match![1]!) as string[];
 }
 
+/** The first server-rendered <img> (inside #root) whose src is `src`, with its attributes (names lower-cased, &amp; decoded). */
+function imageTag(html: string, src: string): { attrs: Record<string, string> } {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  for (const tag of root.match(/<img\b[^>]*>/g) ?? []) {
+    const attrs: Record<string, string> = {};
+    for (const [, name, value] of tag.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[name!.toLowerCase()] = value!.replace(/&amp;/g, '&');
+    if (attrs.src === src) return { attrs };
+  }
+  throw new Error(`no server-rendered <img src="${src}">`);
+}
+
 function appData(res: LightMyRequestResponse): AppData {
   const match = /<script type="application\/json" id="app-data">([\s\S]*?)<\/script>/.exec(res.body);
   expect(match, 'the page embeds #app-data').not.toBeNull();
@@ -144,7 +168,18 @@ describe('GET /', () => {
     expect(res.body).toContain(`<meta property="og:image" content="http://shop.test${games[0]!.bannerImage}" />`);
     // The preload offers the same WebP widths as the banner's srcset, so the browser fetches the banner once.
     const banner = games[0]!.bannerImage!.split('/').pop();
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1152px, 100vw" fetchpriority="high" />`);
+    // The sizes name the banner's real slot (the page's content box), and a 720 px variant is there for a phone whose
+    // slot is ~680 device pixels (388 CSS px at 1.75), which took the 960 before.
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${games[0]!.bannerImage}" imagesrcset="/img/480/${banner} 480w, /img/640/${banner} 640w, /img/720/${banner} 720w, /img/960/${banner} 960w, /img/1280/${banner} 1280w" imagesizes="(min-width: 1152px) 1120px, (min-width: 640px) calc(100vw - 32px), calc(100vw - 24px)" fetchpriority="high" />`,
+    );
+    // ... and exactly what the server-rendered <img> of the first banner says, so the browser fetches it once.
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(res.body)!;
+    const img = imageTag(res.body, preload[1]!);
+    expect(img.attrs.srcset).toBe(preload[2]);
+    expect(img.attrs.sizes).toBe(preload[3]);
+    expect(img.attrs.fetchpriority).toBe('high');
+    expect(img.attrs.loading).toBe('eager');
     expect(res.body).toMatch(/<meta name="description" content="[^"]*Evil &lt;\/script&gt;/);
     // Meta text in the storefront's default language, Burmese, unless the browser prefers English.
     expect(res.body).toMatch(/<meta name="description" content="[^"]*နှင့် အခြားဂိမ်းများ/);
@@ -167,6 +202,29 @@ describe('GET /', () => {
     expect(json).not.toContain('\u2028');
     expect(json).toContain('Evil \\u003c/script\\u003e');
     expect(appData(res).games?.items[1]?.title).toBe('Line\u2028Separator & "Quotes"');
+  });
+});
+
+describe('the inline stylesheet', () => {
+  const style = (body: string) => /<style data-href="\/assets\/index-abc\.css"( data-first-screen)?>([\s\S]*?)<\/style>/.exec(body);
+
+  it("carries only the rules the storefront's markup and scripts can use on / and /game/{id}, marked as such", async () => {
+    for (const url of ['/', `/game/${games[0]!.id}`, '/game/00000000-0000-4000-8000-000000000000']) {
+      const res = await app.inject({ method: 'GET', url });
+      const found = style(res.body);
+      expect(found, url).not.toBeNull();
+      expect(found![1], url).toBe(' data-first-screen');
+      expect(found![2], url).toBe('@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}}');
+      expect(res.body, url).not.toContain('<link rel="stylesheet"');
+    }
+  });
+
+  it('carries the whole stylesheet on pages the browser renders itself', async () => {
+    for (const url of ['/dashboard/orders', '/login', '/order/ABCDEFGH?t=x']) {
+      const found = style((await app.inject({ method: 'GET', url })).body);
+      expect(found, url).not.toBeNull();
+      expect([found![1], found![2]], url).toEqual([undefined, FIXTURE_CSS]);
+    }
   });
 });
 
@@ -198,6 +256,9 @@ describe('GET /game/{id}', () => {
     expect(Array.isArray(detail.configSettingDtos)).toBe(true);
     expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
     expect(res.body).toMatch(new RegExp(`<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`));
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(res.body)!;
+    const logo = imageTag(res.body, game.logo!);
+    expect([logo.attrs.srcset, logo.attrs.sizes]).toEqual([preload[2], preload[3]]);
     expect(pageChunks(res)).toContain('/assets/game-3.js');
     expect(res.body).not.toContain('home-2.js');
   });
@@ -378,17 +439,16 @@ describe('jsonForScript', () => {
   });
 });
 
-describe('inlineStylesheets', () => {
-  it('puts the build stylesheet into the page, closing tags in it made harmless, and leaves unknown files linked', () => {
+describe('linkedStylesheets', () => {
+  it('reads the build stylesheets the page links, closing tags in them made harmless, and skips unknown files', () => {
     const webDir = mkdtempSync(path.join(os.tmpdir(), 'topup-inline-css-'));
     try {
       mkdirSync(path.join(webDir, 'assets'));
       writeFileSync(path.join(webDir, 'assets', 'index-1.css'), 'body{color:red}/*</style><script>x</script>*/');
       const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/missing.css"></head>';
-      const out = inlineStylesheets(html, webDir);
-      expect(out).toContain('<style data-href="/assets/index-1.css">body{color:red}/*<\\/style><script>x</script>*/</style>');
-      expect(out).toContain('<link rel="stylesheet" href="/assets/missing.css">');
-      expect(out.match(/<\/style>/g)).toHaveLength(1);
+      expect(linkedStylesheets(html, webDir)).toEqual([
+        { tag: '<link rel="stylesheet" crossorigin href="/assets/index-1.css">', href: '/assets/index-1.css', css: 'body{color:red}/*<\\/style><script>x</script>*/' },
+      ]);
     } finally {
       rmSync(webDir, { recursive: true, force: true });
     }

@@ -11,7 +11,7 @@
 // (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr) in the reader's language; the browser hydrates it.
 // If that renderer is missing or fails, the page is the empty shell the browser renders itself (never a 500).
 import fp from 'fastify-plugin';
-import { variantSrcSet } from '@topup/contract/images';
+import { IMAGE_SLOTS, slotSrcSet } from '@topup/contract/images';
 import { MSG, languageFromHeader, textOf, type Language } from '@topup/contract/messages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,6 +24,7 @@ import { PAGE_SIZE } from '@topup/contract/limits';
 import { AppError } from '../lib/errors.ts';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
+import { classWordsInScript, firstScreenCss } from './first-screen-css.ts';
 import { bannerList, gameDetail, listGames } from '../modules/games/games.service.ts';
 import { getShopSettings } from '../modules/shop-settings/shop-settings.service.ts';
 import { findTracked } from '../modules/order-tracking/order-tracking.service.ts';
@@ -67,6 +68,42 @@ const PAGE_MODULES = {
   // The status page's texts are a lazy namespace: Burmese, the default language, comes with the page.
   order: [APP_MODULE, 'src/app/routes/storefront-layout.tsx', 'src/app/routes/order-status.tsx', 'src/locales/mm/tracking.json'],
 } as const;
+
+/**
+ * The storefront's routes: the pages a buyer moves between without reloading. Their code (with its imports and its
+ * own lazy parts, not boot's other routes) decides which CSS rules the server-rendered pages carry inline; the
+ * browser loads the whole stylesheet only for the other routes (staff sign-in and dashboard: app/router.tsx).
+ */
+const STOREFRONT_MODULES = [
+  'index.html',
+  APP_MODULE,
+  'src/app/routes/storefront-layout.tsx',
+  'src/app/routes/home.tsx',
+  'src/app/routes/game.tsx',
+  'src/app/routes/order-status.tsx',
+  'src/app/routes/my-orders.tsx',
+  'src/app/routes/find-order.tsx',
+  'src/app/routes/not-found.tsx',
+] as const;
+
+/** The words of the storefront's scripts that may be class names (first-screen-css.ts), from the built files. */
+function storefrontClassWords(manifest: Manifest | null, webDir: string): Set<string> | null {
+  if (!manifest) return null;
+  const seen = new Set<string>();
+  const words = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    const file = path.join(webDir, chunk.file);
+    if (chunk.file.endsWith('.js') && existsSync(file)) for (const w of classWordsInScript(readFileSync(file, 'utf8'))) words.add(w);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    // boot's lazy imports are the router's routes: only the storefront's own are listed above.
+    if (key !== APP_MODULE) for (const dep of chunk.dynamicImports ?? []) visit(dep);
+  };
+  STOREFRONT_MODULES.forEach(visit);
+  return words;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FALLBACK_STORE_NAME = 'Top-up Shop';
@@ -115,7 +152,7 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
 /** The chunk files a page needs beyond the entry (which index.html already loads), in load order. */
 function pageChunks(manifest: Manifest | null, modules: readonly string[], alreadyInHtml: string): string[] {
@@ -153,18 +190,33 @@ function withDocumentLanguage(before: string, language: Language): string {
   return language === 'en' ? before.replace(/<html lang="my"/, '<html lang="en"') : before;
 }
 
+/** A stylesheet of the build that index.html links: the tag, its address, and its text made safe for `<style>`. */
+type LinkedStylesheet = { tag: string; href: string; css: string };
+
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)"\s*\/?>/g;
+
 /**
- * The server-rendered pages (`/`, `/game/{id}`) carry their stylesheet inline: on a slow phone network the separate
- * render-blocking CSS request cost a round trip before anything could paint (Lighthouse: ~450 ms). The CSS (~8 KB
- * brotli) rides in the compressed HTML; other routes keep the cached file. Only same-origin files of the build.
+ * The build's own stylesheets that `html` links (same-origin files of the build that exist), read once, with any
+ * `</style` in them made harmless so that they can't end the `<style>` element early.
+ *
+ * Every HTML page carries its stylesheets inline: on a slow phone network the separate render-blocking CSS request
+ * cost a round trip before anything could paint (Lighthouse: ~450 ms). The pages with server-rendered markup (`/`,
+ * `/game/{id}`) carry only the rules that their markup and the storefront's scripts can use (first-screen-css.ts,
+ * marked `data-first-screen`): about two thirds of the sheet, the staff pages' rules left out. The browser loads the
+ * whole file only if the reader goes on to a staff page (apps/web/src/lib/whole-stylesheet.ts). Other pages carry
+ * all of it.
  */
-export function inlineStylesheets(html: string, webDir: string): string {
-  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)"\s*\/?>/g, (tag, file: string) => {
-    const full = path.join(webDir, file);
-    if (!existsSync(full)) return tag;
-    const css = readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style');
-    return `<style data-href="/${file}">${css}</style>`;
-  });
+export function linkedStylesheets(html: string, webDir: string): LinkedStylesheet[] {
+  const out: LinkedStylesheet[] = [];
+  for (const [tag, file] of html.matchAll(STYLESHEET_LINK)) {
+    const full = path.join(webDir, file!);
+    if (existsSync(full)) out.push({ tag, href: `/${file}`, css: readFileSync(full, 'utf8').replace(/<\/style/gi, '<\\/style') });
+  }
+  return out;
+}
+
+function styleElement(href: string, css: string, firstScreen = false): string {
+  return `<style data-href="${href}"${firstScreen ? ' data-first-screen' : ''}>${css}</style>`;
 }
 
 type Markup = { html: string; language: Language };
@@ -196,16 +248,14 @@ type PageMeta = {
   noindex?: boolean;
 };
 
-/** The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice. */
-const PRELOAD_SIZES: Record<'banner' | 'logo', { min: number; max: number; sizes: string }> = {
-  banner: { min: 480, max: 1280, sizes: '(min-width: 1152px) 1152px, 100vw' },
-  logo: { min: 96, max: 320, sizes: '(min-width: 640px) 112px, 80px' },
-};
-
-function preloadLink(url: string, kind: 'banner' | 'logo'): string {
-  const { min, max, sizes } = PRELOAD_SIZES[kind];
-  const srcset = variantSrcSet(url, min, max);
-  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+/**
+ * The preload must ask for the same WebP width the <img srcset> will pick, or the browser downloads twice: both take
+ * srcset and sizes from IMAGE_SLOTS (@topup/contract/images).
+ */
+export function preloadLink(url: string, kind: keyof typeof IMAGE_SLOTS): string {
+  const slot = IMAGE_SLOTS[kind];
+  const srcset = slotSrcSet(url, slot);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(slot.sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high" />`;
 }
 
@@ -218,7 +268,20 @@ export const webAppPlugin = fp<{ webDir: string; ssrEntry?: string }>(async (app
   const indexHtml = readFileSync(indexFile, 'utf8');
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest) : null;
-  const template = splitTemplate(inlineStylesheets(indexHtml, webDir));
+  // Each stylesheet's place in the template is marked; the page fills it with the whole sheet or its first screen's part.
+  // Without the storefront's scripts to read (no manifest), no page can be told which rules it will need: all go inline.
+  const storefrontWords = storefrontClassWords(manifest, webDir);
+  const stylesheets = linkedStylesheets(indexHtml, webDir).map((sheet) => ({ ...sheet, firstScreen: storefrontWords ? firstScreenCss(sheet.css, storefrontWords) : null }));
+  let marked = indexHtml;
+  stylesheets.forEach((sheet, i) => (marked = marked.replace(sheet.tag, () => `<!--app-style-${i}-->`)));
+  const template = splitTemplate(marked);
+  for (const sheet of stylesheets) if (sheet.firstScreen && !sheet.firstScreen.pruning) app.log.warn({ file: sheet.href }, 'could not parse the stylesheet; pages carry all of it');
+  /** `part` of the template with its stylesheets inline: all of each, or for a page with markup the rules it can use. */
+  const withStyles = (part: string, markup: Markup | null): string =>
+    part.replace(/<!--app-style-(\d+)-->/g, (_, i: string) => {
+      const sheet = stylesheets[Number(i)]!;
+      return markup && sheet.firstScreen?.pruning ? styleElement(sheet.href, sheet.firstScreen.forMarkup(markup.html), true) : styleElement(sheet.href, sheet.css);
+    });
   const chunks = {
     shell: pageChunks(manifest, PAGE_MODULES.shell, indexHtml),
     home: pageChunks(manifest, PAGE_MODULES.home, indexHtml),
@@ -301,7 +364,7 @@ export const webAppPlugin = fp<{ webDir: string; ssrEntry?: string }>(async (app
     const chunkList = `<script type="application/json" id="app-chunks">${jsonForScript(meta.chunks.map((file) => `/${file}`))}</script>`;
     const script = `${chunkList}<script type="application/json" id="app-data">${jsonForScript(data)}</script>`;
     const before = markup ? withDocumentLanguage(template.before, markup.language) : template.before;
-    return `${before}${head}${template.beforeRoot}${markup?.html ?? ''}${template.afterRoot}${script}${template.tail}`;
+    return `${withStyles(before, markup)}${head}${withStyles(template.beforeRoot, markup)}${markup?.html ?? ''}${template.afterRoot}${script}${template.tail}`;
   };
 
   /** A page with its first screen rendered on the server (when the renderer can), around the same data as JSON. */

@@ -5,12 +5,17 @@
 // hydrating, load the page's chunks first (preloadRoute), so the page renders without suspending and matches the HTML.
 import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
+import { wholeStylesheet } from '../lib/whole-stylesheet';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Page {
+/**
+ * A lazy route page. `staff`: outside the storefront, so it needs the whole stylesheet, which a storefront page
+ * doesn't carry (lib/whole-stylesheet.ts); its chunk and the stylesheet load together.
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, staff = false): Page {
   let loaded: ComponentType | null = null;
-  const preload = () => load().then((m) => (loaded = pick(m)));
+  const preload = () => (staff ? Promise.all([load(), wholeStylesheet()]).then(([m]) => m) : load()).then((m) => (loaded = pick(m)));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function RoutePage() {
     // Chosen once per mount: the loaded component when its chunk is already in (no suspending), else the lazy one.
@@ -26,21 +31,21 @@ const GamePage = page(() => import('./routes/game'), (m) => m.GamePage);
 const OrderStatusPage = page(() => import('./routes/order-status'), (m) => m.OrderStatusPage);
 const MyOrdersPage = page(() => import('./routes/my-orders'), (m) => m.MyOrdersPage);
 const FindOrderPage = page(() => import('./routes/find-order'), (m) => m.FindOrderPage);
-const LoginPage = page(() => import('./routes/auth/login'), (m) => m.LoginPage);
-const ForgetPasswordPage = page(() => import('./routes/auth/forget-password'), (m) => m.ForgetPasswordPage);
-const ResetPasswordPage = page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordPage);
-const DashboardLayout = page(() => import('./routes/dashboard/layout'), (m) => m.DashboardLayout);
-const OverviewPage = page(() => import('./routes/dashboard/overview'), (m) => m.OverviewPage);
-const ChangePasswordPage = page(() => import('./routes/dashboard/change-password'), (m) => m.ChangePasswordPage);
-const ConfigSettingsPage = page(() => import('./routes/dashboard/config-settings'), (m) => m.ConfigSettingsPage);
-const UsersPage = page(() => import('./routes/dashboard/users'), (m) => m.UsersPage);
-const GamesPage = page(() => import('./routes/dashboard/games'), (m) => m.GamesPage);
-const PackagesPage = page(() => import('./routes/dashboard/packages'), (m) => m.PackagesPage);
-const OrdersPage = page(() => import('./routes/dashboard/orders'), (m) => m.OrdersPage);
-const OrderDetailPage = page(() => import('./routes/dashboard/order-detail'), (m) => m.OrderDetailPage);
-const ShopSettingsPage = page(() => import('../features/dashboard-owner/components/shop-settings-page'), (m) => m.ShopSettingsPage);
-const TwoFactorPage = page(() => import('../features/dashboard-owner/components/two-factor-page'), (m) => m.TwoFactorPage);
-const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage);
+const LoginPage = page(() => import('./routes/auth/login'), (m) => m.LoginPage, true);
+const ForgetPasswordPage = page(() => import('./routes/auth/forget-password'), (m) => m.ForgetPasswordPage, true);
+const ResetPasswordPage = page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordPage, true);
+const DashboardLayout = page(() => import('./routes/dashboard/layout'), (m) => m.DashboardLayout, true);
+const OverviewPage = page(() => import('./routes/dashboard/overview'), (m) => m.OverviewPage, true);
+const ChangePasswordPage = page(() => import('./routes/dashboard/change-password'), (m) => m.ChangePasswordPage, true);
+const ConfigSettingsPage = page(() => import('./routes/dashboard/config-settings'), (m) => m.ConfigSettingsPage, true);
+const UsersPage = page(() => import('./routes/dashboard/users'), (m) => m.UsersPage, true);
+const GamesPage = page(() => import('./routes/dashboard/games'), (m) => m.GamesPage, true);
+const PackagesPage = page(() => import('./routes/dashboard/packages'), (m) => m.PackagesPage, true);
+const OrdersPage = page(() => import('./routes/dashboard/orders'), (m) => m.OrdersPage, true);
+const OrderDetailPage = page(() => import('./routes/dashboard/order-detail'), (m) => m.OrderDetailPage, true);
+const ShopSettingsPage = page(() => import('../features/dashboard-owner/components/shop-settings-page'), (m) => m.ShopSettingsPage, true);
+const TwoFactorPage = page(() => import('../features/dashboard-owner/components/two-factor-page'), (m) => m.TwoFactorPage, true);
+const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage, true);
 const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
 
 const routes = (

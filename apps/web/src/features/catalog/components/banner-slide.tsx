@@ -3,7 +3,7 @@
 // they would share the bandwidth with the first one, the page's largest paint. They load once the app has hydrated.
 import { Link } from 'react-router';
 import type { GameDto } from '@topup/contract/games';
-import { variantSrcSet } from '@topup/contract/images';
+import { IMAGE_SLOTS, slotSrcSet } from '@topup/contract/images';
 import { useHydrated } from '../../../lib/use-hydrated';
 
 /** Banners are made 1200×400; the box keeps that ratio whatever the real file is. */
@@ -20,11 +20,11 @@ export function BannerSlide({ game, eager }: { game: GameDto; eager: boolean }) 
       ) : src ? (
         <img
           src={src}
-          srcSet={variantSrcSet(src, 480, 1280)}
+          srcSet={slotSrcSet(src, IMAGE_SLOTS.banner)}
           alt={game.title}
           width={BANNER_WIDTH}
           height={BANNER_HEIGHT}
-          sizes="(min-width: 1152px) 1152px, 100vw"
+          sizes={IMAGE_SLOTS.banner.sizes}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : 'auto'}
           decoding={eager ? 'sync' : 'async'}
