@@ -11,6 +11,7 @@ import { MSG } from '@topup/contract/messages';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database.ts';
+import { answerWritesWhenDurable } from './plugins/durable-writes.ts';
 import { createOrderEvents } from './events/order-events.ts';
 import { createLogDestination } from './lib/log-destination.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -134,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jsonParser(request, raw as string, done);
   });
 
-  const { db, dialect } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
+  const { db, dialect, commits } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const storage = await createLocalStorage(config.dataDir);
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicCache: createPublicCache(),
   };
   app.decorate('ctx', ctx);
+  answerWritesWhenDurable(app, commits);
   // Limits shared by every instance (order rate limit, login throttle) live in Redis when REDIS_URL is set, under a
   // prefix naming this data set, so instances of one shop count together and other shops (or test runs) apart.
   const limitsRedis = config.redisUrl ? await connectLimitsRedis(config.redisUrl, app.log) : undefined;
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Before the database: LISTEN/NOTIFY publishes through its pool.
     await ctx.fanOut.close();
     await db.destroy();
+    await commits.close();
     logDestination?.close();
   });
 
