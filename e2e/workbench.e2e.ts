@@ -237,11 +237,17 @@ describe('staff workbench', () => {
       const page = await signIn(context);
       await page.goto(`${server.url}/dashboard/order-detail/${order.id}`);
       await page.getByTestId('timeline').waitFor();
-      // Meanwhile a colleague completes it.
-      const form = new FormData();
-      form.set('orderStatus', 'COMPLETED');
-      form.set('statusNote', 'done by a colleague');
-      expect((await fetch(`${server.url}/api/v1/Order/${order.id}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      // A colleague completes it just as this change is sent: a change made earlier would reach the page live first
+      // (colleagues-live.e2e.ts), so the race the server refuses is the one between sending and arriving.
+      await page.route(`**/api/v1/Order/${order.id}`, async (route) => {
+        if (route.request().method() === 'PUT') {
+          const form = new FormData();
+          form.set('orderStatus', 'COMPLETED');
+          form.set('statusNote', 'done by a colleague');
+          expect((await fetch(`${server.url}/api/v1/Order/${order.id}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+        }
+        await route.continue();
+      });
 
       await page.getByLabel('Payment Status').selectOption('CANCELLED');
       await page.getByLabel(/^Reason/).selectOption('DUPLICATE');

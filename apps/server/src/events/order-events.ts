@@ -1,6 +1,7 @@
 // After an order commits, the orders service announces it here; realtime/fan-out.ts carries it to every instance.
 import { EventEmitter } from 'node:events';
 import type { NotificationDto } from '@topup/contract/notifications';
+import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { OrderDto } from '@topup/contract/orders';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
@@ -19,13 +20,19 @@ export type OrderEvents = {
   /** An order's screenshot check changed its verdict or duplicate flag (modules/verification). */
   orderVerdict(event: OrderVerdictEvent): void;
   onOrderVerdict(listener: (event: OrderVerdictEvent) => void): () => void;
+  /** Staff changed orders (committed): status, read, fields or deletion, one event per order; admins' hub listens. */
+  staffChanges(events: OrderChangedEvent[]): void;
+  onStaffChanges(listener: (events: OrderChangedEvent[]) => void): () => void;
 };
 
 /** An order's new state as its buyer sees it, for the status streams of that order on every instance. */
 export type TrackedChange = { orderId: string; order: TrackedOrderDto };
 
-/** What travels between instances on the backplane (realtime/fan-out.ts): a new order, a verdict, a buyer's view. */
-export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange };
+/**
+ * What travels between instances on the backplane (realtime/fan-out.ts): a new order, a verdict, a buyer's view, or
+ * staff's changes (one message per commit, so a clean's batch of deletions travels together).
+ */
+export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange } | { changed: OrderChangedEvent[] };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();
@@ -51,6 +58,13 @@ export function createOrderEvents(): OrderEvents {
     onOrderVerdict(listener) {
       emitter.on('verdict', listener);
       return () => emitter.off('verdict', listener);
+    },
+    staffChanges(events) {
+      if (events.length > 0) emitter.emit('staff', events);
+    },
+    onStaffChanges(listener) {
+      emitter.on('staff', listener);
+      return () => emitter.off('staff', listener);
     },
   };
 }

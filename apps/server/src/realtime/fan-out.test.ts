@@ -1,7 +1,10 @@
 // Two server instances sharing one PostgreSQL database: an order placed on A reaches admins on A and on B exactly
-// once, and a status change made on A reaches the buyer's status page streams on A and on B exactly once, through
-// Redis pub/sub (TEST_REDIS_URL) and through LISTEN/NOTIFY; a lost backplane connection comes back.
+// once, a status change made on A reaches the buyer's status page streams on A and on B exactly once, and staff's
+// changes made on A reach staff on B and on A exactly once (ReceiveOrderChanged), through Redis pub/sub
+// (TEST_REDIS_URL) and through LISTEN/NOTIFY; a lost backplane connection comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HUB } from '@topup/contract/limits';
+import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
@@ -111,6 +114,39 @@ describe('two instances sharing PostgreSQL', () => {
         } finally {
           for (const s of [onB, onA, otherOnB]) s.close();
         }
+      });
+
+      it("staff's changes made on A reach staff on B (both transports) and on A, exactly once each, deletions and cleans included", async () => {
+        const onB = await Promise.all(TRANSPORTS.map(({ transport }) => connectClient(baseB, transport, () => b.tokens.accessToken)));
+        const onA = await connectClient(baseA, TRANSPORTS[0].transport, () => a.tokens.accessToken);
+        const all = [...onB, onA];
+        clients.push(...all);
+        const seen = new Map<Client, OrderChangedEvent[]>(all.map((c) => [c, []]));
+        for (const c of all) c.connection.on(HUB.events.changed, (e: OrderChangedEvent) => void seen.get(c)!.push(e));
+        const of = (c: Client, id: string) => seen.get(c)!.filter((e) => e.orderId === id);
+
+        const completed = await placeOrder(a, packageId);
+        const deleted = await placeOrder(a, packageId);
+        const cleaned = await Promise.all([placeOrder(a, packageId), placeOrder(a, packageId)]);
+        const res = await updateOrder(a, completed.id, { orderStatus: 'COMPLETED', expectedUpdatedAt: completed.updatedAt });
+        expect(res.statusCode, res.body).toBe(200);
+        expect((await a.app.inject({ method: 'DELETE', url: `/api/v1/Order/${deleted.id}`, headers: a.auth })).statusCode).toBe(200);
+        for (const o of cleaned) {
+          await a.app.ctx.db.updateTable('orders').set({ status: 'CANCELLED', created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', o.id).execute();
+        }
+        const clean = await a.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: a.auth, payload: { type: 'MONTHLY', count: 1 } });
+        expect(clean.statusCode, clean.body).toBe(200);
+
+        const ids = [completed.id, deleted.id, ...cleaned.map((o) => o.id)];
+        await waitFor(() => all.every((c) => ids.every((id) => of(c, id).length >= 1)), 'every change on every client', 8000);
+        await sleep(500);
+        const saved = res.json().payLoad as { updatedAt: string };
+        for (const c of all) {
+          expect(of(c, completed.id)).toEqual([expect.objectContaining({ changes: ['status'], updatedAt: saved.updatedAt, order: expect.objectContaining({ status: 'COMPLETED' }) })]);
+          expect(of(c, deleted.id)).toEqual([expect.objectContaining({ deleted: true, order: null })]);
+          for (const o of cleaned) expect(of(c, o.id)).toEqual([expect.objectContaining({ deleted: true, changes: ['deleted'] })]);
+        }
+        await Promise.all(all.map((c) => c.stop()));
       });
 
       it('carries an event larger than one NOTIFY payload (8000 bytes) intact', async () => {

@@ -58,6 +58,8 @@ export function createFanOut(events: OrderEvents, log: FastifyBaseLogger): FanOu
         events.onOrderVerdict((verdict) => publish({ verdict }, verdict.orderId)),
         // Only the buyer's view travels for a status change: no screenshot, no transaction number, no staff.
         events.onOrderChanged((order) => publish({ tracked: { orderId: order.id, order: trackedFromDto(order) } }, order.id)),
+        // Staff's view of staff changes, for the admins' hub (docs/decisions/1015).
+        events.onStaffChanges((changed) => publish({ changed }, changed[0]!.orderId)),
       ];
     },
     receive(receiver) {

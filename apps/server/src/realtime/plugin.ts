@@ -1,5 +1,5 @@
 // The realtime hub's HTTP face at /dashboard (SignalR transports: negotiate, WebSocket upgrade, long polling),
-// for signed-in admins only, pushing them every committed order and verdict that the fan-out delivers.
+// for signed-in admins only, pushing them every committed order, verdict and staff change that the fan-out delivers.
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -95,6 +95,8 @@ export const hubPlugin = fp<HubPluginOptions>(
     const stopReceiving = ctx.fanOut.receive({
       message: (event) => {
         if ('verdict' in event) hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }]);
+        // Colleagues' changes: one invocation per order, all of a message's in one write (docs/decisions/1015).
+        else if ('changed' in event) hub.broadcast(event.changed.map((change) => ({ target: HUB.events.changed, args: [change] })));
         // The notice's text in each recipient's language (their choice in the dashboard).
         else if ('notification' in event)
           hub.broadcastByLanguage((language) => [

@@ -10,7 +10,7 @@ import type { Admin } from '../../plugins/auth.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
 import { resolveFilter } from './orders-filters.ts';
 import * as repo from './orders.repository.ts';
-import { announceChange, markReadIn, nextUpdatedAt, toOrderDto } from './orders.service.ts';
+import { announceChange, announceStaffChanges, markReadIn, nextUpdatedAt, staffChange, toOrderDto } from './orders.service.ts';
 
 /** `message` is a catalogue reference; the route puts it into the caller's language. `orderCode` names the order to staff (null once it is gone). */
 export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; orderCode: string | null; message: string }> };
@@ -42,10 +42,14 @@ export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkAction
 
 /** Null on success, else why (a message reference). */
 async function markOne(ctx: AppContext, admin: Admin, id: string): Promise<string | null> {
-  const found = await ctx.db.transaction().execute((trx) => markReadIn(trx, id, admin));
-  if (!found) return MSG.notFound('Order');
+  const outcome = await ctx.db.transaction().execute((trx) => markReadIn(trx, id, admin));
+  if (outcome === 'missing') return MSG.notFound('Order');
   const row = await repo.findOrder(ctx.db, id);
-  if (row) announceChange(ctx, toOrderDto(ctx, row));
+  if (row) {
+    const dto = toOrderDto(ctx, row);
+    announceChange(ctx, dto);
+    if (outcome === 'marked') announceStaffChanges(ctx, [staffChange(dto, ['read'], admin.email)]);
+  }
   return null;
 }
 
@@ -79,6 +83,8 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
     const now = await repo.findOrder(ctx.db, id);
     return now ? MSG.orderChanged(now.operator_email) : MSG.notFound('Order');
   }
-  announceChange(ctx, toOrderDto(ctx, { ...existing, ...changes }));
+  const dto = toOrderDto(ctx, { ...existing, ...changes });
+  announceChange(ctx, dto);
+  announceStaffChanges(ctx, [staffChange(dto, ['status'], admin.email)]);
   return null;
 }

@@ -98,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/api/v1/Order/Clean-Order', {
     schema: { tags: ['orders'], body: CleanOrderBody, response: { 200: envelope(CleanOrderResult) } },
     handler: async (request) => {
-      const result = await service.cleanOrders(ctx, request.body);
+      const result = await service.cleanOrders(ctx, request.body, request.admin);
       return ok(result, MSG.ordersCleaned(result.deletedCount));
     },
   });

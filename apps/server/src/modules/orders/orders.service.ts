@@ -9,6 +9,7 @@ import type { NotificationDto } from '@topup/contract/notifications';
 import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH, normalizeOrderCode } from '@topup/contract/order-codes';
 import { CANCEL_MSG, type CancelReason } from '@topup/contract/order-reasons';
 import type { CleanOrderBody, CreateOrderForm, OrderDto, UpdateOrderForm } from '@topup/contract/orders';
+import type { OrderChangeKind, OrderChangedEvent } from '@topup/contract/order-changes';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import type { NotificationsTable, OrderChanges, OrderRow } from '../../db/schema.ts';
@@ -327,7 +328,7 @@ export async function updateOrder(
   if (form.expectedUpdatedAt && !sameInstant(form.expectedUpdatedAt, existing.updated_at)) throw changedSince(existing);
 
   const stored = screenshot ? await ctx.media.storeImage('private', SCREENSHOT_FIELD, screenshot) : null;
-  let result: { changes: OrderChanges; row: OrderRow } | null = null;
+  let result: { changes: OrderChanges; row: OrderRow; kinds: OrderChangeKind[] } | null = null;
   try {
     for (let attempt = 1; attempt <= UPDATE_ATTEMPTS && !result; attempt++) {
       if (attempt > 1) {
@@ -355,6 +356,7 @@ export async function updateOrder(
     dto = toOrderDto(ctx, { ...result.row, ...result.changes } as OrderRow);
   }
   announceChange(ctx, dto);
+  announceStaffChanges(ctx, [staffChange(dto, result.kinds, admin.email)]);
   return dto;
 }
 
@@ -410,7 +412,9 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
     if (!(await repo.findOrder(ctx.db, existing.id))) throw AppError.notFound('Order');
     return null;
   }
-  return { changes, row: existing };
+  const statusMoved = status !== existing.status || cancel.cancel_reason !== existing.cancel_reason || cancel.cancel_note !== existing.cancel_note;
+  const kinds: OrderChangeKind[] = [...(statusMoved ? (['status'] as const) : []), ...(edits.length > 0 ? (['fields'] as const) : [])];
+  return { changes, row: existing, kinds };
 }
 
 /** Tells listeners (buyers' status streams) after commit; their failure never fails the staff's change. */
@@ -419,6 +423,26 @@ export function announceChange(ctx: AppContext, order: OrderDto) {
     ctx.events.orderChanged(order);
   } catch {
     // A listener's own error is its to log; the change is committed.
+  }
+}
+
+/** Staff's view of one committed change, for colleagues' open lists and details (docs/decisions/1015). */
+export function staffChange(order: OrderDto, changes: OrderChangeKind[], by: string | null): OrderChangedEvent {
+  // The check's verdict travels in its own event only: a change never carries a verdict that may already be old.
+  const { verdict: _verdict, isDuplicate: _isDuplicate, ...row } = order;
+  return { orderId: order.id, changes, updatedAt: order.updatedAt, by, deleted: false, order: row };
+}
+
+export function staffDeletion(orderId: string, by: string | null): OrderChangedEvent {
+  return { orderId, changes: ['deleted'], updatedAt: null, by, deleted: true, order: null };
+}
+
+/** Tells colleagues' dashboards after commit (the hub, on every instance); never fails the change itself. */
+export function announceStaffChanges(ctx: AppContext, events: OrderChangedEvent[]) {
+  try {
+    ctx.events.staffChanges(events);
+  } catch {
+    // As announceChange: the change is committed, a listener's error is its own.
   }
 }
 
@@ -435,6 +459,7 @@ export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Pr
     return row;
   });
   if (!deleted) throw AppError.notFound('Order');
+  announceStaffChanges(ctx, [staffDeletion(id, admin.email)]);
   await ctx.media.discard('private', [deleted.screenshot]);
   // A package image kept alive only by this order's snapshot can go now.
   await ctx.media.releasePublic(ctx.db, [deleted.package_image]);
@@ -443,21 +468,24 @@ export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Pr
 
 /** Marks the order read and every notification about it, in one transaction; the timeline hears of it once. */
 export async function markRead(ctx: AppContext, id: string, admin: Admin | null = null): Promise<OrderDto> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    if (await markReadIn(trx, id, admin)) return repo.findOrder(trx, id);
-    throw AppError.notFound('Order');
+  const { row, marked } = await ctx.db.transaction().execute(async (trx) => {
+    const outcome = await markReadIn(trx, id, admin);
+    if (outcome === 'missing') throw AppError.notFound('Order');
+    return { row: await repo.findOrder(trx, id), marked: outcome === 'marked' };
   });
   const dto = toOrderDto(ctx, row!);
   announceChange(ctx, dto);
+  // Colleagues hear of a read only when it was unread: opening a read order again changes nothing.
+  if (marked) announceStaffChanges(ctx, [staffChange(dto, ['read'], admin?.email ?? null)]);
   return dto;
 }
 
-/** Inside a transaction: false when there is no such order. A READ entry only when it was unread. */
-export async function markReadIn(trx: Db, id: string, admin: Admin | null): Promise<boolean> {
-  if ((await repo.markOrderRead(trx, id)) === 0) return (await repo.findOrder(trx, id)) !== undefined;
+/** Inside a transaction: `marked` when it was unread (a READ entry is written), `already` when read, else `missing`. */
+export async function markReadIn(trx: Db, id: string, admin: Admin | null): Promise<'marked' | 'already' | 'missing'> {
+  if ((await repo.markOrderRead(trx, id)) === 0) return (await repo.findOrder(trx, id)) !== undefined ? 'already' : 'missing';
   await repo.markNotificationsRead(trx, id);
   await record(trx, { orderId: id, actor: admin && { id: admin.id, email: admin.email }, type: 'READ', data: {} });
-  return true;
+  return 'marked';
 }
 
 export async function listNotifications(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<NotificationDto>> {
@@ -477,7 +505,7 @@ export function cleanCutoff(type: CleanType, count: number, now = new Date()): s
 }
 
 /** Deletes finished orders older than the window, in batches so a large clean never holds one long lock. */
-export async function cleanOrders(ctx: AppContext, body: CleanOrderBody): Promise<{ deletedCount: number }> {
+export async function cleanOrders(ctx: AppContext, body: CleanOrderBody, admin: Admin | null = null): Promise<{ deletedCount: number }> {
   const before = cleanCutoff(body.type, body.count);
   let deletedCount = 0;
   for (;;) {
@@ -489,6 +517,8 @@ export async function cleanOrders(ctx: AppContext, body: CleanOrderBody): Promis
       return rows;
     });
     deletedCount += deleted.length;
+    // One message per committed batch: each deleted order is its own event inside it.
+    announceStaffChanges(ctx, deleted.map((d) => staffDeletion(d.id, admin?.email ?? null)));
     await ctx.media.discard('private', deleted.map((d) => d.screenshot));
     await ctx.media.releasePublic(ctx.db, deleted.map((d) => d.package_image));
     if (ids.length < CLEAN_BATCH) break;

@@ -11,7 +11,7 @@ import { AppSidebar } from '../../../features/dashboard-shell/components/app-sid
 import { DashboardHeader } from '../../../features/dashboard-shell/components/dashboard-header';
 import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
 import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
-import { addIncomingNotification, addIncomingOrder, resyncOrders } from '../../../features/dashboard-orders/api/order-cache';
+import { addIncomingNotification, addIncomingOrder, applyOrderChange, resyncOrders } from '../../../features/dashboard-orders/api/order-cache';
 import { verdictChanged } from '../../../features/dashboard-verification/api/verification';
 import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks/use-dashboard-realtime';
 import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';
@@ -32,6 +32,7 @@ export function DashboardLayout() {
     onResync: () => resyncOrders(queryClient),
     onOpenNotification: (notification) => void navigate(`/dashboard/order-detail/${notification.orderId}`),
     onVerdict: (event) => verdictChanged(queryClient, event),
+    onOrderChanged: (event) => applyOrderChange(queryClient, event),
   });
 
   useEffect(() => {

@@ -10,6 +10,7 @@ export async function getOrder(id: string): Promise<OrderDto> {
 
 export const orderQueryOptions = (id: string) => queryOptions({ queryKey: orderKeys.detail(id), queryFn: () => getOrder(id) });
 
-export function useOrder(id: string) {
-  return useQuery(orderQueryOptions(id));
+/** `enabled` false once the order is known to be deleted: nothing to load any more. */
+export function useOrder(id: string, enabled = true) {
+  return useQuery({ ...orderQueryOptions(id), enabled });
 }

@@ -11,6 +11,11 @@ export const orderKeys = {
   sla: () => ['orders', 'sla'] as const,
   operators: () => ['orders', 'operators'] as const,
   summary: () => ['orders', 'summary'] as const,
+  /**
+   * The last colleague's change to an order that arrived live (who, what, whether it was deleted), for the notices of
+   * an open detail or status dialog. Outside ['orders', …] on purpose: no invalidation of the orders refetches it.
+   */
+  live: (id: string) => ['order-live', id] as const,
 };
 
 export const notificationKeys = {

@@ -2,6 +2,8 @@
 // and 'Save Changes' back to the list. Opening an unread order marks it read. Issue 9: cancelling asks for the
 // reason (and a note for "Other"), completing may carry a note, the change is sent with the `updatedAt` it was made
 // against (a change by someone else meanwhile is refused and the order reloads), and the timeline sits beside it.
+// Colleagues' changes arrive live (docs/decisions/1015): the page shows the order as it now is, says who changed it,
+// clears an unsaved status choice made against the old state, and says so when the order was deleted.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +17,8 @@ import { FormError, errorText } from '../../../components/dashboard/form-error';
 import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
 import { useOrder } from '../api/get-order';
+import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
+import type { LiveChange } from '../api/order-cache';
 import { useMarkOrderRead } from '../api/mark-order-read';
 import { isConflict, useUpdateOrder } from '../api/update-order';
 import { OrderStatusBadge } from './order-status-badge';
@@ -35,7 +39,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export function OrderDetail({ orderId }: { orderId: string }) {
   const { t } = useTranslation('dashboard');
-  const order = useOrder(orderId);
+  const { t: tw } = useTranslation('workbench');
+  const describe = useDescribeLiveChange();
+  // Only what arrives while the page is open is news; an older note about this order is not.
+  const live = useLiveChange(orderId);
+  const [opened, setOpened] = useState({ orderId, live });
+  if (opened.orderId !== orderId) setOpened({ orderId, live });
+  const fresh = opened.orderId === orderId && live !== opened.live ? live : undefined;
+  const order = useOrder(orderId, !fresh?.deleted);
   const markRead = useMarkOrderRead();
   const marked = useRef<string | null>(null);
 
@@ -48,12 +59,27 @@ export function OrderDetail({ orderId }: { orderId: string }) {
     mark(orderId, { onError: (err) => console.warn('Failed to mark order read', err) });
   }, [unread, orderId, mark]);
 
+  if (fresh?.deleted) {
+    return (
+      <section className="space-y-4">
+        <Link to="/dashboard/orders" className="inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {t('orderDetail.back')}
+        </Link>
+        <h1 className="text-2xl font-bold">{tw('live.deletedTitle')}</h1>
+        <p role="alert" data-testid="order-deleted-live" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          {describe(fresh.by, null)}
+        </p>
+      </section>
+    );
+  }
   if (order.isPending) return <LoadingScreen />;
   if (order.isError) return <ErrorScreen message={errorText(order.error, t('orderDetail.loadFailed'))} onReload={() => void order.refetch()} />;
-  return <OrderDetailView key={order.data.id} order={order.data} />;
+  return <OrderDetailView key={order.data.id} order={order.data} live={fresh} />;
 }
 
-function OrderDetailView({ order }: { order: OrderDto }) {
+function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | undefined }) {
+  const describe = useDescribeLiveChange();
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { t: tw } = useTranslation('workbench');
@@ -63,12 +89,21 @@ function OrderDetailView({ order }: { order: OrderDto }) {
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState<'reason' | 'note' | null>(null);
   const [enlarged, setEnlarged] = useState(false);
-  // When the order reloads changed (someone else's change, a live update), the form starts again from it.
-  const [seen, setSeen] = useState(order.updatedAt);
-  if (seen !== order.updatedAt) {
-    setSeen(order.updatedAt);
+  // When the order reloads changed (someone else's change, a live update), the form starts again from it; a status
+  // choice not yet saved was made against the old order, so it is cleared and the page says so.
+  const [seen, setSeen] = useState({ at: order.updatedAt, status: order.status });
+  const [choiceCleared, setChoiceCleared] = useState(false);
+  if (seen.at !== order.updatedAt) {
+    const own = update.isPending || update.isSuccess || isConflict(update.error);
+    setSeen({ at: order.updatedAt, status: order.status });
+    setChoiceCleared(!own && status !== seen.status);
     setStatus(order.status);
   }
+  // A colleague's change shown live (not this page's own save, whose echo may arrive before its answer; not a mere read).
+  const liveNote =
+    live && !live.deleted && live.updatedAt === order.updatedAt && live.changes.some((c) => c !== 'read') && !update.isPending && !update.isSuccess
+      ? describe(live.by, order)
+      : null;
   const pkg = order.tokenPackageDto;
   const changing = status !== order.status;
   const cancelling = changing && status === 'CANCELLED';
@@ -95,6 +130,13 @@ function OrderDetailView({ order }: { order: OrderDto }) {
         <OrderStatusBadge status={order.status} />
         {order.status === 'PENDING' ? <SlaClock order={order} /> : null}
       </div>
+
+      {liveNote ? (
+        <div role="status" data-testid="order-changed-live" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">{liveNote}</p>
+          {choiceCleared ? <p>{tw('live.choiceCleared')}</p> : null}
+        </div>
+      ) : null}
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 rounded-xl bg-white p-5 shadow-sm lg:col-span-2">
@@ -158,6 +200,7 @@ function OrderDetailView({ order }: { order: OrderDto }) {
                 onChange={(e) => {
                   setStatus(e.target.value as OrderStatus);
                   setMissing(null);
+                  setChoiceCleared(false);
                 }}
                 className={CONTROL}
               >

@@ -24,6 +24,7 @@ import { StatusChangeDialog, type StatusChange } from '../../dashboard-workbench
 import { useListShortcuts } from '../../dashboard-workbench/hooks/use-list-shortcuts';
 import { filterOf, listParamsOf, readView, writeView, type OrderListView } from '../../dashboard-workbench/lib/list-view';
 import { useDeleteOrder } from '../api/delete-order';
+import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
 import { useOrders } from '../api/get-orders';
 import { useMarkOrderRead } from '../api/mark-order-read';
 import { isConflict, useUpdateOrder } from '../api/update-order';
@@ -63,6 +64,20 @@ export function OrdersPage() {
   const exporter = useExportOrders();
   const items = useMemo(() => orders.data?.items ?? [], [orders.data]);
   const totalCount = orders.data?.paging.totalCount ?? 0;
+
+  // The order a single-order dialog is about, as it is now: a colleague's change arrives live (docs/decisions/1015).
+  const asked = change && 'order' in change ? change.order : null;
+  const live = useLiveChange(asked?.id);
+  const describe = useDescribeLiveChange();
+  const changedOrder = asked ? items.find((o) => o.id === asked.id) : undefined;
+  // This tab's own change in flight is not news (its echo may arrive before its answer).
+  const stale = (() => {
+    if (!asked || update.isPending) return null;
+    if (!changedOrder) return live?.deleted ? { message: describe(live.by, null), blocking: true } : null;
+    if (changedOrder.updatedAt === asked.updatedAt) return null;
+    const by = live && live.updatedAt === changedOrder.updatedAt ? live.by : null;
+    return { message: describe(by, changedOrder), blocking: changedOrder.status !== 'PENDING' };
+  })();
 
   // The URL is the view: a new search, filter or page starts a fresh selection and cursor.
   const viewKey = searchParams.toString();
@@ -124,7 +139,8 @@ export function OrdersPage() {
   function confirmChange(c: StatusChange) {
     if (!change) return;
     if ('bulk' in change) return runBulk(c.status === 'COMPLETED' ? 'COMPLETE' : 'CANCEL', c);
-    const order = change.order;
+    // Against the order as the dialog now shows it: a colleague's change that arrived meanwhile was said above the form.
+    const order = changedOrder ?? change.order;
     update.mutate(
       { id: order.id, ...c, expectedUpdatedAt: order.updatedAt },
       {
@@ -343,6 +359,7 @@ export function OrdersPage() {
         code={change && 'order' in change ? change.order.code : null}
         pending={update.isPending || bulk.isPending}
         error={changeError ? errorText(changeError, tw('change.failed')) : null}
+        stale={stale}
         onClose={() => setChange(null)}
         onConfirm={confirmChange}
       />

@@ -86,6 +86,23 @@ describe('connectDashboardHub', () => {
     await hub.stop();
   });
 
+  it("hands over colleagues' order changes and deletions (ReceiveOrderChanged); a payload without an order is only a warning", async () => {
+    const { h } = handlers();
+    const onOrderChanged = vi.fn();
+    const hub = connectDashboardHub({ ...h, onOrderChanged });
+    await settle();
+    const conn = latestHub();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    conn.push('ReceiveOrderChanged', { orderId: 'o1', changes: ['status'], updatedAt: 't', by: 'a@b', deleted: false, order: { id: 'o1', status: 'COMPLETED' } });
+    conn.push('ReceiveOrderChanged', { orderId: 'o2', changes: ['deleted'], updatedAt: null, by: null, deleted: true, order: null });
+    conn.push('ReceiveOrderChanged', { orderId: 'o3', changes: ['status'], deleted: false, order: null });
+    expect(onOrderChanged.mock.calls.map(([e]) => (e as { orderId: string }).orderId)).toEqual(['o1', 'o2']);
+    expect(warn).toHaveBeenCalledOnce();
+    // Not a new order: the spec's handlers hear nothing of it.
+    expect(h.onOrder).not.toHaveBeenCalled();
+    await hub.stop();
+  });
+
   it('retries a failed start every 3 s, then resyncs the lists once connected', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -10,6 +10,7 @@ import { HUB } from '@topup/contract/limits';
 import { API_BASE } from '../../../lib/http';
 import { freshAccessToken } from './access-token';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
+import type { OrderChangedEvent } from '@topup/contract/order-changes';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -21,6 +22,8 @@ export type HubHandlers = {
   onResync(): void;
   /** An order's screenshot check has a new verdict (`ReceiveOrderVerdict`). */
   onVerdict?(event: OrderVerdictEvent): void;
+  /** Someone (a colleague, or this admin elsewhere) changed or deleted an order (`ReceiveOrderChanged`). */
+  onOrderChanged?(event: OrderChangedEvent): void;
 };
 
 export type HubController = { stop(): Promise<void> };
@@ -122,6 +125,11 @@ export function connectDashboardHub(handlers: HubHandlers): HubController {
       const event = payload as OrderVerdictEvent | null;
       if (event && typeof event.orderId === 'string') handlers.onVerdict?.(event);
       else console.warn('[realtime] ReceiveOrderVerdict without an order id', payload);
+    });
+    hub.on(HUB.events.changed, (payload: unknown) => {
+      const event = payload as OrderChangedEvent | null;
+      if (event && typeof event.orderId === 'string' && (event.deleted || (event.order && typeof event.order.id === 'string'))) handlers.onOrderChanged?.(event);
+      else console.warn('[realtime] ReceiveOrderChanged without an order', payload);
     });
     hub.onreconnecting(() => {
       if (!stopped) handlers.onStatus('reconnecting');

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
+import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import { playNotificationSound, showDesktopNotification } from '../api/alerts';
 import { connectDashboardHub, type ConnectionStatus } from '../api/hub-client';
 
@@ -18,6 +19,8 @@ export type RealtimeHandlers = {
   /** The admin clicked a desktop notification. */
   onOpenNotification(notification: NotificationDto): void;
   onVerdict?(event: OrderVerdictEvent): void;
+  /** A colleague's change to an order (or this admin's own, echoed back). */
+  onOrderChanged?(event: OrderChangedEvent): void;
 };
 
 export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandlers): ConnectionStatus {
@@ -42,6 +45,7 @@ export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandler
       },
       onResync: () => latest.current.handlers.onResync(),
       onVerdict: (event) => latest.current.handlers.onVerdict?.(event),
+      onOrderChanged: (event) => latest.current.handlers.onOrderChanged?.(event),
     });
     return () => {
       void hub.stop();

@@ -1,6 +1,7 @@
 // What a status change asks for, for one order or many: cancelling needs one of the reasons the buyer will see (and a
 // note for "Other"), completing may carry a note. Used by the detail page, the list's row actions and shortcuts, and
-// bulk actions, so the rule lives here once. The server's refusal shows in red inside the dialog.
+// bulk actions, so the rule lives here once. The server's refusal shows in red inside the dialog; a change someone
+// else made while it was open (it arrives live) shows above the form before any refusal can (docs/decisions/1015).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_NOTE_MAX, CANCEL_REASONS, type CancelReason } from '@topup/contract/order-reasons';
@@ -21,6 +22,11 @@ type Props = {
   code?: string | null;
   pending?: boolean;
   error?: string | null;
+  /**
+   * The order changed (or was deleted) since the dialog opened: what happened, and whether confirming is still
+   * possible (`blocking`: no longer pending or gone).
+   */
+  stale?: { message: string; blocking: boolean } | null;
   onClose: () => void;
   onConfirm: (change: StatusChange) => void;
 };
@@ -30,7 +36,7 @@ export function StatusChangeDialog({ target, ...rest }: Props) {
   return <StatusChangeForm key={target ?? 'closed'} target={target} {...rest} />;
 }
 
-function StatusChangeForm({ target, count = 1, code, pending, error, onClose, onConfirm }: Props) {
+function StatusChangeForm({ target, count = 1, code, pending, error, stale, onClose, onConfirm }: Props) {
   const { t } = useTranslation('workbench');
   const { t: td } = useTranslation('dashboard');
   const [reason, setReason] = useState<CancelReason | ''>('');
@@ -58,6 +64,12 @@ function StatusChangeForm({ target, count = 1, code, pending, error, onClose, on
       closeLabel={td('common.close')}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
+        {stale ? (
+          <div role="alert" data-testid="change-stale" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-semibold">{stale.message}</p>
+            <p>{stale.blocking ? t('live.notPending') : t('live.stillPending')}</p>
+          </div>
+        ) : null}
         {cancelling ? (
           <Field id="change-reason" label={t('change.reason')} required>
             <Select
@@ -109,7 +121,7 @@ function StatusChangeForm({ target, count = 1, code, pending, error, onClose, on
           <Button variant="secondary" onClick={onClose} disabled={pending} className="h-11 sm:h-10">
             {t('change.back')}
           </Button>
-          <Button type="submit" variant={cancelling ? 'danger' : 'primary'} disabled={pending} className="h-11 sm:h-10">
+          <Button type="submit" variant={cancelling ? 'danger' : 'primary'} disabled={pending || stale?.blocking} className="h-11 sm:h-10">
             {pending ? td('common.saving') : cancelling ? t('change.confirmCancel', { count }) : t('change.confirmComplete', { count })}
           </Button>
         </div>
