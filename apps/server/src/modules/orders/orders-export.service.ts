@@ -56,17 +56,33 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null>)
   return values.map(csvCell).join(',') + EOL;
 }
 
-/** The matching orders, page after page in the sort's order; only the last key is kept between pages. */
-export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
+/**
+ * Reads the matching orders page after page in the sort's order: each call answers the next page, or null when none
+ * is left. Only the last key is kept between calls; a page is garbage as soon as its caller lets go of it.
+ */
+export function pageReader(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE): () => Promise<OrderRow[] | null> {
   const [column] = repo.SORT_COLUMNS[sort];
   let after: repo.Keyset | null = null;
-  for (;;) {
+  let done = false;
+  return async () => {
+    if (done) return null;
     const rows = await repo.pageAfter(ctx.db, where, sort, after, pageSize);
-    if (rows.length > 0) yield rows;
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { value: last[column], id: last.id };
-  }
+    if (rows.length < pageSize) done = true;
+    else {
+      const last = rows[rows.length - 1]!;
+      after = { value: last[column], id: last.id };
+    }
+    return rows.length > 0 ? rows : null;
+  };
+}
+
+/**
+ * The matching orders, page after page (for callers that want an iterator). The CSV export does not read through it:
+ * a generator keeps the page it yielded referenced while it awaits the next query (see exportCsv).
+ */
+export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
+  const next = pageReader(ctx, where, sort, pageSize);
+  for (let rows = await next(); rows !== null; rows = await next()) yield rows;
 }
 
 export type CsvExport = { filename: string; stream: Readable };
@@ -79,16 +95,30 @@ export async function exportCsv(ctx: AppContext, q: OrderFilterQuery, searchTerm
     const label = textOf(MSG.exportColumn(c), language);
     return c === 'createdAt' || c === 'updatedAt' ? `${label} (${timeZone})` : label;
   });
-  async function* lines() {
-    yield BOM + csvLine(header);
-    for await (const rows of exportPages(ctx, where, q.sort, pageSize)) {
-      yield rows
-        .map((row) => {
-          const values = cells(row, timeZone);
-          return csvLine(EXPORT_COLUMNS.map((c) => values[c]));
-        })
-        .join('');
+  const nextPage = pageReader(ctx, where, q.sort, pageSize);
+  /** The next page as CSV text; its rows are garbage once this returns, before the next query is sent. */
+  const nextText = async (): Promise<string | null> => {
+    const rows = await nextPage();
+    if (rows === null) return null;
+    let text = '';
+    for (const row of rows) {
+      const values = cells(row, timeZone);
+      text += csvLine(EXPORT_COLUMNS.map((c) => values[c]));
     }
-  }
-  return { filename: `orders-${zonedDate(Date.now(), timeZone)}.csv`, stream: Readable.from(lines(), { objectMode: false }) };
+    return text;
+  };
+  // Pulled by the response's back-pressure: read() is called again only after a push, and only while the stream's
+  // buffer is below its high-water mark, so one query is in flight at most and a slow download reads slowly. Nothing
+  // of a page outlives the call that formats it (a generator would hold it across the next query's await, long
+  // enough on PostgreSQL for V8 to move it to the old space, which then grows until a full collection).
+  const stream = new Readable({
+    read() {
+      nextText().then(
+        (text) => this.push(text),
+        (err: unknown) => this.destroy(err as Error),
+      );
+    },
+  });
+  stream.push(BOM + csvLine(header));
+  return { filename: `orders-${zonedDate(Date.now(), timeZone)}.csv`, stream };
 }
