@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jsonParser(request, raw as string, done);
   });
 
-  const { db, dialect } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
+  const { db, dialect, eachRow } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const storage = await createLocalStorage(config.dataDir);
@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db,
     dialect,
+    ...(eachRow ? { eachRow } : {}),
     signer,
     media: createMedia(storage, signer, config.publicUrl, imageWork),
     imageWork,

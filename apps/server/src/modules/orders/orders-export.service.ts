@@ -57,32 +57,41 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null>)
 }
 
 /**
- * Reads the matching orders page after page in the sort's order: each call answers the next page, or null when none
- * is left. Only the last key is kept between calls; a page is garbage as soon as its caller lets go of it.
+ * The matching orders in keyset pages, in the sort's order: each call reads the next page and hands its rows to
+ * `onRow` one by one, and answers false once there is nothing left to read. Only the last key is kept between calls.
+ * On PostgreSQL the rows come straight from the driver as it parses them (`ctx.eachRow`) and are never collected in a
+ * result array: collected pages read through the pool are promoted to V8's old space (docs/decisions/1005).
  */
-export function pageReader(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE): () => Promise<OrderRow[] | null> {
+export function keysetPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
   const [column] = repo.SORT_COLUMNS[sort];
   let after: repo.Keyset | null = null;
   let done = false;
-  return async () => {
-    if (done) return null;
-    const rows = await repo.pageAfter(ctx.db, where, sort, after, pageSize);
-    if (rows.length < pageSize) done = true;
-    else {
-      const last = rows[rows.length - 1]!;
-      after = { value: last[column], id: last.id };
-    }
-    return rows.length > 0 ? rows : null;
+  return async (onRow: (row: OrderRow) => void): Promise<boolean> => {
+    if (done) return false;
+    let count = 0;
+    let last: repo.Keyset | null = null;
+    const each = (row: OrderRow) => {
+      count++;
+      last = { value: row[column], id: row.id };
+      onRow(row);
+    };
+    const query = repo.pageAfter(ctx.db, where, sort, after, pageSize);
+    if (ctx.eachRow) await ctx.eachRow(query.compile(), each);
+    else for (const row of await query.execute()) each(row);
+    if (count < pageSize) done = true;
+    else after = last;
+    return count > 0;
   };
 }
 
-/**
- * The matching orders, page after page (for callers that want an iterator). The CSV export does not read through it:
- * a generator keeps the page it yielded referenced while it awaits the next query (see exportCsv).
- */
+/** The matching orders as arrays of rows, page after page (the CSV export reads `keysetPages` row by row instead). */
 export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
-  const next = pageReader(ctx, where, sort, pageSize);
-  for (let rows = await next(); rows !== null; rows = await next()) yield rows;
+  const next = keysetPages(ctx, where, sort, pageSize);
+  for (;;) {
+    const rows: OrderRow[] = [];
+    if (!(await next((row) => rows.push(row)))) return;
+    yield rows;
+  }
 }
 
 export type CsvExport = { filename: string; stream: Readable };
@@ -95,22 +104,19 @@ export async function exportCsv(ctx: AppContext, q: OrderFilterQuery, searchTerm
     const label = textOf(MSG.exportColumn(c), language);
     return c === 'createdAt' || c === 'updatedAt' ? `${label} (${timeZone})` : label;
   });
-  const nextPage = pageReader(ctx, where, q.sort, pageSize);
-  /** The next page as CSV text; its rows are garbage once this returns, before the next query is sent. */
+  const nextPage = keysetPages(ctx, where, q.sort, pageSize);
+  /** The next page as CSV text, each row formatted as it arrives; null when the export is complete. */
   const nextText = async (): Promise<string | null> => {
-    const rows = await nextPage();
-    if (rows === null) return null;
     let text = '';
-    for (const row of rows) {
+    const more = await nextPage((row) => {
       const values = cells(row, timeZone);
       text += csvLine(EXPORT_COLUMNS.map((c) => values[c]));
-    }
-    return text;
+    });
+    return more ? text : null;
   };
   // Pulled by the response's back-pressure: read() is called again only after a push, and only while the stream's
-  // buffer is below its high-water mark, so one query is in flight at most and a slow download reads slowly. Nothing
-  // of a page outlives the call that formats it (a generator would hold it across the next query's await, long
-  // enough on PostgreSQL for V8 to move it to the old space, which then grows until a full collection).
+  // buffer is below its high-water mark, so one query is in flight at most and a slow download reads slowly. No row
+  // outlives its line of text, and no page its push.
   const stream = new Readable({
     read() {
       nextText().then(
