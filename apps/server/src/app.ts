@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jsonParser(request, raw as string, done);
   });
 
-  const { db, dialect, commits } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
+  const { db, dialect, commits, eachRow } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const storage = await createLocalStorage(config.dataDir);
@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db,
     dialect,
+    ...(eachRow ? { eachRow } : {}),
     signer,
     media: createMedia(storage, signer, config.publicUrl, imageWork),
     imageWork,

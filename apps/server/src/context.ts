@@ -1,7 +1,7 @@
 // What every module needs from the running app, built once in app.ts and handed to route plugins.
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import type { Db, Dialect } from './db/database.ts';
+import type { Db, Dialect, RowStreamer } from './db/database.ts';
 import type { OrderEvents } from './events/order-events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { FanOut } from './realtime/fan-out.ts';
@@ -17,6 +17,8 @@ export type AppContext = {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL only: rows of a query handed over one by one as they arrive, never collected (the CSV export). */
+  eachRow?: RowStreamer;
   media: Media;
   /** The one queue all sharp work goes through (uploads, variants, background image jobs). */
   imageWork: ImageWork;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type CompiledQuery, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { alreadyDurable, createWalFlush, type DurableCommits } from './durable-commits.ts';
 import * as initial from './migrations/0001-initial.ts';
@@ -44,12 +44,52 @@ export type DatabaseOptions = {
   schema?: string;
 };
 
+/**
+ * Runs a compiled query and hands each row to `onRow` as the driver parses it, without collecting the rows into an
+ * array; resolves once every row has been handed over. PostgreSQL only (docs/decisions/1005: a result array read
+ * through the pool's promise API is promoted to V8's old space page after page, rows handed over one by one die young).
+ */
+export type RowStreamer = <R>(query: CompiledQuery<R>, onRow: (row: R) => void) => Promise<void>;
+
 export type OpenDatabase = {
   db: Db;
   dialect: Dialect;
   /** Makes what was committed durable; write requests wait for it before they answer (durable-commits.ts). */
   commits: DurableCommits;
+  eachRow?: RowStreamer;
 };
+
+function rowStreamer(pool: pg.Pool): RowStreamer {
+  return async <R>(query: CompiledQuery<R>, onRow: (row: R) => void) => {
+    const client = await pool.connect();
+    let failure: unknown = null;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        // A Query without a callback and with a 'row' listener does not keep its rows (pg's query.js).
+        const q = new pg.Query({ text: query.sql, values: [...query.parameters] });
+        q.on('row', (row: R) => {
+          if (failure !== null) return;
+          try {
+            onRow(row);
+          } catch (err) {
+            // Thrown inside the driver's socket handler it would be uncaught: the query runs to its end, then fails.
+            failure = err;
+          }
+        });
+        q.on('error', reject);
+        q.on('end', () => (failure === null ? resolve() : reject(failure as Error)));
+        void client.query(q);
+      });
+    } catch (err) {
+      failure ??= err;
+      throw err;
+    } finally {
+      // A failed query may leave the connection mid-protocol: release it with the error so the pool discards it.
+      client.release(failure === null ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
+    }
+  };
+}
+
 
 export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   if (/^postgres(ql)?:/.test(url)) {
@@ -60,7 +100,7 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', commits: alreadyDurable };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', commits: alreadyDurable, eachRow: rowStreamer(pool) };
   }
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

@@ -56,16 +56,41 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null>)
   return values.map(csvCell).join(',') + EOL;
 }
 
-/** The matching orders, page after page in the sort's order; only the last key is kept between pages. */
-export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
+/**
+ * The matching orders in keyset pages, in the sort's order: each call reads the next page and hands its rows to
+ * `onRow` one by one, and answers false once there is nothing left to read. Only the last key is kept between calls.
+ * On PostgreSQL the rows come straight from the driver as it parses them (`ctx.eachRow`) and are never collected in a
+ * result array: collected pages read through the pool are promoted to V8's old space (docs/decisions/1005).
+ */
+export function keysetPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
   const [column] = repo.SORT_COLUMNS[sort];
   let after: repo.Keyset | null = null;
+  let done = false;
+  return async (onRow: (row: OrderRow) => void): Promise<boolean> => {
+    if (done) return false;
+    let count = 0;
+    let last: repo.Keyset | null = null;
+    const each = (row: OrderRow) => {
+      count++;
+      last = { value: row[column], id: row.id };
+      onRow(row);
+    };
+    const query = repo.pageAfter(ctx.db, where, sort, after, pageSize);
+    if (ctx.eachRow) await ctx.eachRow(query.compile(), each);
+    else for (const row of await query.execute()) each(row);
+    if (count < pageSize) done = true;
+    else after = last;
+    return count > 0;
+  };
+}
+
+/** The matching orders as arrays of rows, page after page (the CSV export reads `keysetPages` row by row instead). */
+export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
+  const next = keysetPages(ctx, where, sort, pageSize);
   for (;;) {
-    const rows = await repo.pageAfter(ctx.db, where, sort, after, pageSize);
-    if (rows.length > 0) yield rows;
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1]!;
-    after = { value: last[column], id: last.id };
+    const rows: OrderRow[] = [];
+    if (!(await next((row) => rows.push(row)))) return;
+    yield rows;
   }
 }
 
@@ -79,16 +104,27 @@ export async function exportCsv(ctx: AppContext, q: OrderFilterQuery, searchTerm
     const label = textOf(MSG.exportColumn(c), language);
     return c === 'createdAt' || c === 'updatedAt' ? `${label} (${timeZone})` : label;
   });
-  async function* lines() {
-    yield BOM + csvLine(header);
-    for await (const rows of exportPages(ctx, where, q.sort, pageSize)) {
-      yield rows
-        .map((row) => {
-          const values = cells(row, timeZone);
-          return csvLine(EXPORT_COLUMNS.map((c) => values[c]));
-        })
-        .join('');
-    }
-  }
-  return { filename: `orders-${zonedDate(Date.now(), timeZone)}.csv`, stream: Readable.from(lines(), { objectMode: false }) };
+  const nextPage = keysetPages(ctx, where, q.sort, pageSize);
+  /** The next page as CSV text, each row formatted as it arrives; null when the export is complete. */
+  const nextText = async (): Promise<string | null> => {
+    let text = '';
+    const more = await nextPage((row) => {
+      const values = cells(row, timeZone);
+      text += csvLine(EXPORT_COLUMNS.map((c) => values[c]));
+    });
+    return more ? text : null;
+  };
+  // Pulled by the response's back-pressure: read() is called again only after a push, and only while the stream's
+  // buffer is below its high-water mark, so one query is in flight at most and a slow download reads slowly. No row
+  // outlives its line of text, and no page its push.
+  const stream = new Readable({
+    read() {
+      nextText().then(
+        (text) => this.push(text),
+        (err: unknown) => this.destroy(err as Error),
+      );
+    },
+  });
+  stream.push(BOM + csvLine(header));
+  return { filename: `orders-${zonedDate(Date.now(), timeZone)}.csv`, stream };
 }

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@topup/contract/envelope';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { OrderDto } from '@topup/contract/orders';
-import { BULK_MAX, EXPORT_COLUMNS, type BulkActionResult, type OrderEventDto, type OrderSort } from '@topup/contract/workbench';
+import { BULK_MAX, EXPORT_COLUMNS, OrderFilterQuery, type BulkActionResult, type OrderEventDto, type OrderSort } from '@topup/contract/workbench';
 import type { OrderRow } from '../../db/schema.ts';
 import { ADMIN, body, buildTestApp, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { createGame } from './orders.fixtures.ts';
-import { exportPages } from './orders-export.service.ts';
+import { exportCsv as exportCsvStream, exportPages } from './orders-export.service.ts';
 import * as repo from './orders.repository.ts';
 
 let t: TestApp;
@@ -310,6 +310,44 @@ describe('CSV export', () => {
     // The HTTP export of every order has them all, one line each.
     const all = await exportCsv('sort=-subTotal');
     expect(parseCsv(all.body.slice(1)).length - 1).toBe(rows.length);
+  });
+
+  it('gives the same bytes whatever the page size: pages stitched, the last one full or short', async () => {
+    const read = async (pageSize: number) => {
+      const { stream } = await exportCsvStream(t.app.ctx, OrderFilterQuery.parse({ sort: 'subTotal' }), '', 'en', pageSize);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const one = await read(10_000);
+    const orders = parseCsv(one.toString('utf8').slice(1)).length - 1;
+    expect(orders).toBeGreaterThanOrEqual(rows.length);
+    expect((await read(7)).equals(one)).toBe(true);
+    // Exactly one full page: the reader asks once more and finds nothing.
+    expect((await read(orders)).equals(one)).toBe(true);
+  });
+
+  it('hands rows over one by one on PostgreSQL, and a failing row handler leaves the pool usable', async () => {
+    const { eachRow } = t.app.ctx;
+    if (t.app.ctx.dialect === 'sqlite') {
+      // SQLite reads synchronously: its pages die young through kysely's execute.
+      expect(eachRow).toBeUndefined();
+      return;
+    }
+    const query = repo.pageAfter(t.app.ctx.db, { searchTerm: '' }, 'createdAt', null, 5).compile();
+    const seen: string[] = [];
+    await eachRow!(query, (row) => seen.push(row.id));
+    expect(seen).toEqual((await t.app.ctx.db.executeQuery(query)).rows.map((r) => r.id));
+    expect(seen).toHaveLength(5);
+    let handed = 0;
+    const failing = eachRow!(query, () => {
+      handed++;
+      throw new Error('row handler failed');
+    });
+    await expect(failing).rejects.toThrow('row handler failed');
+    expect(handed).toBe(1);
+    // Every connection of the pool still answers.
+    await Promise.all(Array.from({ length: 12 }, () => t.app.ctx.db.executeQuery(query)));
   });
 
   it('is for staff only and checks its filter before streaming', async () => {

@@ -505,7 +505,8 @@ export type Keyset = { value: string | number; id: string };
 
 /**
  * The next `limit` matching rows after `after` in the sort's order (keyset paging: each page is an index range read,
- * however deep into the result, and nothing is held between pages but the last key).
+ * however deep into the result, and nothing is held between pages but the last key). The query, not yet run: the
+ * export runs it through `ctx.eachRow` on PostgreSQL.
  */
 export function pageAfter(db: Db, f: OrderWhere, sort: OrderSort, after: Keyset | null, limit: number) {
   const [column, direction] = SORT_COLUMNS[sort];
@@ -518,6 +519,5 @@ export function pageAfter(db: Db, f: OrderWhere, sort: OrderSort, after: Keyset 
     sort,
   )
     .selectAll()
-    .limit(limit)
-    .execute();
+    .limit(limit);
 }
