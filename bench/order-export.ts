@@ -1,12 +1,15 @@
 // CSV export of the order list (issue 9) over 1,000,000 orders: the server streams it from the database in keyset
 // pages, so its memory must stay flat however many rows go out. Measures the server process's RSS before, the peak
-// while the download runs (sampled every 100 ms over IPC), the rows and bytes received and the time, on SQLite and
+// while the download runs (sampled every 100 ms from /proc), the rows and bytes received and the time, on SQLite and
 // PostgreSQL. Budget: peak RSS at most 150 MB above the RSS before the export, whatever the row count.
-// The rows are generated inside the database (lib/order-seed.ts), as for order-search.
+// The rows are generated inside the database of the built server at its production defaults (lib/seeded-server.ts),
+// as for order-search.
 // Run: npm run bench -- order-export. Env: EXPORT_DB (sqlite,postgres; postgres needs TEST_DATABASE_URL),
 // EXPORT_ORDERS (1000000).
 import http from 'node:http';
-import { env, printTable, startServer } from './lib/driver.ts';
+import { env, printTable } from './lib/driver.ts';
+import { rssMb, startFlags } from './lib/prod-server.ts';
+import { startSeeded } from './lib/seeded-server.ts';
 
 const ORDERS = env('EXPORT_ORDERS', 1_000_000);
 const BUDGET_MB = 150;
@@ -34,11 +37,11 @@ function download(url: string, token: string, progress: (lines: number) => void)
 }
 
 async function bench(db: 'sqlite' | 'postgres') {
-  const server = await startServer({ kind: 'order-search', orders: ORDERS, ...(db === 'postgres' ? { databaseUrl: PG_URL } : {}) });
-  const r = server.ready as unknown as { appUrl: string; token: string; seedMs: number };
-  console.log(`  ${db}: ${ORDERS} orders inserted in ${(r.seedMs / 1000).toFixed(1)} s`);
+  const seeded = await startSeeded(db, ORDERS, PG_URL);
+  const r = { appUrl: seeded.server.url, token: seeded.server.token };
+  console.log(`  ${db}: ${ORDERS} orders inserted in ${(seeded.seedMs / 1000).toFixed(1)} s`);
   try {
-    const rss = async () => Number((await server.ask('stats')).rss);
+    const rss = async () => rssMb(seeded.server.server.pid) * MB;
     const before = await rss();
     let peak = before;
     let sampling = true;
@@ -72,7 +75,7 @@ async function bench(db: 'sqlite' | 'postgres') {
       growth <= BUDGET_MB ? `ok (<=${BUDGET_MB})` : `OVER (${BUDGET_MB})`,
     ];
   } finally {
-    await server.stop();
+    await seeded.stop();
   }
 }
 
@@ -83,7 +86,7 @@ async function main() {
     rows.push(await bench(db as 'sqlite' | 'postgres'));
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
-  console.log(`\nCSV export of every order (${ORDERS}), one download, server RSS sampled every 100 ms (MB)`);
+  console.log(`\nCSV export of every order (${ORDERS}), one download, server RSS sampled every 100 ms (MB); built server (node ${startFlags().join(' ')} apps/server/dist/main.js, as npm start runs it) at production defaults`);
   printTable(['db', 'rows', 'MB sent', 's', 'RSS before', 'RSS peak', 'growth', 'growth at 1/4 / 2/4 / 3/4 / 4/4', 'budget'], rows);
 }
 

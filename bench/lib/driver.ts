@@ -1,5 +1,5 @@
-// Helpers for the benchmark drivers: start lib/app-server.ts in its own process, talk to it over IPC, medians, tables.
-import { fork, type ChildProcess } from 'node:child_process';
+// Helpers for the benchmark drivers: IPC with a child process, medians, percentiles, tables.
+import type { ChildProcess } from 'node:child_process';
 
 export type Msg = { type: string; [key: string]: unknown };
 
@@ -19,25 +19,6 @@ export function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
 
 /** A monotonic clock in ms, comparable between processes of one machine (the benches check it with a round trip). */
 export const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
-
-export async function startServer(args: object): Promise<{ child: ChildProcess; ready: Msg; ask: (type: string) => Promise<Msg>; stop: () => Promise<void> }> {
-  const child = fork(new URL('./app-server.ts', import.meta.url), [JSON.stringify(args)], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await nextMessage(child, 'ready');
-  const ask = (type: string) => {
-    const reply = nextMessage(child, type);
-    child.send({ type });
-    return reply;
-  };
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.send({ type: 'stop' });
-    await exited;
-  };
-  return { child, ready, ask, stop };
-}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

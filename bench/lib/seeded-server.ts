@@ -1,6 +1,6 @@
 // Built servers (lib/prod-server.ts: `npm start`'s flags and production defaults) over a database of generated
-// orders, for bench/order-search.ts and bench/order-export.ts: one server over `orders` rows and, as the baseline, one
-// over an empty orders table. The server creates its tables when it starts; the rows are then generated inside its
+// orders, for bench/order-search.ts and bench/order-export.ts: one server over `orders` rows and, for the search's
+// baseline, one over an empty orders table. The server creates its tables when it starts; the rows are then generated inside its
 // database from this process (lib/order-seed.ts), through the server's own database code. On SQLite each server has
 // its DATA_DIR; on PostgreSQL each a schema of its own in `pgUrl`'s database (DATABASE_URL's search_path), dropped on
 // stop. SEED_DEMO is off (the demo catalog's games would only add to the generated shop's); everything else is the
@@ -60,18 +60,33 @@ async function start(db: 'sqlite' | 'postgres', pgUrl: string | undefined, order
   return { seeded: { server, url: server.url, token: await signIn(server.url) }, seedMs };
 }
 
-/** The seeded server and its empty-table baseline; `stop` ends both and removes what they made. */
-export async function startSeededPair(db: 'sqlite' | 'postgres', orders: number, pgUrl?: string) {
+/** Runs `open` for each server with a shared list of stops; `stop` ends them all and removes what they made. */
+async function withStops<T>(open: (stops: (() => Promise<void>)[]) => Promise<T>): Promise<T & { stop: () => Promise<void> }> {
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const s of stops.reverse()) await s().catch((err: unknown) => console.error(err));
   };
   try {
-    const full = await start(db, pgUrl, orders, stops);
-    const empty = await start(db, pgUrl, 0, stops);
-    return { full: full.seeded, empty: empty.seeded, seedMs: full.seedMs, stop };
+    return { ...(await open(stops)), stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** One built server over `orders` generated orders. */
+export function startSeeded(db: 'sqlite' | 'postgres', orders: number, pgUrl?: string) {
+  return withStops(async (stops) => {
+    const full = await start(db, pgUrl, orders, stops);
+    return { server: full.seeded, seedMs: full.seedMs };
+  });
+}
+
+/** The seeded server and its empty-table baseline. */
+export function startSeededPair(db: 'sqlite' | 'postgres', orders: number, pgUrl?: string) {
+  return withStops(async (stops) => {
+    const full = await start(db, pgUrl, orders, stops);
+    const empty = await start(db, pgUrl, 0, stops);
+    return { full: full.seeded, empty: empty.seeded, seedMs: full.seedMs };
+  });
 }
