@@ -69,7 +69,7 @@ const verdict = (p95: number, shed: number) => (shed > 0 ? `FAILED (${shed} shed
 const CONNECTIONS = env('SEARCH_CONNECTIONS', 50);
 const LOAD_SECONDS = env('SEARCH_LOAD_SECONDS', 3);
 /** The cases also measured under load: a staff shift's common searches. */
-const UNDER_LOAD = ['transaction number', 'mobile number', 'in-game user id', 'empty', 'filter: pending (10%) + mobile number'];
+const UNDER_LOAD = ['transaction number', 'mobile number', 'in-game user id', 'empty (newest first)', 'filter: pending (10%) + mobile number'];
 const fmt = (n: number) => n.toFixed(1);
 
 async function underLoad(target: SeededServer, term: string, query = '') {
