@@ -1,5 +1,6 @@
 // Helpers for the benchmark drivers: start lib/app-server.ts in its own process, talk to it over IPC, medians, tables.
 import { fork, type ChildProcess } from 'node:child_process';
+import { startFlags } from './prod-server.ts';
 
 export type Msg = { type: string; [key: string]: unknown };
 
@@ -20,9 +21,10 @@ export function nextMessage(child: ChildProcess, type: string): Promise<Msg> {
 /** A monotonic clock in ms, comparable between processes of one machine (the benches check it with a round trip). */
 export const monoMs = () => Number(process.hrtime.bigint()) / 1e6;
 
+/** Runs lib/app-server.ts (the app through tsx) with the node flags of `npm start` plus BENCH_NODE_FLAGS (lib/prod-server.ts). */
 export async function startServer(args: object): Promise<{ child: ChildProcess; ready: Msg; ask: (type: string) => Promise<Msg>; stop: () => Promise<void> }> {
   const child = fork(new URL('./app-server.ts', import.meta.url), [JSON.stringify(args)], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [])],
+    execArgv: [...startFlags(), '--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await nextMessage(child, 'ready');
