@@ -91,10 +91,10 @@ async function main() {
 
     // The largest game by detail size, like the first-load budget (scripts/check-budget.mjs).
     const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
-    let largest = { id: '', size: -1 };
+    let largest = { id: '', title: '', size: -1 };
     for (const g of list.payLoad.items) {
       const size = (await (await fetch(`${server.url}/api/v1/game/${g.id}`)).text()).length;
-      if (size > largest.size) largest = { id: g.id, size };
+      if (size > largest.size) largest = { id: g.id, title: g.title, size };
     }
     const paths = [
       { label: 'game list', path: '/api/v1/Game?currentPage=1&pageSize=12' },
@@ -137,7 +137,15 @@ async function main() {
       await load(t.sameHeaders, 1);
     }
     if (quiet) await load(quiet.url + targets[0]!.path, 2);
-    if (other) for (const t of targets) await load(other.url + t.path, 2);
+    // The comparison server seeded its own demo catalog: the same game has another id there.
+    const otherPath = new Map<string, string>();
+    if (other) {
+      const items = ((await (await fetch(`${other.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as typeof list).payLoad.items;
+      const twin = items.find((g) => g.title === largest.title);
+      if (!twin) throw new Error(`the comparison server has no game "${largest.title}"`);
+      for (const t of targets) otherPath.set(t.path, other.url + t.path.replace(largest.id, twin.id));
+      for (const t of targets) await load(otherPath.get(t.path)!, 2);
+    }
     const compareRows: string[][] = [];
 
     const rows: string[][] = [];
@@ -148,11 +156,11 @@ async function main() {
       for (let i = 0; i < REPEATS; i++) {
         server.log.reset();
         // The comparison server right beside the app, first on odd runs, so both see the same moment's load.
-        const cmpFirst = other && i % 2 === 1 ? await load(other.url + t.path, SECONDS, other.pid) : null;
+        const cmpFirst = other && i % 2 === 1 ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null;
         if (cmpFirst) await sleep(300);
         const app = await load(t.appUrl, SECONDS, server.pid);
         if (other && !cmpFirst) await sleep(300);
-        const cmp = cmpFirst ?? (other ? await load(other.url + t.path, SECONDS, other.pid) : null);
+        const cmp = cmpFirst ?? (other ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null);
         if (cmp) {
           compared.push({ rps: cmp.rps, p99: cmp.p99, cpu: cmp.cpu, rpsRatio: cmp.rps / app.rps, cpuRatio: cmp.cpu / app.cpu });
           console.log(`  ${t.label} run ${i + 1}: with ${COMPARE_FLAGS.join(' ')}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`);

@@ -13,7 +13,9 @@
 // SOAK_HUB_CLIENTS (6), SOAK_SAMPLE_SECONDS (5), SOAK_ORDER_INTERVAL_MS (0: each buyer orders every round; more: at most
 // one order per buyer per interval, the browsing unchanged, so the screenshot checks can keep up), SOAK_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres),
 // SOAK_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379), SOAK_NODE_FLAGS (extra node/V8 flags to try). Everything it creates (a schema, Redis keys
-// a data folder) is removed at the end; its Redis keys (under the schema's own namespace) expire by themselves.
+// a data folder) is removed at the end, on SIGINT/SIGTERM too; its Redis keys (under the schema's own namespace) expire by themselves.
+// A soak killed outright (SIGKILL, a crash) can't drop its schema: each soak holds a session advisory lock named after
+// its schema for its whole life, and the next soak drops every soak schema whose lock nobody holds (its owner gone).
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -112,17 +114,62 @@ const p = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 
+/** Marks a soak's schema (a comment) so that only schemas made this way are ever swept. */
+const SCHEMA_MARK = 'topup soak; owner holds pg_advisory_lock(hashtext(schema name))';
+
+/** Drops the schemas of soaks that died without cleaning up: marked, and their owner's advisory lock free. */
+async function sweepAbandonedSchemas(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ name: string }>(
+    `select nspname as name from pg_namespace where nspname like 'soak\\_%' and obj_description(oid, 'pg_namespace') = $1`,
+    [SCHEMA_MARK],
+  );
+  for (const { name } of rows) {
+    const { rows: lock } = await admin.query<{ free: boolean }>('select pg_try_advisory_lock(hashtext($1)) as free', [name]);
+    if (!lock[0]!.free) continue; // a soak running now
+    try {
+      await admin.query(`drop schema if exists ${name} cascade`);
+      console.log(`soak: dropped ${name}, left behind by a soak that did not finish`);
+    } finally {
+      await admin.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  }
+}
+
 async function main() {
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build first: npm run build');
   const schema = `soak_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
+  await sweepAbandonedSchemas(admin);
+  // Held until this connection closes, however this process ends.
+  await admin.query('select pg_advisory_lock(hashtext($1))', [schema]);
   await admin.query(`create schema ${schema}`);
+  await admin.query(`comment on schema ${schema} is '${SCHEMA_MARK}'`);
   const url = new URL(DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-soak-'));
   const instances: Instance[] = [];
   const hubs: HubConnection[] = [];
+  let cleanedUp: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleanedUp ??= (async () => {
+      await Promise.all(hubs.map((h) => h.stop().catch(() => undefined)));
+      for (const instance of instances) {
+        if (instance.child.exitCode !== null || instance.child.signalCode !== null) continue;
+        instance.child.kill('SIGTERM');
+        await new Promise((r) => instance.child.once('exit', r));
+      }
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  // Interrupted (Ctrl-C, a timeout's SIGTERM): stop the instances and drop the schema before exiting.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`soak: ${signal}, cleaning up`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
   try {
     // The first instance migrates and seeds; the second joins the same database, Redis and shared upload folder.
     instances.push(await startInstance(dataDir, url.toString()));
@@ -265,14 +312,7 @@ async function main() {
     if (serverErrors.length) console.log(`server error log lines: ${serverErrors.length}\n  ${serverErrors.slice(0, 5).join('\n  ')}`);
     if (errors.length || lost || notificationProblems || serverErrors.length) process.exitCode = 1;
   } finally {
-    await Promise.all(hubs.map((h) => h.stop().catch(() => undefined)));
-    for (const instance of instances) {
-      instance.child.kill('SIGTERM');
-      await new Promise((r) => instance.child.once('exit', r));
-    }
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 
