@@ -14,8 +14,8 @@ const MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.ur
  * the next one, instead of up to 4× when collections are cheap. Under order load objects promoted from the young
  * generation die soon after; with V8's own factor they piled up as garbage for the first ~100 s of the process's life
  * (RSS +14–18 % in the 60 s soak, falling back afterwards), with 1.5× the old generation levels off at about
- * 1.5× the live heap. Its price (measured: no extra full collection in 10 s of catalog load, a few more under order
- * load) is in docs/decisions/0607-fuzzing-and-crash-tests.md.
+ * 1.5× the live heap. Its price (none measurable: no full collection at all in 10 s of catalog load, the same GC
+ * time and CPU per request under the soak's order load) is in docs/decisions/0607-fuzzing-and-crash-tests.md.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 
