@@ -7,10 +7,13 @@
 // Alternating runs, medians. Also printed: the idle server's RSS after start and its log lines per request; and, with
 // GAMES_LOG_COMPARE=1, the same list on a second server with LOG_LEVEL=warn (the request log's cost).
 // Also the CPU time per request of the app and of the bare route (from /proc), steadier than req/s on a shared machine.
+// With GAMES_COMPARE_FLAGS="<node flags>" a second built server runs with those flags after npm start's (an
+// experiment, e.g. a V8 heap setting), measured right beside the first in every run, the order swapped each run:
+// its req/s, p99, CPU per request and idle RSS, and the medians of the per-run ratios against the first.
 // Budget: each route ≥ 75 % of the bare route with the same bytes and security headers; idle RSS ≤ 150 MB.
 // Run: npm run build && npm run bench -- game-list.
 // Env: GAMES_SECONDS (2 per measurement), GAMES_CONNECTIONS (50), GAMES_REPEATS (7), GAMES_LOG_COMPARE (0),
-// GAMES_ACCEPT_ENCODING (gzip, deflate, br).
+// GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), BENCH_NODE_FLAGS (lib/prod-server.ts).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -25,6 +28,7 @@ const REPEATS = env('GAMES_REPEATS', 7);
 const LOG_COMPARE = env('GAMES_LOG_COMPARE', 0) === 1;
 /** What a phone's browser sends; GAMES_ACCEPT_ENCODING=identity measures uncompressed answers for comparison. */
 const ACCEPT_ENCODING = process.env.GAMES_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+const COMPARE_FLAGS = (process.env.GAMES_COMPARE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const IDLE_RSS_BUDGET_MB = 150;
 /** Headers that describe the body and go to the bare "same bytes" route; the rest are the app's security headers. */
 const CONTENT_HEADERS = ['content-type', 'content-encoding', 'vary'];
@@ -72,16 +76,25 @@ async function main() {
   const server = await startProdServer();
   const stops: (() => unknown)[] = [() => server.stop()];
   try {
+    // Started one after the other, so neither's start-up disturbs the other's idle figure.
+    let other: ProdServer | null = null;
+    let otherIdleRss = NaN;
     await sleep(3000);
     const idleRss = rssMb(server.pid);
+    if (COMPARE_FLAGS.length) {
+      other = await startProdServer({}, { flags: [...startFlags(), ...COMPARE_FLAGS] });
+      stops.push(() => other!.stop());
+      await sleep(3000);
+      otherIdleRss = rssMb(other.pid);
+    }
     const startLog = server.log.lines;
 
     // The largest game by detail size, like the first-load budget (scripts/check-budget.mjs).
     const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
-    let largest = { id: '', size: -1 };
+    let largest = { id: '', title: '', size: -1 };
     for (const g of list.payLoad.items) {
       const size = (await (await fetch(`${server.url}/api/v1/game/${g.id}`)).text()).length;
-      if (size > largest.size) largest = { id: g.id, size };
+      if (size > largest.size) largest = { id: g.id, title: g.title, size };
     }
     const paths = [
       { label: 'game list', path: '/api/v1/Game?currentPage=1&pageSize=12' },
@@ -124,14 +137,34 @@ async function main() {
       await load(t.sameHeaders, 1);
     }
     if (quiet) await load(quiet.url + targets[0]!.path, 2);
+    // The comparison server seeded its own demo catalog: the same game has another id there.
+    const otherPath = new Map<string, string>();
+    if (other) {
+      const items = ((await (await fetch(`${other.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as typeof list).payLoad.items;
+      const twin = items.find((g) => g.title === largest.title);
+      if (!twin) throw new Error(`the comparison server has no game "${largest.title}"`);
+      for (const t of targets) otherPath.set(t.path, other.url + t.path.replace(largest.id, twin.id));
+      for (const t of targets) await load(otherPath.get(t.path)!, 2);
+    }
+    const compareRows: string[][] = [];
 
     const rows: string[][] = [];
     let logPerRequest = NaN;
     for (const t of targets) {
       const runs: { app: number; bytes: number; headers: number; quiet: number; p50: number; p99: number; appCpu: number; headersCpu: number }[] = [];
+      const compared: { rps: number; p99: number; cpu: number; rpsRatio: number; cpuRatio: number }[] = [];
       for (let i = 0; i < REPEATS; i++) {
         server.log.reset();
+        // The comparison server right beside the app, first on odd runs, so both see the same moment's load.
+        const cmpFirst = other && i % 2 === 1 ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null;
+        if (cmpFirst) await sleep(300);
         const app = await load(t.appUrl, SECONDS, server.pid);
+        if (other && !cmpFirst) await sleep(300);
+        const cmp = cmpFirst ?? (other ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null);
+        if (cmp) {
+          compared.push({ rps: cmp.rps, p99: cmp.p99, cpu: cmp.cpu, rpsRatio: cmp.rps / app.rps, cpuRatio: cmp.cpu / app.cpu });
+          console.log(`  ${t.label} run ${i + 1}: with ${COMPARE_FLAGS.join(' ')}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`);
+        }
         if (t === targets[0]) logPerRequest = server.log.lines / app.requests;
         await sleep(300);
         const bytes = await load(t.sameBytes, SECONDS);
@@ -168,6 +201,18 @@ async function main() {
         cpuShare,
         verdict,
       ]);
+      if (compared.length) {
+        const pct = (r: number) => `${r >= 1 ? '+' : ''}${(100 * (r - 1)).toFixed(1)} %`;
+        const cpuRatios = compared.map((c) => c.cpuRatio).sort((a, b) => a - b);
+        compareRows.push([
+          t.label,
+          `${median(runs.map((r) => r.app)).toFixed(0)} / ${median(compared.map((c) => c.rps)).toFixed(0)}`,
+          `${median(runs.map((r) => r.p99))} / ${median(compared.map((c) => c.p99))}`,
+          `${median(runs.map((r) => r.appCpu)).toFixed(0)} / ${median(compared.map((c) => c.cpu)).toFixed(0)}`,
+          pct(median(compared.map((c) => c.rpsRatio))),
+          `${pct(median(cpuRatios))} (runs ${pct(cpuRatios[0]!)} … ${pct(cpuRatios.at(-1)!)})`,
+        ]);
+      }
       if (quiet && t === targets[0]) {
         const logCost = 1 - median(runs.map((r) => r.app / r.quiet));
         rows.push([`${t.label} at LOG_LEVEL=warn`, median(runs.map((r) => r.quiet)).toFixed(0), '', '', '', '', '', '', '', '', `request log costs ${(100 * logCost).toFixed(0)} % of req/s`]);
@@ -182,6 +227,11 @@ async function main() {
     printTable(['route', 'app req/s', 'p50 ms', 'p99 ms', 'bare bytes', 'bare+headers', 'of bare', 'of bare+headers', 'range of runs', 'CPU/request app vs bare+headers', 'budget'], rows);
     console.log('(CPU share = bare CPU per request ÷ app CPU per request: the req/s share a CPU-bound server would reach.)');
     console.log(`\nLog: ${logPerRequest.toFixed(2)} lines per request at the default level (${server.log.lines - startLog >= 0 ? 'stdout piped and counted' : ''})`);
+    if (other) {
+      console.log(`\nThe same build with ${COMPARE_FLAGS.join(' ')} after npm start's flags (without / with; medians; ratios are medians of per-run ratios):`);
+      printTable(['route', 'req/s', 'p99 ms', 'CPU/request µs', 'req/s with', 'CPU/request with'], compareRows);
+      console.log(`RSS with ${COMPARE_FLAGS.join(' ')}: idle after start ${otherIdleRss.toFixed(0)} MB, after the load ${rssMb(other.pid).toFixed(0)} MB`);
+    }
     console.log(`RSS: idle after start ${idleRss.toFixed(0)} MB (${idleRss <= IDLE_RSS_BUDGET_MB ? 'ok' : 'OVER'}, budget ${IDLE_RSS_BUDGET_MB} MB), after the load ${loadedRss.toFixed(0)} MB`);
   } finally {
     for (const stop of stops.reverse()) await stop();

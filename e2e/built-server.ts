@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-process.mjs';
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..');
 
@@ -22,14 +23,15 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the server with this process's environment plus `env` (PORT and HOST are chosen here), and `nodeFlags` before
- * the script (the soak passes those of `npm start`).
+ * the script: by default node's flags and environment defaults of `npm start` (scripts/server-process.mjs), so the
+ * journeys, the crash rounds and the soak run the server as production does.
  */
-export async function spawnBuiltServer(env: Record<string, string>, timeoutMs = 30_000, nodeFlags: string[] = []): Promise<BuiltServer> {
+export async function spawnBuiltServer(env: Record<string, string>, timeoutMs = 30_000, nodeFlags: string[] = SERVER_NODE_FLAGS): Promise<BuiltServer> {
   const port = await freePort();
   const logs: string[] = [];
   const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...serverEnv(process.env), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => logs.push(String(d)));

@@ -11,8 +11,13 @@ import { SERVER_ENV_DEFAULTS, SERVER_NODE_FLAGS } from '../../scripts/server-pro
 
 const ROOT = path.resolve(new URL('.', import.meta.url).pathname, '..', '..');
 export const MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-/** The node flags `npm start` runs the server with (scripts/server-process.mjs), so the bench runs it the same way. */
-export const startFlags = (): string[] => SERVER_NODE_FLAGS;
+/**
+ * The node flags `npm start` runs the server with (scripts/server-process.mjs), so the bench runs it the same way,
+ * then BENCH_NODE_FLAGS (space-separated node/V8 flags to try; later flags win): an experiment, printed by the benches
+ * in their header, not production until adopted in SERVER_NODE_FLAGS.
+ */
+export const startFlags = (): string[] => [...SERVER_NODE_FLAGS, ...benchNodeFlags()];
+export const benchNodeFlags = (): string[] => (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 export const BENCH_ADMIN = { email: 'admin@example.com', password: 'bench-admin-password-1' };
 
@@ -55,14 +60,16 @@ export type ProdServer = {
 };
 
 /**
- * Starts the built server. With `keepRequests`, the request log's lines are also parsed and kept (`log.requests`,
- * emptied by `log.reset()`): the time each request took inside the server, as the server itself measured it.
+ * Starts the built server. `flags`: node flags instead of startFlags() (a bench comparing two settings side by side).
+ * With `keepRequests`, the request log's lines are also parsed and kept (`log.requests`, emptied by `log.reset()`): the
+ * time each request took inside the server, as the server itself measured it.
  */
-export async function startProdServer(env: Record<string, string> = {}, options: { keepRequests?: boolean } = {}): Promise<ProdServer> {
+export async function startProdServer(env: Record<string, string> = {}, options: { keepRequests?: boolean; flags?: string[] } = {}): Promise<ProdServer> {
+  const flags = options.flags ?? startFlags();
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
-  const child = spawn(process.execPath, [...startFlags(), MAIN], {
+  const child = spawn(process.execPath, [...flags, MAIN], {
     cwd: dataDir,
     env: { ...SERVER_ENV_DEFAULTS, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
