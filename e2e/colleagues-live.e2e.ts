@@ -3,10 +3,9 @@
 // a completed order shows completed with who did it, a deleted one leaves, and a dialog opened on an order the
 // other one just cancelled says so (in English and in Burmese) before the server's 409 could.
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import { apiLogin, E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 const COLLEAGUE = { email: 'colleague@e2e.local', password: 'colleague-e2e-password' };
 
@@ -19,20 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 let ownerToken: string;
 
-async function placeOrder(inGameUserId: string, transactionNumber: string): Promise<{ id: string; code: string }> {
-  const games = (await (await fetch(`${server.url}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
-  const gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
-  const detail = (await (await fetch(`${server.url}/api/v1/game/${gameId}`)).json()) as { payLoad: { tokenPackageDto: { id: string; price: number }[] } };
-  const pkg = detail.payLoad.tokenPackageDto[0]!;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: pkg.id, quantity: '1', subTotal: String(pkg.price), transactionNumber }))
-    form.set(k, v);
-  const png = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#33aaff' } }).png().toBuffer();
-  form.set('file_ScreenShot', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
-  const res = await fetch(`${server.url}/api/v1/Order`, { method: 'POST', body: form });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { payLoad: { id: string; code: string } }).payLoad;
-}
+const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(server.url, inGameUserId, transactionNumber);
 
 /** Signs in through the form and opens the orders list; resolves once the hub is connected. */
 async function staffSession(context: BrowserContext, who: { email: string; password: string }, language: 'en' | 'mm' = 'en'): Promise<Page> {

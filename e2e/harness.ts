@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { spawnBuiltServer } from './built-server.ts';
 
@@ -99,4 +100,20 @@ export function burmeseTextWithoutMyanmarFont(page: Page): Promise<string[]> {
     }
     return bad;
   });
+}
+
+/** Places a PUBG Mobile order of the demo catalog through the API, as a buyer would, with a small PNG as the screenshot. */
+export async function placeDemoOrder(url: string, inGameUserId: string, transactionNumber: string, colour = '#33aaff'): Promise<{ id: string; code: string }> {
+  const games = (await (await fetch(`${url}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
+  const gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
+  const detail = (await (await fetch(`${url}/api/v1/game/${gameId}`)).json()) as { payLoad: { tokenPackageDto: { id: string; price: number }[] } };
+  const pkg = detail.payLoad.tokenPackageDto[0]!;
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: pkg.id, quantity: '1', subTotal: String(pkg.price), transactionNumber }))
+    form.set(k, v);
+  const png = await sharp({ create: { width: 120, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  form.set('file_ScreenShot', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
+  const res = await fetch(`${url}/api/v1/Order`, { method: 'POST', body: form });
+  if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { payLoad: { id: string; code: string } }).payLoad;
 }

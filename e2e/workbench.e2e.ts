@@ -4,10 +4,9 @@
 // the keyboard, and axe (no serious or critical finding) with the bell menu, account menu and shortcuts help open.
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, submitSignIn, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,21 +14,7 @@ let token: string;
 
 const DASHBOARD_PAGES = ['', '/orders', '/users', '/games', '/packages', '/configsetting', '/settings', '/change-password', '/two-factor'];
 
-async function placeOrder(inGameUserId: string, transactionNumber: string): Promise<{ id: string; code: string }> {
-  const games = (await (await fetch(`${server.url}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
-  const gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
-  const detail = (await (await fetch(`${server.url}/api/v1/game/${gameId}`)).json()) as { payLoad: { tokenPackageDto: { id: string; price: number }[] } };
-  const pkg = detail.payLoad.tokenPackageDto[0]!;
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: pkg.id, quantity: '1', subTotal: String(pkg.price), transactionNumber }))
-    form.set(k, v);
-  const png = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#ffcc00' } }).png().toBuffer();
-  form.set('file_ScreenShot', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
-  const res = await fetch(`${server.url}/api/v1/Order`, { method: 'POST', body: form });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { payLoad: { id: string; code: string } };
-  return body.payLoad;
-}
+const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(server.url, inGameUserId, transactionNumber, '#ffcc00');
 
 async function signIn(context: BrowserContext): Promise<Page> {
   const page = await openPage(context, 'en');
