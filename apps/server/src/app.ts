@@ -187,7 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Before the database: LISTEN/NOTIFY publishes through its pool.
     await ctx.fanOut.close();
     await db.destroy();
-    logDestination?.close();
+    await logDestination?.close();
   });
 
   await app.register(languagePlugin);
