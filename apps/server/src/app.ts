@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.fanOut.close();
     await db.destroy();
     await commits.close();
-    logDestination?.close();
+    await logDestination?.close();
   });
 
   await app.register(languagePlugin);

@@ -9,6 +9,8 @@ const MAX_ENTRIES = 500;
 export type PublicCache = {
   /** The JSON text of `schema`-checked `produce()`, from the cache while fresh. A failure is not cached. */
   json<S extends z.ZodType>(key: string, schema: S, produce: () => Promise<z.input<S>>): Promise<string>;
+  /** The fresh JSON text under `key`, if there is one: lets a hot route answer without a promise. */
+  peek(key: string): string | undefined;
   clear(): void;
 };
 
@@ -27,6 +29,10 @@ export function createPublicCache(now: () => number = Date.now): PublicCache {
         entries.set(key, { expires: now() + TTL_MS, body });
       }
       return body;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && hit.expires > now() ? hit.body : undefined;
     },
     clear() {
       generation += 1;

@@ -19,8 +19,12 @@ export function findNul(value: unknown, at = ''): string | undefined {
 }
 
 export const textGuardPlugin = fp(async (app) => {
-  app.addHook('preValidation', async (request) => {
-    const field = findNul(request.query) ?? findNul(request.body);
-    if (field) throw AppError.field(field, MSG.nulCharacter);
+  // Callback style and a look at the raw URL first: this runs on every request, the catalog's hot reads included,
+  // and a NUL can only reach the parsed query string as `%00` (Node's HTTP parser refuses a raw one in the target;
+  // injected requests can carry one).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const url = request.url;
+    const field = (url.includes('%00') || url.includes('\u0000') ? findNul(request.query) : undefined) ?? (request.body === undefined ? undefined : findNul(request.body));
+    done(field ? AppError.field(field, MSG.nulCharacter) : undefined);
   });
 });

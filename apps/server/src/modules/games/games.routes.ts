@@ -20,12 +20,17 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/api/v1/Game', {
     config: { access: 'optional' },
     schema: { tags: ['games'], querystring: PageQuery, response: { 200: ListGames } },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { query, admin } = request;
       // Buyers' pages (no search) come from the shared cache; admins and searches read the database.
-      if (admin || query.searchTerm) return ok(await service.listGames(ctx, query, admin));
-      const body = await ctx.publicCache.json(`games:${query.currentPage}:${query.pageSize}`, ListGames, async () => ok(await service.listGames(ctx, query, null)));
-      return sendJsonText(reply as FastifyReply, body);
+      if (admin || query.searchTerm) return service.listGames(ctx, query, admin).then((list) => ok(list));
+      const key = `games:${query.currentPage}:${query.pageSize}`;
+      // A fresh cached text is sent at once, without a promise (the storefront's busiest call).
+      const cached = ctx.publicCache.peek(key);
+      if (cached !== undefined) return void sendJsonText(reply as FastifyReply, cached);
+      return ctx.publicCache
+        .json(key, ListGames, async () => ok(await service.listGames(ctx, query, null)))
+        .then((body) => void sendJsonText(reply as FastifyReply, body));
     },
   });
 
@@ -39,11 +44,15 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/api/v1/game/:id', {
     config: { access: 'optional' },
     schema: { tags: ['games'], params: IdParam, response: { 200: GameDetail } },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { params, admin } = request;
-      if (admin) return ok(await service.gameDetail(ctx, params.id, admin));
-      const body = await ctx.publicCache.json(`game:${params.id.toLowerCase()}`, GameDetail, async () => ok(await service.gameDetail(ctx, params.id, null)));
-      return sendJsonText(reply as FastifyReply, body);
+      if (admin) return service.gameDetail(ctx, params.id, admin).then((detail) => ok(detail));
+      const key = `game:${params.id.toLowerCase()}`;
+      const cached = ctx.publicCache.peek(key);
+      if (cached !== undefined) return void sendJsonText(reply as FastifyReply, cached);
+      return ctx.publicCache
+        .json(key, GameDetail, async () => ok(await service.gameDetail(ctx, params.id, null)))
+        .then((body) => void sendJsonText(reply as FastifyReply, body));
     },
   });
 
