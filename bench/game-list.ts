@@ -14,12 +14,10 @@
 // Run: npm run build && npm run bench -- game-list.
 // Env: GAMES_SECONDS (2 per measurement), GAMES_CONNECTIONS (50), GAMES_REPEATS (7), GAMES_LOG_COMPARE (0),
 // GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), BENCH_NODE_FLAGS (lib/prod-server.ts).
-import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { env, median, nextMessage, printTable, sleep } from './lib/driver.ts';
-import { rssMb, startFlags, startProdServer, type ProdServer } from './lib/prod-server.ts';
+import { env, median, printTable, sleep } from './lib/driver.ts';
+import { cpuMicros, rssMb, startBare, startFlags, startProdServer, type ProdServer } from './lib/prod-server.ts';
 
 // Short alternating slices follow the load of a shared machine better than long ones; the spread is printed.
 const SECONDS = env('GAMES_SECONDS', 2);
@@ -47,12 +45,6 @@ function getRaw(url: string): Promise<{ status: number; headers: http.IncomingHt
   });
 }
 
-/** CPU time (user + system) a process has used, in µs, from /proc (Linux; clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 /** req/s under load, and the server's CPU time per request: on a shared machine the second is the steadier figure
  * (req/s also moves with whatever else runs), and on a server with its core to itself it decides req/s. */
 async function load(url: string, duration: number, pid?: number) {
@@ -64,13 +56,6 @@ async function load(url: string, duration: number, pid?: number) {
 }
 
 type Target = { label: string; appUrl: string; bytes: number; encoding: string; sameBytes: string; sameHeaders: string; path: string };
-
-async function startBare(routes: { path: string; body: string; headers: Record<string, string> }[]) {
-  // Plain node like the built app: without `execArgv: []` the child would inherit this process's `--import tsx`.
-  const child = fork(new URL('./lib/bare-server.mjs', import.meta.url), [JSON.stringify(routes)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await nextMessage(child, 'ready');
-  return { url: ready.url as string, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
 
 async function main() {
   const server = await startProdServer();
