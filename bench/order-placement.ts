@@ -127,9 +127,10 @@ async function start(image: Buffer) {
       .prepare('select c.state, c.checked_at, o.created_at from order_checks c join orders o on o.id = c.order_id where o.created_at >= ?')
       .all(phaseStart) as { state: string; checked_at: string | null; created_at: string }[];
     const checkedAfterMs = checks.filter((c) => c.state !== 'queued' && c.checked_at).map((c) => Date.parse(c.checked_at!) - Date.parse(c.created_at));
-    const ms = placed().map((r) => r.ms);
+    const orders = placed();
+    const ms = orders.map((r) => r.ms);
     return {
-      created: createdBefore + placed().filter((r) => r.status === 201).length,
+      created: createdBefore + orders.filter((r) => r.status === 201).length,
       rows,
       files,
       checksQueued: checks.filter((c) => c.state === 'queued').length,

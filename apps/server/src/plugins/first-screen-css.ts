@@ -39,20 +39,29 @@ function skipComment(css: string, i: number): number {
   return end + 2;
 }
 
+/** Index just past the string, comment or escape that starts at `i`; -1 when `css[i]` is a plain character. */
+function skipToken(css: string, i: number): number {
+  const c = css[i];
+  if (c === '"' || c === "'") return skipString(css, i);
+  if (c === '/' && css[i + 1] === '*') return skipComment(css, i);
+  if (c === '\\') return i + 2;
+  return -1;
+}
+
 /** The index of the first of `stops` at nesting depth 0 from `i` (strings, comments, (), [] skipped); -1 if none. */
 function findTopLevel(css: string, i: number, stops: string): number {
   let depth = 0;
   while (i < css.length) {
-    const c = css[i]!;
-    if (c === '"' || c === "'") i = skipString(css, i);
-    else if (c === '/' && css[i + 1] === '*') i = skipComment(css, i);
-    else if (c === '\\') i += 2;
-    else {
-      if (depth === 0 && stops.includes(c)) return i;
-      if (c === '(' || c === '[') depth++;
-      else if (c === ')' || c === ']') depth--;
-      i++;
+    const past = skipToken(css, i);
+    if (past >= 0) {
+      i = past;
+      continue;
     }
+    const c = css[i]!;
+    if (depth === 0 && stops.includes(c)) return i;
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    i++;
   }
   return -1;
 }
@@ -62,15 +71,15 @@ function matchingBrace(css: string, open: number): number {
   let depth = 0;
   let i = open;
   while (i < css.length) {
-    const c = css[i]!;
-    if (c === '"' || c === "'") i = skipString(css, i);
-    else if (c === '/' && css[i + 1] === '*') i = skipComment(css, i);
-    else if (c === '\\') i += 2;
-    else {
-      if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) return i;
-      i++;
+    const past = skipToken(css, i);
+    if (past >= 0) {
+      i = past;
+      continue;
     }
+    const c = css[i]!;
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+    i++;
   }
   throw new CssParseError('unbalanced braces');
 }
