@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgLib from 'pg';
 import { Kysely, Migrator, sql, PostgresDialect, SqliteDialect, type CompiledQuery, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.ts';
 import { alreadyDurable, createWalFlush, type DurableCommits } from './durable-commits.ts';
@@ -59,7 +60,7 @@ export type OpenDatabase = {
   eachRow?: RowStreamer;
 };
 
-function rowStreamer(pool: pg.Pool): RowStreamer {
+function rowStreamer(pg: typeof PgLib, pool: PgLib.Pool): RowStreamer {
   return async <R>(query: CompiledQuery<R>, onRow: (row: R) => void) => {
     const client = await pool.connect();
     let failure: unknown = null;
@@ -93,6 +94,8 @@ function rowStreamer(pool: pg.Pool): RowStreamer {
 
 export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   if (/^postgres(ql)?:/.test(url)) {
+    // Required here, not imported at the top: the embedded SQLite default never loads pg (docs/decisions/0406).
+    const pg = createRequire(import.meta.url)('pg') as typeof PgLib;
     // COUNT(*) and other bigints arrive as text unless parsed; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
     const pool = new pg.Pool({
@@ -100,7 +103,7 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', commits: alreadyDurable, eachRow: rowStreamer(pool) };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', commits: alreadyDurable, eachRow: rowStreamer(pg, pool) };
   }
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

@@ -3,7 +3,7 @@
 // NOTIFY payloads are capped at 8000 bytes: larger events are sent as numbered chunks in one transaction,
 // which PostgreSQL delivers together and in order, and are put back together on the receiving side.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type PgLib from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { BackplaneMessage } from '../events/order-events.ts';
@@ -26,10 +26,11 @@ export function toNotifyPayloads(event: unknown, chunkChars = NOTIFY_CHUNK_CHARS
   return Array.from({ length: count }, (_, i) => `${id}:${i}:${count}:${json.slice(i * chunkChars, (i + 1) * chunkChars)}`);
 }
 
-export function createPostgresBackplane(db: Db, databaseUrl: string, options: BackplaneOptions): Backplane {
+export async function createPostgresBackplane(db: Db, databaseUrl: string, options: BackplaneOptions): Promise<Backplane> {
+  const { default: pg } = await import('pg');
   const { log, namespace, readyTimeoutMs = 5000, maxReconnectDelayMs = 5000 } = options;
   const channel = `topup_hub_${namespace}`;
-  let client: pg.Client | null = null;
+  let client: PgLib.Client | null = null;
   let listener: BackplaneListener | null = null;
   let closing = false;
   let attempt = 0;

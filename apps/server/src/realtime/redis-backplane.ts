@@ -1,10 +1,11 @@
 // Hub fan-out over Redis pub/sub (REDIS_URL): one connection publishes, a second one subscribes.
 // ioredis reconnects and re-subscribes by itself; we log the outage and report the resumption to the hub.
-import { Redis } from 'ioredis';
 import type { BackplaneMessage } from '../events/order-events.ts';
 import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane.ts';
 
-export function createRedisBackplane(url: string, options: BackplaneOptions): Backplane {
+export async function createRedisBackplane(url: string, options: BackplaneOptions): Promise<Backplane> {
+  // Loaded here, not at start: a shop without REDIS_URL never pays ioredis's memory (docs/decisions/0406).
+  const { Redis } = await import('ioredis');
   const { log, namespace, readyTimeoutMs = 5000, maxReconnectDelayMs = 5000 } = options;
   const channel = `topup:hub:${namespace}`;
   let closing = false;

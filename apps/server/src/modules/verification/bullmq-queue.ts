@@ -1,7 +1,7 @@
 // Screenshot checks through BullMQ (REDIS_URL set): jobs carry only the order id, any instance's worker takes them,
 // BullMQ retries with backoff and recovers jobs of a worker that died (stalled jobs). The job id is the order id, so
 // offering the same check twice is a no-op; a periodic sweep re-offers every check the database still has queued.
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { CheckQueue, Work } from './check-queue.ts';
@@ -57,6 +57,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
       offer(orderId).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
     },
     async start() {
+      // Loaded only here: a shop without REDIS_URL never pays bullmq's memory (docs/decisions/0406).
+      const { Queue, Worker } = await import('bullmq');
       queue = new Queue(QUEUE_NAME, { connection, prefix: options.prefix });
       queue.on('error', (err) => log.error({ err }, 'screenshot check queue error'));
       worker = new Worker(QUEUE_NAME, async (job) => options.work((job.data as { orderId: string }).orderId), {

@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createScheduler, createWorker, OEM, PSM, type Bbox, type Line, type Page, type Scheduler } from 'tesseract.js';
+import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
 import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount } from './receipt-text.ts';
 
 export interface TextReader {
@@ -79,9 +79,11 @@ function around(box: Bbox, image: { width: number; height: number }) {
   return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
 }
 
-function lazyScheduler(options: { cacheDir: string; workers: number }, lang: string, langPath: () => string, psm: PSM) {
+function lazyScheduler(options: { cacheDir: string; workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
+    // Loaded at the first receipt, not at start: an idle shop keeps the memory (docs/decisions/0406).
+    const { createScheduler, createWorker, OEM, PSM } = await import('tesseract.js');
     await mkdir(options.cacheDir, { recursive: true });
     const s = createScheduler();
     for (let i = 0; i < options.workers; i++) {
@@ -93,7 +95,7 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
       });
       // The pixels come without a resolution (PGM, below): name one rather than have tesseract guess it and say so
       // on stderr for every image. 72 is what the PNGs it was handed before carried.
-      await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1', user_defined_dpi: '72' });
+      await worker.setParameters({ tessedit_pageseg_mode: PSM[psm], preserve_interword_spaces: '1', user_defined_dpi: '72' });
       s.addWorker(worker);
     }
     return s;
@@ -123,9 +125,9 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
 export function createTesseractReader(options: { cacheDir: string; workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
   // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
-  const english = lazyScheduler(options, 'eng', englishDataPath, PSM.SPARSE_TEXT);
+  const english = lazyScheduler(options, 'eng', englishDataPath, 'SPARSE_TEXT');
   // One amount line at a time.
-  const burmese = lazyScheduler(options, 'mya', burmeseDataPath, PSM.SINGLE_LINE);
+  const burmese = lazyScheduler(options, 'mya', burmeseDataPath, 'SINGLE_LINE');
   return {
     async read(image) {
       const readEnglish = await english.get();
