@@ -94,6 +94,15 @@ describe('status by code and token', () => {
     expect(res.body).not.toContain('admin@');
   });
 
+  it('tells the buyer\'s page once when staff open the order, not again on every later opening', async () => {
+    const order = await placed();
+    const heard: string[] = [];
+    const off = t.app.ctx.events.onOrderChanged((o) => heard.push(o.id));
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: t.auth })).statusCode).toBe(200);
+    off();
+    expect(heard).toEqual([order.id]);
+  });
+
   it('streams the change to the open page over real HTTP, and only to that order\'s page', async () => {
     const order = await placed();
     const other = await placed();

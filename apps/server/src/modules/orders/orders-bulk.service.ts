@@ -44,11 +44,12 @@ export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkAction
 async function markOne(ctx: AppContext, admin: Admin, id: string): Promise<string | null> {
   const outcome = await ctx.db.transaction().execute((trx) => markReadIn(trx, id, admin));
   if (outcome === 'missing') return MSG.notFound('Order');
-  const row = await repo.findOrder(ctx.db, id);
+  // An order already read changes nothing: nobody is told again (as markRead).
+  const row = outcome === 'marked' ? await repo.findOrder(ctx.db, id) : undefined;
   if (row) {
     const dto = toOrderDto(ctx, row);
     announceChange(ctx, dto);
-    if (outcome === 'marked') announceStaffChanges(ctx, [staffChange(dto, ['read'], admin.email)]);
+    announceStaffChanges(ctx, [staffChange(dto, ['read'], admin.email)]);
   }
   return null;
 }

@@ -474,9 +474,11 @@ export async function markRead(ctx: AppContext, id: string, admin: Admin | null 
     return { row: await repo.findOrder(trx, id), marked: outcome === 'marked' };
   });
   const dto = toOrderDto(ctx, row!);
-  announceChange(ctx, dto);
-  // Colleagues hear of a read only when it was unread: opening a read order again changes nothing.
-  if (marked) announceStaffChanges(ctx, [staffChange(dto, ['read'], admin?.email ?? null)]);
+  // The buyer's page and colleagues hear of a read only when it was unread: opening a read order again changes nothing.
+  if (marked) {
+    announceChange(ctx, dto);
+    announceStaffChanges(ctx, [staffChange(dto, ['read'], admin?.email ?? null)]);
+  }
   return dto;
 }
 
