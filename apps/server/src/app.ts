@@ -1,7 +1,6 @@
 // Builds the Fastify app: external plugins, then our own (auth, uploads), then the routes of each module.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
@@ -46,6 +45,7 @@ import { languagePlugin } from './plugins/language.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
@@ -237,7 +237,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       payLoadList: null,
     }),
   });
-  await app.register(multipart, {
+  // Its per-request hooks only on multipart routes (plugins/multipart.ts).
+  await app.register(multipartPlugin, {
     limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 200 },
   });
   await app.register(swagger, {
