@@ -10,10 +10,12 @@
 // With GAMES_COMPARE_FLAGS="<node flags>" a second built server runs with those flags after npm start's (an
 // experiment, e.g. a V8 heap setting), measured right beside the first in every run, the order swapped each run:
 // its req/s, p99, CPU per request and idle RSS, and the medians of the per-run ratios against the first.
+// With GAMES_COMPARE_BUILD=<path of another build's main.js> the second server is that build instead (an A/B of two
+// builds: copy apps/server/dist to apps/server/dist-<name>/ so that it finds the web app and packages the same way).
 // Budget: each route ≥ 75 % of the bare route with the same bytes and security headers; idle RSS ≤ 150 MB.
 // Run: npm run build && npm run bench -- game-list.
 // Env: GAMES_SECONDS (2 per measurement), GAMES_CONNECTIONS (50), GAMES_REPEATS (7), GAMES_LOG_COMPARE (0),
-// GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), BENCH_NODE_FLAGS (lib/prod-server.ts).
+// GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), GAMES_COMPARE_BUILD (none), BENCH_NODE_FLAGS (lib/prod-server.ts).
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { env, median, printTable, sleep } from './lib/driver.ts';
@@ -27,6 +29,9 @@ const LOG_COMPARE = env('GAMES_LOG_COMPARE', 0) === 1;
 /** What a phone's browser sends; GAMES_ACCEPT_ENCODING=identity measures uncompressed answers for comparison. */
 const ACCEPT_ENCODING = process.env.GAMES_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const COMPARE_FLAGS = (process.env.GAMES_COMPARE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const COMPARE_BUILD = process.env.GAMES_COMPARE_BUILD ?? '';
+/** How the second server differs from the first, in the printed lines. */
+const COMPARED = COMPARE_BUILD ? `build ${COMPARE_BUILD}` : COMPARE_FLAGS.join(' ');
 const IDLE_RSS_BUDGET_MB = 150;
 /** Headers that describe the body and go to the bare "same bytes" route; the rest are the app's security headers. */
 const CONTENT_HEADERS = ['content-type', 'content-encoding', 'vary'];
@@ -66,8 +71,8 @@ async function main() {
     let otherIdleRss = NaN;
     await sleep(3000);
     const idleRss = rssMb(server.pid);
-    if (COMPARE_FLAGS.length) {
-      other = await startProdServer({}, { flags: [...startFlags(), ...COMPARE_FLAGS] });
+    if (COMPARE_FLAGS.length || COMPARE_BUILD) {
+      other = await startProdServer({}, { flags: [...startFlags(), ...COMPARE_FLAGS], ...(COMPARE_BUILD ? { main: COMPARE_BUILD } : {}) });
       stops.push(() => other!.stop());
       await sleep(3000);
       otherIdleRss = rssMb(other.pid);
@@ -148,7 +153,7 @@ async function main() {
         const cmp = cmpFirst ?? (other ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null);
         if (cmp) {
           compared.push({ rps: cmp.rps, p99: cmp.p99, cpu: cmp.cpu, rpsRatio: cmp.rps / app.rps, cpuRatio: cmp.cpu / app.cpu });
-          console.log(`  ${t.label} run ${i + 1}: with ${COMPARE_FLAGS.join(' ')}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`);
+          console.log(`  ${t.label} run ${i + 1}: with ${COMPARED}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`);
         }
         if (t === targets[0]) logPerRequest = server.log.lines / app.requests;
         await sleep(300);
@@ -213,9 +218,13 @@ async function main() {
     console.log('(CPU share = bare CPU per request ÷ app CPU per request: the req/s share a CPU-bound server would reach.)');
     console.log(`\nLog: ${logPerRequest.toFixed(2)} lines per request at the default level (${server.log.lines - startLog >= 0 ? 'stdout piped and counted' : ''})`);
     if (other) {
-      console.log(`\nThe same build with ${COMPARE_FLAGS.join(' ')} after npm start's flags (without / with; medians; ratios are medians of per-run ratios):`);
+      console.log(
+        COMPARE_BUILD
+          ? `\nThis build / ${COMPARED} (medians; ratios are medians of per-run ratios):`
+          : `\nThe same build with ${COMPARED} after npm start's flags (without / with; medians; ratios are medians of per-run ratios):`,
+      );
       printTable(['route', 'req/s', 'p99 ms', 'CPU/request µs', 'req/s with', 'CPU/request with'], compareRows);
-      console.log(`RSS with ${COMPARE_FLAGS.join(' ')}: idle after start ${otherIdleRss.toFixed(0)} MB, after the load ${rssMb(other.pid).toFixed(0)} MB`);
+      console.log(`RSS with ${COMPARED}: idle after start ${otherIdleRss.toFixed(0)} MB, after the load ${rssMb(other.pid).toFixed(0)} MB`);
     }
     console.log(`RSS: idle after start ${idleRss.toFixed(0)} MB (${idleRss <= IDLE_RSS_BUDGET_MB ? 'ok' : 'OVER'}, budget ${IDLE_RSS_BUDGET_MB} MB), after the load ${loadedRss.toFixed(0)} MB`);
   } finally {

@@ -60,16 +60,21 @@ export type ProdServer = {
 };
 
 /**
- * Starts the built server. `flags`: node flags instead of startFlags() (a bench comparing two settings side by side).
+ * Starts the built server. `flags`: node flags instead of startFlags() (a bench comparing two settings side by side);
+ * `main`: another build's main.js instead of apps/server/dist/main.js (a bench comparing two builds).
  * With `keepRequests`, the request log's lines are also parsed and kept (`log.requests`, emptied by `log.reset()`): the
  * time each request took inside the server, as the server itself measured it.
  */
-export async function startProdServer(env: Record<string, string> = {}, options: { keepRequests?: boolean; flags?: string[] } = {}): Promise<ProdServer> {
+export async function startProdServer(
+  env: Record<string, string> = {},
+  options: { keepRequests?: boolean; flags?: string[]; main?: string } = {},
+): Promise<ProdServer> {
   const flags = options.flags ?? startFlags();
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  const main = path.resolve(options.main ?? MAIN);
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
-  const child = spawn(process.execPath, [...flags, MAIN], {
+  const child = spawn(process.execPath, [...flags, main], {
     cwd: dataDir,
     env: { ...SERVER_ENV_DEFAULTS, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
