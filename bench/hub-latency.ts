@@ -341,8 +341,15 @@ async function main() {
         `${missing}/${extra}`,
       ]);
       if (!met) {
-        const floor = bareP99 >= budget ? `the bare server doing the same request and broadcast is over it too (p99 ${fmt(bareP99)} ms): on this machine the floor for ${total} sockets is above the budget` : `the bare server doing the same request and broadcast stays under it (p99 ${fmt(bareP99)} ms): the hub's own work puts it over`;
-        verdicts.push(`${label}: budget NOT MET: p99 ${fmt(hubP99)} ms from the order request, budget ${budget} ms; ${floor}.`);
+        const floor =
+          bareP99 >= budget
+            ? `the bare server doing the same request and broadcast is over it too (p99 ${fmt(bareP99)} ms): on this machine the floor for ${total} sockets is above the budget`
+            : `the bare server doing the same request and broadcast stays under it (p99 ${fmt(bareP99)} ms)`;
+        verdicts.push(
+          `${label}: budget NOT MET: p99 ${fmt(hubP99)} ms from the order request, budget ${budget} ms; ${floor}. ` +
+            `The hub is ${(hubP99 / bareP99).toFixed(2)}× the bare p99: request → first client p50 ${fmt(m((r) => r.hub.firstP50))} ms vs ${fmt(m((r) => r.bare.firstP50))} ms ` +
+            `(reading the form, storing the screenshot, committing the order), fan-out spread p99 ${fmt(m((r) => r.hub.spreadP99))} vs ${fmt(m((r) => r.bare.spreadP99))} ms.`,
+        );
       }
     };
     if (ONLY !== 'lp') await compare('WebSockets', WS_CLIENTS, WS_OFFICIAL, 'raw-ws', 'signalr-ws', env('HUB_WS_GAP_MS', 100), 25);
