@@ -1,6 +1,8 @@
 // Client process for bench/hub-latency.ts (one of several, each its own process and event loop). Opens `count`
 // clients of one kind and records, per round id, the monotonic time (process.hrtime: CLOCK_MONOTONIC, the same
-// clock the server process stamps with) at which each client got that round's ReceiveOrder.
+// clock the driver stamps with) at which each client got that round's ReceiveOrder. Also counted: the other
+// invocations that arrived (by target), and, on WebSockets, the first frame that carried a ReceiveOrder is kept
+// as text (the driver hands the hub's frame to the bare baseline so it sends the same bytes).
 // Kinds:
 //   signalr-ws / signalr-lp  the official @microsoft/signalr client, unchanged (heavy: fetch + cookie jar, timers
 //                            per connection); used for a subset to show the real client sees what the raw one sees.
@@ -21,6 +23,13 @@ const PING = JSON.stringify({ type: 6 }) + RS;
 /** round id → receive times (monotonic ms). */
 const samples = {};
 const record = (id) => (samples[id] ??= []).push(monoMs());
+/** target → invocations received other than ReceiveOrder (e.g. the screenshot check's verdict). */
+const others = {};
+/** The first WebSocket frame that carried a ReceiveOrder, as text. */
+let orderFrame = null;
+const keepFrame = (text) => {
+  if (orderFrame === null && text.includes('"ReceiveOrder"')) orderFrame = text;
+};
 const closers = [];
 const problems = [];
 
@@ -28,6 +37,7 @@ const problems = [];
 function onRecord(text) {
   const msg = JSON.parse(text);
   if (msg.type === 1 && msg.target === 'ReceiveOrder') record(msg.arguments[0].id);
+  else if (msg.type === 1) others[msg.target] = (others[msg.target] ?? 0) + 1;
   else if (msg.type === 7) {
     problems.push(`closed by server: ${msg.error ?? 'no error'}`);
     return false;
@@ -85,7 +95,9 @@ async function openRawWs() {
     const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
     const read = recordReader((answer) => (answer.error ? reject(new Error(answer.error)) : resolve()));
     ws.on('message', (data) => {
-      if (!read(data.toString('utf8'))) ws.close();
+      const text = data.toString('utf8');
+      keepFrame(text);
+      if (!read(text)) ws.close();
     });
     ws.once('open', () => ws.send(HANDSHAKE));
     ws.once('error', reject);
@@ -140,7 +152,11 @@ function openBareWs() {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     const read = recordReader(null);
-    ws.on('message', (data) => read(data.toString('utf8')));
+    ws.on('message', (data) => {
+      const text = data.toString('utf8');
+      keepFrame(text);
+      read(text);
+    });
     ws.once('open', resolve);
     ws.once('error', reject);
     closers.push(
@@ -188,7 +204,7 @@ process.once('disconnect', () => process.exit(1));
 process.on('message', async (msg) => {
   if (msg.type === 'clock') process.send({ type: 'clock', t: monoMs() });
   else if (msg.type === 'collect') {
-    process.send({ type: 'samples', samples, problems });
+    process.send({ type: 'samples', samples, problems, others, orderFrame });
     await Promise.race([Promise.all(closers.map((c) => c().catch(() => undefined))), new Promise((r) => setTimeout(r, 3000))]);
     process.exit(0);
   }
