@@ -186,7 +186,7 @@ async function closedLoop(image: Buffer): Promise<number> {
     await load(run.appUrl, body, contentType, 50);
     await load(run.bareUrl, body, contentType, 50);
     run.mark(); // the warm-up's orders are left out of the check figures
-    const runs = [];
+    const runs: { app: Awaited<ReturnType<typeof load>>; bare: Awaited<ReturnType<typeof load>>; inside: Stats }[] = [];
     for (let i = 0; i < REPEATS; i++) {
       run.reset();
       const app = await load(run.appUrl, body, contentType, REQUESTS);

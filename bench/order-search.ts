@@ -98,7 +98,7 @@ async function bench(db: 'sqlite' | 'postgres', loadRows: string[][]) {
     }
     for (const { label, term, query } of terms(ORDERS).filter((t) => UNDER_LOAD.includes(t.label) && t.label.includes(ONLY))) {
       await underLoad(pair.full, term, query);
-      const runs = [];
+      const runs: { app: Awaited<ReturnType<typeof underLoad>>; bare: Awaited<ReturnType<typeof underLoad>> }[] = [];
       for (let i = 0; i < 2; i++) runs.push({ app: await underLoad(pair.full, term, query), bare: await underLoad(pair.empty, term, query) });
       const m = (pick: (x: (typeof runs)[number]) => number) => median(runs.map(pick));
       loadRows.push([db, label, m((x) => x.app.rps).toFixed(0), String(m((x) => x.app.p50)), String(m((x) => x.app.p99)), m((x) => x.bare.rps).toFixed(0), String(m((x) => x.bare.p99)), `${(100 * m((x) => x.app.rps / x.bare.rps)).toFixed(0)} %`]);

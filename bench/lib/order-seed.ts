@@ -47,7 +47,7 @@ async function insertGamesAndOperators(db: Db): Promise<void> {
     .execute();
   await db
     .insertInto('users')
-    .values(Array.from({ length: OPERATORS }, (_, k) => ({ id: operatorId(k), email: `operator${k}@bench.local`, password_hash: 'x', created_at: at, updated_at: at })))
+    .values(Array.from({ length: OPERATORS }, (_, k) => ({ id: operatorId(k), email: `operator${k}@bench.local`, password_hash: 'x', email_confirmed: 1, created_at: at, updated_at: at })))
     .execute();
 }
 
