@@ -1,19 +1,24 @@
 // How long a screenshot check's reuse search takes in a shop with a month of orders: the fingerprints the check
-// compares its own with (modules/verification: orders of the last 30 days), read and compared inside the check's
-// locked transaction (on SQLite the only connection, so every other query of the shop waits meanwhile). N orders
-// with checks in the window (REUSE_ORDERS, default 30,000: 1,000 a day), 1 in REUSE_UNREAD_EVERY (100) with its
-// receipt's transaction id unread; the search timed for a check whose transaction id was read and for one whose
-// wasn't, on SQLite (and PostgreSQL with TEST_DATABASE_URL), median of REUSE_REPEATS (7).
+// compares its own with (modules/verification: orders of the last 30 days). N orders with checks in the window
+// (REUSE_ORDERS, default 30,000: 1,000 a day), 1 in REUSE_UNREAD_EVERY (100) with its receipt's transaction id unread,
+// 10 of them copies of the checked picture; the search timed for a check whose transaction id was read and for one
+// whose wasn't, on SQLite (and PostgreSQL with TEST_DATABASE_URL), median of REUSE_REPEATS (7). Two halves
+// (reuse.ts): the scan before the lock (its time, and the longest the event loop was held at once meanwhile: on SQLite
+// every read runs on it) and the part inside the check's locked transaction (on SQLite the only connection, so every
+// other query of the shop waits meanwhile; on PostgreSQL the advisory lock other checks wait for).
 // Baseline in the same run: reading the same window's order ids alone (what any per-window query costs).
 // Run: npm run bench -- reuse-search.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import type { Database } from '../apps/server/src/db/schema.ts';
 import { migrateToLatest, openDatabase, type Db, type Dialect } from '../apps/server/src/db/database.ts';
-import { findSamePicture, REUSE_WINDOW_MS } from '../apps/server/src/modules/verification/reuse.ts';
+import { finishSamePicture, REUSE_WINDOW_MS, scanSamePicture, type PictureQuery } from '../apps/server/src/modules/verification/reuse.ts';
+import { lockReuseSearch } from '../apps/server/src/modules/verification/verification.repository.ts';
 import { env, median, printTable } from './lib/driver.ts';
 
 const ORDERS = env('REUSE_ORDERS', 30_000);
@@ -21,14 +26,16 @@ const UNREAD_EVERY = env('REUSE_UNREAD_EVERY', 100);
 const REPEATS = env('REUSE_REPEATS', 7);
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-/** A fingerprint shaped like the real ones (1,024 hex bits, 1,024 hex confidence mask). */
-const fakeHash = () => `${randomBytes(512).toString('hex')}:${randomBytes(512).toString('hex')}`;
+/** A fingerprint shaped like the real ones (512 bytes of bits, 512 of confidence mask). */
+const fakeHash = () => randomBytes(1024);
+/** The checked picture; every 3,000th order of the window is a copy of it. */
+const PICTURE = fakeHash();
 
 async function fill(db: Db) {
   const now = Date.now();
   for (let from = 0; from < ORDERS; from += 1000) {
-    const orders = [];
-    const checks = [];
+    const orders: Insertable<Database['orders']>[] = [];
+    const checks: Insertable<Database['order_checks']>[] = [];
     for (let i = from; i < Math.min(ORDERS, from + 1000); i++) {
       const id = randomUUID();
       const at = new Date(now - ((i * REUSE_WINDOW_MS) / ORDERS) * 0.99).toISOString();
@@ -38,7 +45,7 @@ async function fill(db: Db) {
         transaction_number: String(i % 1_000_000).padStart(6, '0'), screenshot: `${id}.png`, status: 'COMPLETED', operator_id: null, operator_email: null,
         is_read: 1, created_at: at, updated_at: at, idempotency_key: null,
       });
-      checks.push({ order_id: id, state: 'done', attempts: 1, next_attempt_at: at, cleaned: 1, image_hash: fakeHash(), receipt_txn_id: i % UNREAD_EVERY === 0 ? null : `0100${String(i).padStart(12, '0')}`, created_at: at, checked_at: at });
+      checks.push({ order_id: id, state: 'done', attempts: 1, next_attempt_at: at, cleaned: 1, image_hash: i % 3000 === 1 ? PICTURE : fakeHash(), hash_seq: i + 1, receipt_txn_id: i % UNREAD_EVERY === 0 ? null : `0100${String(i).padStart(12, '0')}`, created_at: at, checked_at: at });
     }
     await db.insertInto('orders').values(orders).execute();
     await db.insertInto('order_checks').values(checks).execute();
@@ -48,20 +55,41 @@ async function fill(db: Db) {
 async function measure(db: Db, dialect: Dialect) {
   const since = new Date(Date.now() - REUSE_WINDOW_MS).toISOString();
   const self = randomUUID();
-  const hash = fakeHash();
-  const time = async (work: () => Promise<unknown>) => {
-    const ms = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  const search = async (receiptTxnId: string | null) => {
+    const q: PictureQuery = { orderId: self, since, hash: PICTURE, receiptTxnId };
+    const scanMs = [];
+    const lockedMs = [];
+    let longestHoldMs = 0;
+    let found = 0;
     for (let i = 0; i < REPEATS; i++) {
-      const t = performance.now();
-      await work();
-      ms.push(performance.now() - t);
+      loopDelay.reset();
+      loopDelay.enable();
+      let t = performance.now();
+      const scan = await scanSamePicture(db, q);
+      scanMs.push(performance.now() - t);
+      loopDelay.disable();
+      longestHoldMs = Math.max(longestHoldMs, loopDelay.max / 1e6);
+      t = performance.now();
+      found = (
+        await db.transaction().execute(async (trx) => {
+          await lockReuseSearch(trx, dialect);
+          return finishSamePicture(trx, q, scan);
+        })
+      ).length;
+      lockedMs.push(performance.now() - t);
     }
-    return median(ms);
+    return [median(scanMs).toFixed(1), longestHoldMs.toFixed(1), median(lockedMs).toFixed(1), String(found)];
   };
-  const read = await time(() => findSamePicture(db, { orderId: self, since, hash, receiptTxnId: '0100999999999999' }));
-  const unread = await time(() => findSamePicture(db, { orderId: self, since, hash, receiptTxnId: null }));
-  const ids = await time(() => db.selectFrom('orders').select('id').where('created_at', '>=', since).execute());
-  return [dialect, String(ORDERS), read.toFixed(1), unread.toFixed(1), ids.toFixed(1)];
+  const read = await search('0100999999999999');
+  const unread = await search(null);
+  const ms = [];
+  for (let i = 0; i < REPEATS; i++) {
+    const t = performance.now();
+    await db.selectFrom('orders').select('id').where('created_at', '>=', since).execute();
+    ms.push(performance.now() - t);
+  }
+  return [dialect, String(ORDERS), ...read, ...unread, median(ms).toFixed(1)];
 }
 
 async function main() {
@@ -94,7 +122,11 @@ async function main() {
     }
   }
   console.log(`\nReuse search of one check over a month of orders (${UNREAD_EVERY === 0 ? 'none' : `1 in ${UNREAD_EVERY}`} with an unread transaction id), median of ${REPEATS} (ms)`);
-  printTable(['db', 'orders in window', 'check with its id read', 'check with its id unread', 'baseline: the window\'s ids'], rows);
+  console.log('scan: before the lock, its time and the longest the event loop was held at once (max of the repeats); locked: inside the transaction');
+  printTable(
+    ['db', 'orders in window', 'id read: scan', 'longest hold', 'locked', 'found', 'id unread: scan', 'longest hold', 'locked', 'found', "baseline: the window's ids"],
+    rows,
+  );
 }
 
 main().catch((err) => {

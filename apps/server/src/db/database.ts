@@ -18,6 +18,7 @@ import * as ownerControls from './migrations/0008-owner-controls.ts';
 import * as orderTracking from './migrations/0009-order-tracking.ts';
 import * as orderEvents from './migrations/0010-order-events.ts';
 import * as orderFilterSearch from './migrations/0011-order-filter-search.ts';
+import * as fingerprintBytes from './migrations/0012-fingerprint-bytes.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,9 +36,11 @@ const migrations: Record<string, Migration> = {
   '0009-order-tracking': orderTracking,
   '0010-order-events': orderEvents,
   '0011-order-filter-search': orderFilterSearch,
+  '0012-fingerprint-bytes': fingerprintBytes,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** Every migration, by name (the migrator's source; tests that step through them use it too). */
+export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export type DatabaseOptions = {
   url: string;
@@ -133,7 +136,7 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   // number must still take an earlier one that arrives after it.
   const migrator = new Migrator({
     db,
-    provider,
+    provider: migrationProvider,
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });

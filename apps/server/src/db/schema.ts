@@ -148,7 +148,14 @@ export interface OrderChecksTable {
   next_attempt_at: string;
   lease_until: string | null;
   cleaned: Flag;
-  image_hash: string | null;
+  /** The screenshot's fingerprint (modules/verification/image-hash.ts), 1 KB; null until checked. */
+  image_hash: Buffer | null;
+  /**
+   * Given out in commit order, under the reuse search's lock, whenever image_hash or receipt_txn_id is stored: the
+   * search compares the month's fingerprints before taking the lock, and inside it only those numbered after what it
+   * saw (migration 0012, docs/decisions/0701).
+   */
+  hash_seq: number | null;
   receipt_txn_id: string | null;
   /** JSON: the FieldCheck list of the last finished check. */
   fields: string | null;

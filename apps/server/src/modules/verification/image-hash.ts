@@ -19,8 +19,12 @@ export const MIN_COMMON_BITS = 64;
 /** At most this share of the bits confident in both may differ for "the same picture". */
 export const NEAR_IDENTICAL_SHARE = 0.07;
 
-/** `<1024 hex bits>:<1024 hex confidence mask>`. */
-export async function imageHash(data: Buffer): Promise<string> {
+/** A fingerprint's size: 512 bytes of bits, then 512 bytes of confidence mask (1 KB, stored as it is). */
+export const HASH_BYTES = 2 * (SIDE * SIDE) / 8;
+const HALF = HASH_BYTES / 2;
+
+/** The fingerprint: HASH_BYTES bytes, the 4096 bits (row by row, first bit in the high bit) then their mask. */
+export async function imageHash(data: Buffer): Promise<Buffer> {
   const px = await sharp(data, { limitInputPixels: 40_000_000 })
     .rotate()
     .flatten({ background: '#ffffff' })
@@ -28,24 +32,35 @@ export async function imageHash(data: Buffer): Promise<string> {
     .resize(SIDE + 1, SIDE, { fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer();
-  let bits = '';
-  let mask = '';
+  const hash = Buffer.alloc(HASH_BYTES);
   for (let y = 0; y < SIDE; y++) {
-    for (let x = 0; x < SIDE; x += 4) {
-      let b = 0;
-      let m = 0;
-      for (let k = 0; k < 4; k++) {
-        const i = y * (SIDE + 1) + x + k;
-        const diff = px[i]! - px[i + 1]!;
-        b = (b << 1) | (diff > 0 ? 1 : 0);
-        m = (m << 1) | (Math.abs(diff) >= CONFIDENT_DIFFERENCE ? 1 : 0);
-      }
-      bits += b.toString(16);
-      mask += m.toString(16);
+    for (let x = 0; x < SIDE; x++) {
+      const i = y * (SIDE + 1) + x;
+      const diff = px[i]! - px[i + 1]!;
+      const bit = y * SIDE + x;
+      const flag = 0x80 >> (bit & 7);
+      if (diff > 0) hash[bit >> 3]! |= flag;
+      if (Math.abs(diff) >= CONFIDENT_DIFFERENCE) hash[HALF + (bit >> 3)]! |= flag;
     }
   }
-  return `${bits}:${mask}`;
+  return hash;
 }
+
+/**
+ * The text form fingerprints were stored in until migration 0012 (`<1024 hex bits>:<1024 hex mask>`), as bytes;
+ * null when it is not one (such a fingerprint never matched anything).
+ */
+export function hashFromHex(text: string): Buffer | null {
+  const half = HALF * 2;
+  if (text.length !== 2 * half + 1 || text[half] !== ':') return null;
+  const hash = Buffer.alloc(HASH_BYTES);
+  // Buffer#write stops at the first character that is not hex: a short count means a malformed fingerprint.
+  const complete = hash.write(text.substring(0, half), 0, HALF, 'hex') === HALF && hash.write(text.substring(half + 1), HALF, HALF, 'hex') === HALF;
+  return complete ? hash : null;
+}
+
+/** The text form back (migration 0012's down). */
+export const hashToHex = (hash: Buffer) => `${hash.toString('hex', 0, HALF)}:${hash.toString('hex', HALF)}`;
 
 /** Set bits of every byte value. */
 const POPCOUNT = Uint8Array.from({ length: 256 }, (_, n) => {
@@ -54,45 +69,34 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, n) => {
   return bits;
 });
 
-/** Decodes a fingerprint's two halves into `bits` and `mask` (each hex.length/2 bytes); false if it is not one. */
-function decodeInto(hash: string, bits: Buffer, mask: Buffer): boolean {
-  const half = bits.length * 2;
-  if (hash.length !== 2 * half + 1 || hash[half] !== ':') return false;
-  // Buffer#write stops at the first character that is not hex: a short count means a malformed fingerprint.
-  return bits.write(hash, 0, bits.length, 'hex') === bits.length && mask.write(hash.substring(half + 1), 0, mask.length, 'hex') === mask.length;
-}
-
 /**
  * A test for "the same picture as `hash`", for comparing one fingerprint with many: a check compares its own with
- * those of a month of orders, inside a locked transaction. Its own is decoded once, each other one into the same two
- * buffers, so a comparison allocates nothing.
+ * those of a month of orders. Nothing is allocated per comparison.
  * Near-identical: at most NEAR_IDENTICAL_SHARE of the bits confident in both differ. A near-blank picture has few
  * confident bits: two such count as the same only when their confidence masks agree too (both blank), since there is
- * nothing else to tell them apart by.
+ * nothing else to tell them apart by. Anything not HASH_BYTES long is no fingerprint and matches nothing.
  */
-export function samePictureAs(hash: string): (other: string) => boolean {
-  const half = (hash.length - 1) / 2;
-  if (!Number.isInteger(half) || half % 2) return () => false;
-  const bits = Buffer.alloc(half / 2);
-  const mask = Buffer.alloc(half / 2);
-  if (!decodeInto(hash, bits, mask)) return () => false;
-  const otherBits = Buffer.alloc(bits.length);
-  const otherMask = Buffer.alloc(bits.length);
+export function samePictureAs(hash: Uint8Array): (other: Uint8Array) => boolean {
+  if (hash.length !== HASH_BYTES) return () => false;
   return (other) => {
-    if (!decodeInto(other, otherBits, otherMask)) return false;
+    if (other.length !== HASH_BYTES) return false;
     let differing = 0;
     let compared = 0;
-    for (let i = 0; i < bits.length; i++) {
-      const both = mask[i]! & otherMask[i]!;
+    let masksDiffer = false;
+    for (let i = 0; i < HALF; i++) {
+      const mine = hash[HALF + i]!;
+      const theirs = other[HALF + i]!;
+      const both = mine & theirs;
+      if (mine !== theirs) masksDiffer = true;
       compared += POPCOUNT[both]!;
-      differing += POPCOUNT[(bits[i]! ^ otherBits[i]!) & both]!;
+      differing += POPCOUNT[(hash[i]! ^ other[i]!) & both]!;
     }
-    if (compared < MIN_COMMON_BITS) return differing === 0 && mask.equals(otherMask);
+    if (compared < MIN_COMMON_BITS) return differing === 0 && !masksDiffer;
     return differing <= compared * NEAR_IDENTICAL_SHARE;
   };
 }
 
 /** Near-identical pictures (samePictureAs for one pair). */
-export function nearIdentical(a: string, b: string): boolean {
+export function nearIdentical(a: Uint8Array, b: Uint8Array): boolean {
   return samePictureAs(a)(b);
 }

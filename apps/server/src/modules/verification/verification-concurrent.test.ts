@@ -4,6 +4,7 @@
 // that holds both checks until both have reached it, so their final transactions start together; everything else
 // (database, files, re-encoding, fingerprints) is real. And the news of the link reaches listeners with the check's own
 // news, not after a further query: a client that sees the check done must already have been told of both orders.
+// And a resized copy is found when no transaction id was read (the stand-in reads nothing): the search before the lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { OrderDto } from '@topup/contract/orders';
@@ -76,6 +77,25 @@ describe('checks running at once', () => {
     expect(finder!.event).toMatchObject({ orderId: ids.find((id) => id !== alone!.event.orderId), isDuplicate: true });
     expect(found!.event).toMatchObject({ orderId: alone!.event.orderId, isDuplicate: true });
     expect(finder!.arrivedByNextTurn).toBe(3);
+  }, 30_000);
+
+  it('flags a resized, re-saved copy when neither receipt\'s transaction id could be read (the search before the lock)', async () => {
+    const { packageId } = await createCatalog(t);
+    const picture = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    const copy = await sharp(picture).resize({ width: 270 }).jpeg({ quality: 85 }).toBuffer();
+    const ids: string[] = [];
+    for (const [data, transactionNumber] of [[picture, '333333'], [copy, '444444']] as const) {
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), { file_ScreenShot: { data, filename: 'pay.png' } });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(body<OrderDto>(res).payLoad.id);
+      await attemptCheck(t.app.ctx.verification.deps, ids.at(-1)!);
+    }
+    const checks = await t.app.ctx.db.selectFrom('order_checks').select('receipt_txn_id').where('order_id', 'in', ids).execute();
+    expect(checks.map((c) => c.receipt_txn_id)).toEqual([null, null]);
+    const links = await t.app.ctx.db.selectFrom('order_duplicates').select(['other_order_id', 'reason']).where('order_id', '=', ids[1]!).execute();
+    expect(links).toEqual([{ other_order_id: ids[0], reason: 'image' }]);
   }, 30_000);
 
   it('links one check to at most MAX_LINKS_PER_KIND copies of its picture: a burst of copies stays bounded work', async () => {

@@ -13,7 +13,7 @@ import type { ImageWork } from '../../storage/image-work.ts';
 import { compareReceipt, verdictOf } from './compare.ts';
 import { imageHash } from './image-hash.ts';
 import { readReceipt } from './receipt-text.ts';
-import { findSamePicture, REUSE_WINDOW_MS } from './reuse.ts';
+import { finishSamePicture, REUSE_WINDOW_MS, scanSamePicture, type PictureQuery } from './reuse.ts';
 import type { TextReader } from './text-reader.ts';
 import * as repo from './verification.repository.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
@@ -126,8 +126,11 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
   const verdict = verdictOf(fields);
 
   // 3. Reuse, then everything in one transaction (the check is finished only if all of it is stored), one check at a
-  // time: two copies checked at once must each see the other's stored fingerprint.
+  // time: two copies checked at once must each see the other's stored fingerprint. The month's fingerprints are
+  // compared before the lock; under it only those stored since (reuse.ts).
   const since = new Date(Date.parse(order.created_at) - REUSE_WINDOW_MS).toISOString();
+  const picture: PictureQuery = { orderId, since, hash, receiptTxnId: reading.transactionId };
+  const scan = await scanSamePicture(db, picture);
   const now = nowIso();
   const current = order;
   const linked = await db.transaction().execute(async (trx) => {
@@ -140,13 +143,15 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
       for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since)) others.set(id, 'transaction');
     }
     const links: Array<[string, 'transaction' | 'image']> = [...others];
-    for (const id of await findSamePicture(trx, { orderId, since, hash, receiptTxnId: reading.transactionId })) links.push([id, 'image']);
+    for (const id of await finishSamePicture(trx, picture, scan)) links.push([id, 'image']);
     for (const [other, reason] of links) await repo.linkDuplicates(trx, orderId, other, reason, now);
     await repo.updateCheck(trx, orderId, {
       state: 'done',
       lease_until: null,
       error: null,
       image_hash: hash,
+      // Numbered under the lock, so in commit order: a search scanning meanwhile looks at it under the lock.
+      hash_seq: await repo.nextHashSeq(trx),
       receipt_txn_id: reading.transactionId,
       fields: JSON.stringify(fields),
       checked_at: now,
