@@ -1,7 +1,8 @@
 // Hub latency: from a buyer's order request (POST /api/v1/Order, a small screenshot attached) to `ReceiveOrder` at
 // each staff client, p50 and p99, with 1,000 clients on WebSockets and 100 on long polling, each beside a bare
 // baseline doing the same kind of work in the same run (the ratio is the figure to watch; these machines are noisy).
-// Budget (DESIGN.md): p99 under 25 ms on WebSockets, under 100 ms on long polling, judged on this figure.
+// Budget (DESIGN.md): the hub's p99 within 1.1× of the bare baseline's p99 in the same run, each transport against
+// its own baseline (WebSockets against a bare `ws` broadcast, long polling against a bare long-poll loop).
 //
 // Layout (docs/decisions/0301-hub-latency.md says why):
 // - The hub is the BUILT server at its production defaults (lib/prod-server.ts: `npm start`'s node flags and
@@ -11,7 +12,8 @@
 //   client's accessTokenFactory as the dashboard uses it.
 // - The baseline (lib/bare-hub-server.mjs, plain node in its own process) takes the same multipart request, reads the
 //   body, writes the hub's two records for an order (ReceiveOrder + ReceiveNotificationMessage, same bytes: taken
-//   from a real order's frame at start-up) to as many plain `ws` sockets, and answers 201 with the id.
+//   from a real order's frame at start-up) to as many plain `ws` sockets (the WebSocket baseline) or held plain
+//   `http` GETs (the long-poll baseline, each client re-arming at once), and answers 201 with the id.
 // - The clients run in separate processes (lib/hub-clients.mjs): the bulk a small protocol-correct raw client, a
 //   subset the official @microsoft/signalr client (its own columns); the bare fleet has the same layout and sizes.
 // - This driver places the orders itself, one at a time: during the rounds its event loop has nothing else to do
@@ -47,6 +49,8 @@ const ROUNDS = env('HUB_ROUNDS', 40);
 const REPEATS = env('HUB_REPEATS', 3);
 const ONLY = process.env.HUB_ONLY;
 const LOOP_RESOLUTION_MS = 5;
+/** DESIGN.md: the hub's p99 may be at most this many times its bare baseline's p99 in the same run. */
+const BUDGET_RATIO = 1.1;
 
 type Samples = Record<string, number[]>;
 /** One client process; `group` says which line of the report its samples belong to. */
@@ -292,7 +296,8 @@ async function main() {
     const hub: Target = { name: 'hub', orderUrl: `${server.url}/api/v1/Order`, clientUrl: `${server.url}/dashboard`, token, server };
     const frame = await hubOrderFrame(hub, packageId);
     bare = await startBareHub(frame);
-    const bareTarget: Target = { name: 'bare', orderUrl: `${bare.url}/api/v1/Order`, clientUrl: bare.url.replace(/^http/, 'ws'), token: '' };
+    // bare-ws turns this into its ws:// address; bare-lp polls `${clientUrl}/poll`.
+    const bareTarget: Target = { name: 'bare', orderUrl: `${bare.url}/api/v1/Order`, clientUrl: bare.url, token: '' };
 
     const flags = [...startFlags()].join(' ');
     console.log(
@@ -304,12 +309,12 @@ async function main() {
 
     const rows: string[][] = [];
     const verdicts: string[] = [];
-    const compare = async (label: string, total: number, official: number, rawMode: string, officialMode: string, gapMs: number, budget: number) => {
+    const compare = async (label: string, total: number, official: number, rawMode: string, officialMode: string, bareMode: string, gapMs: number) => {
       const runs: { hub: Run; bare: Run }[] = [];
       for (let i = 0; i < REPEATS; i++) {
         const h = await measure(hub, layout(total, official, rawMode, officialMode), gapMs, packageId);
         await sleep(300);
-        const b = await measure(bareTarget, layout(total, official, 'bare-ws', 'bare-ws'), gapMs, packageId);
+        const b = await measure(bareTarget, layout(total, official, bareMode, bareMode), gapMs, packageId);
         await sleep(300);
         runs.push({ hub: h, bare: b });
         console.log(
@@ -324,7 +329,8 @@ async function main() {
       const bareP99 = m((r) => r.bare.all.p99);
       const missing = runs.reduce((n, r) => n + r.hub.all.missing + r.bare.all.missing, 0);
       const extra = runs.reduce((n, r) => n + r.hub.all.extra + r.bare.all.extra, 0);
-      const met = hubP99 < budget;
+      const ratio = hubP99 / bareP99;
+      const met = ratio <= BUDGET_RATIO;
       rows.push([
         label,
         String(total),
@@ -336,30 +342,29 @@ async function main() {
         fmt(m((r) => r.bare.all.p50)),
         fmt(bareP99),
         `${fmt(m((r) => r.bare.answerP50))}/${fmt(m((r) => r.bare.answerP99))}`,
-        `${(hubP99 / bareP99).toFixed(2)}×`,
-        met ? `ok (<${budget})` : `OVER (${budget})`,
+        `${ratio.toFixed(2)}×`,
+        met ? `ok (≤${BUDGET_RATIO}×)` : `OVER (>${BUDGET_RATIO}×)`,
         `${missing}/${extra}`,
       ]);
       if (!met) {
-        const floor =
-          bareP99 >= budget
-            ? `the bare server doing the same request and broadcast is over it too (p99 ${fmt(bareP99)} ms): on this machine the floor for ${total} sockets is above the budget`
-            : `the bare server doing the same request and broadcast stays under it (p99 ${fmt(bareP99)} ms)`;
         verdicts.push(
-          `${label}: budget NOT MET: p99 ${fmt(hubP99)} ms from the order request, budget ${budget} ms; ${floor}. ` +
-            `The hub is ${(hubP99 / bareP99).toFixed(2)}× the bare p99: request → first client p50 ${fmt(m((r) => r.hub.firstP50))} ms vs ${fmt(m((r) => r.bare.firstP50))} ms ` +
+          `${label}: budget NOT MET: hub p99 ${fmt(hubP99)} ms from the order request is ${ratio.toFixed(2)}× the bare baseline's ${fmt(bareP99)} ms (budget ${BUDGET_RATIO}×). ` +
+            `Request → first client p50 ${fmt(m((r) => r.hub.firstP50))} ms vs ${fmt(m((r) => r.bare.firstP50))} ms ` +
             `(reading the form, storing the screenshot, committing the order), fan-out spread p99 ${fmt(m((r) => r.hub.spreadP99))} vs ${fmt(m((r) => r.bare.spreadP99))} ms.`,
         );
       }
     };
-    if (ONLY !== 'lp') await compare('WebSockets', WS_CLIENTS, WS_OFFICIAL, 'raw-ws', 'signalr-ws', env('HUB_WS_GAP_MS', 100), 25);
-    if (ONLY !== 'ws') await compare('Long polling', LP_CLIENTS, LP_OFFICIAL, 'raw-lp', 'signalr-lp', env('HUB_LP_GAP_MS', 150), 100);
+    if (ONLY !== 'lp') await compare('WebSockets', WS_CLIENTS, WS_OFFICIAL, 'raw-ws', 'signalr-ws', 'bare-ws', env('HUB_WS_GAP_MS', 100));
+    if (ONLY !== 'ws') await compare('Long polling', LP_CLIENTS, LP_OFFICIAL, 'raw-lp', 'signalr-lp', 'bare-lp', env('HUB_LP_GAP_MS', 150));
 
     console.log(`\nHub latency, buyer's order request sent → ReceiveOrder at the staff client (ms), ${ROUNDS} orders per run, median of ${REPEATS} runs`);
-    console.log(`Built server at production defaults vs a bare node server (same request, same records, plain ws sockets); clients in ${PROCS} raw + 1 official process(es), the same layout for both.`);
-    printTable(['transport', 'clients', 'hub p50', 'hub p99', 'official p50/p99', '201 p50/p99', 'in server p50/p99', 'bare p50', 'bare p99', 'bare 201 p50/p99', 'p99 ratio', 'budget', 'missing/dup'], rows);
+    console.log(
+      `Built server at production defaults vs a bare node server (same request, same records; WebSockets against plain ws sockets, long polling against a plain http long-poll loop); ` +
+        `clients in ${PROCS} raw + 1 official process(es), the same layout for both. Budget: hub p99 ≤ ${BUDGET_RATIO}× its own bare baseline's p99.`,
+    );
+    printTable(['transport', 'clients', 'hub p50', 'hub p99', 'official p50/p99', '201 p50/p99', 'in server p50/p99', 'bare p50', 'bare p99', 'bare 201 p50/p99', 'p99 ratio', 'verdict', 'missing/dup'], rows);
     console.log('"201": the order request\'s own round trip (the hub writes the order to every socket before it answers, so it includes the fan-out);');
-    console.log('"in server": that request\'s time inside the built server, from its request log; bare: plain node http + ws, no database or disk.');
+    console.log('"in server": that request\'s time inside the built server, from its request log; bare: plain node http + ws (or held http GETs), no database or disk.');
     if (WS_OFFICIAL || LP_OFFICIAL) console.log(`Official @microsoft/signalr clients: ${WS_OFFICIAL} of ${WS_CLIENTS} on WebSockets, ${LP_OFFICIAL} of ${LP_CLIENTS} on long polling; the rest the raw client.`);
     for (const v of verdicts) console.log(v);
   } finally {

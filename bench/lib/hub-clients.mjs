@@ -11,6 +11,8 @@
 //                            0x1E and each parsed, ReceiveOrder taken from the invocation, Close honoured, a ping
 //                            every 15 s (WebSockets); polls re-armed at once with the bearer header (long polling).
 //   bare-ws                  plain `ws` sockets to the bare baseline server; records parsed the same way.
+//   bare-lp                  the bare server's plain long-poll loop (GET /poll?id=, held until the next broadcast),
+//                            re-armed at once through the same `request` as raw-lp; records parsed the same way.
 import http from 'node:http';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import WebSocket from 'ws';
@@ -148,9 +150,35 @@ async function openRawLp() {
   });
 }
 
+let bareClients = 0;
+async function openBareLp() {
+  const target = `${url}/poll?id=${process.pid}-${bareClients++}`;
+  // The first poll of a new id answers at once: the client knows the server has it.
+  const first = await request('GET', target);
+  if (first.status !== 200) throw new Error(`first bare poll: ${first.status}`);
+  const read = recordReader(null);
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const res = await request('GET', target);
+      if (res.status === 204) break;
+      if (res.status !== 200) {
+        problems.push(`bare poll: ${res.status}`);
+        break;
+      }
+      if (res.body) read(res.body);
+    }
+  })();
+  closers.push(async () => {
+    running = false;
+    await request('DELETE', target);
+    await loop;
+  });
+}
+
 function openBareWs() {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(url.replace(/^http/, 'ws'), { perMessageDeflate: false });
     const read = recordReader(null);
     ws.on('message', (data) => {
       const text = data.toString('utf8');
@@ -186,6 +214,7 @@ const open = {
   'raw-ws': openRawWs,
   'raw-lp': openRawLp,
   'bare-ws': openBareWs,
+  'bare-lp': openBareLp,
   'signalr-ws': () => openSignalR(HttpTransportType.WebSockets),
   'signalr-lp': () => openSignalR(HttpTransportType.LongPolling),
 }[mode];
