@@ -33,11 +33,10 @@
 // monotonic µs on stderr, the clock .cpuprofile timestamps use), BENCH_NODE_FLAGS (node flags added to the built
 // server's, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"; printed in the header).
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { env, median, monoMs, nextMessage, percentile, printTable, sleep } from './lib/driver.ts';
+import { env, median, monoMs, nextMessage, orderForm, percentile, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, benchNodeFlags, startFlags, startProdServer, type ProdServer } from './lib/prod-server.ts';
 
 const WS_CLIENTS = env('HUB_WS_CLIENTS', 1000);
@@ -119,15 +118,8 @@ async function orderForms(packageId: string, count: number) {
     Array.from({ length: count }, async () => {
       const blocks = Buffer.from(Array.from({ length: 16 * 16 * 3 }, () => Math.floor(Math.random() * 256)));
       const screenshot = await sharp(blocks, { raw: { width: 16, height: 16, channels: 3 } }).resize(96, 160, { kernel: 'nearest' }).png().toBuffer();
-      const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
       const fields = { inGameUserId: '12345678', serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: String(nextTransaction++) };
-      const body = Buffer.concat([
-        ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="pay.png"\r\nContent-Type: image/png\r\n\r\n`),
-        screenshot,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+      return orderForm(fields, screenshot, 'png');
     }),
   );
 }

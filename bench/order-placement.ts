@@ -15,13 +15,12 @@
 // Run: npm run bench -- order-placement. Env: ORDER_CONNECTIONS (50), ORDER_REQUESTS (250 per measurement),
 // ORDER_REPEATS (3), ORDER_IMAGE_KB (300), ORDER_CHECK_WAIT_S (60, backlog drain after phase 1), ORDER_THINK_S
 // (comma-separated mean think times in seconds, "5,60"), ORDER_THINK_PHASE_S (120: how long buyers keep ordering).
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { createRenderer, randomLook, receiptHtml, seeded } from '../apps/server/test/fixtures/receipts.ts';
-import { env, median, percentile, printTable, sleep } from './lib/driver.ts';
+import { env, median, percentile, orderForm, printTable, sleep } from './lib/driver.ts';
 import { cpuMicros, startBare, startFlags, startProdServer } from './lib/prod-server.ts';
 
 const CONNECTIONS = env('ORDER_CONNECTIONS', 50);
@@ -58,17 +57,6 @@ async function screenshot(): Promise<Buffer> {
   } finally {
     await renderer.close();
   }
-}
-
-function multipart(fields: Record<string, string>, file: Buffer) {
-  const boundary = `----bench${randomUUID()}`;
-  const body = Buffer.concat([
-    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="pay.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function load(url: string, body: Buffer, contentType: string, amount: number) {
@@ -113,7 +101,7 @@ async function start(image: Buffer) {
   const detail = ((await (await fetch(`${server.url}/api/v1/game/${game.id}`)).json()) as { payLoad: Game }).payLoad;
   const packageId = detail.tokenPackageDto.find((p) => p.paymentMethod === 'NORMAL')!.id;
   const fields = { inGameUserId: '12345678', serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: '123456' };
-  const form = multipart(fields, image);
+  const form = orderForm(fields, image, 'jpeg');
   const db = new Database(path.join(server.dataDir, 'shop.db'), { readonly: true, fileMustExist: true });
   // Orders placed before a mark are left out of the check figures (a phase starts); CPU is counted from a reset.
   let phaseStart = new Date(0).toISOString();

@@ -26,7 +26,7 @@ import sharp from 'sharp';
 import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH } from '../packages/contract/src/order-codes.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { hashToken } from '../apps/server/src/modules/order-tracking/order-tracking.service.ts';
-import { env, monoMs, nextMessage, percentile, printTable, sleep } from './lib/driver.ts';
+import { env, monoMs, nextMessage, percentile, orderForm, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, rssMb, startProdServer, type ProdServer } from './lib/prod-server.ts';
 
 const PAGES = env('STREAM_PAGES', 1000);
@@ -123,16 +123,10 @@ async function seedTrackedOrders(server: ProdServer, count: number): Promise<{ i
 
 /** POST /api/v1/Order as the storefront sends it, from a given loopback address. */
 function placeOrder(base: string, packageId: string, screenshot: Buffer, localAddress: string): Promise<{ id: string }> {
-  const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
   const fields = { inGameUserId: '5123456789', serverInfo: '1234', mobileNumber: '09791234567', tokenPackageId: packageId, quantity: '1', transactionNumber: String(200_000 + Math.floor(Math.random() * 700_000)), screenShot: '' };
-  const body = Buffer.concat([
-    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="pay.png"\r\nContent-Type: image/png\r\n\r\n`),
-    screenshot,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { body, contentType } = orderForm(fields, screenshot, 'png');
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/v1/Order`, { method: 'POST', localAddress, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
+    const req = http.request(`${base}/api/v1/Order`, { method: 'POST', localAddress, headers: { 'content-type': contentType, 'content-length': body.length } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -1,5 +1,6 @@
-// Helpers for the benchmark drivers: IPC with a child process, medians, percentiles, tables.
+// Helpers for the benchmark drivers: IPC with a child process, medians, percentiles, tables, order forms.
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 
 export type Msg = { type: string; [key: string]: unknown };
 
@@ -39,4 +40,17 @@ export function printTable(header: string[], rows: string[][]) {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(line(header));
   for (const r of rows) console.log(line(r));
+}
+
+/** An order form as the storefront posts it: the fields, then the screenshot as `file_ScreenShot` (JPEG or PNG). */
+export function orderForm(fields: Record<string, string>, screenshot: Buffer, type: 'jpeg' | 'png') {
+  const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
+  const filename = type === 'jpeg' ? 'pay.jpg' : 'pay.png';
+  const body = Buffer.concat([
+    ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="${filename}"\r\nContent-Type: image/${type}\r\n\r\n`),
+    screenshot,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
