@@ -1,5 +1,4 @@
 // Builds the Fastify app: external plugins, then our own (auth, uploads), then the routes of each module.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -13,9 +12,7 @@ import type { AppContext } from './context.ts';
 import { currentSchema, migrateToLatest, openDatabase } from './db/database.ts';
 import { answerWritesWhenDurable } from './plugins/durable-writes.ts';
 import { createOrderEvents } from './events/order-events.ts';
-import { createCatalogFastPath } from './lib/catalog-fast-path.ts';
 import { createLogDestination } from './lib/log-destination.ts';
-import { nextRequestId } from './lib/request-ids.ts';
 import { createMailer } from './lib/mailer.ts';
 import { changesCatalog, createPublicCache } from './lib/public-cache.ts';
 import { startFileSweeper, type FileSweeper } from './modules/file-sweep/file-sweep.service.ts';
@@ -49,7 +46,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
-import { OneLineRequestLog, bindingsOf, infoEnabled, requestLine } from './plugins/request-log.ts';
+import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
 import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
@@ -125,8 +122,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestIdHeader: 'x-request-id',
-    // Fastify's own format, from a counter the catalog's fast path shares.
-    genReqId: () => nextRequestId(),
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -147,8 +142,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = await createLocalStorage(config.dataDir);
   const events = createOrderEvents();
   const imageWork = createImageWork();
-  /** Set once the app starts closing: the catalog's fast path then leaves every request to Fastify. */
-  let closing = false;
   const ctx: AppContext = {
     config,
     db,
@@ -164,31 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
-    catalogFastPath: createCatalogFastPath({
-      peek: (key) => ctx.publicCache.peek(key),
-      busy: () => closing || (app as unknown as { isUnderPressure?: () => boolean }).isUnderPressure?.() === true,
-      requestIdHeader: 'x-request-id',
-      nextRequestId,
-      trustProxy: config.trustProxy,
-      logRequest: (reqId, method, path, status, ms, ip) => {
-        if (!logStream || !infoEnabled(app.log)) return;
-        const bindings = bindingsOf(app.log);
-        if (bindings !== undefined) logStream.write(requestLine(`${bindings},"reqId":${JSON.stringify(reqId)}`, method, path, status, ms, ip));
-      },
-    }),
   };
   app.decorate('ctx', ctx);
-  // The catalog's fast path sees each request first and hands Fastify whatever it does not answer.
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  const [fastifyHandler, ...others] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-  if (!fastifyHandler || others.length) throw new Error('expected exactly one request listener on the server');
-  app.server.removeListener('request', fastifyHandler);
-  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!ctx.catalogFastPath.handle(req, res)) fastifyHandler(req, res);
-  });
   answerWritesWhenDurable(app, commits);
   // Limits shared by every instance (order rate limit, login throttle) live in Redis when REDIS_URL is set, under a
   // prefix naming this data set, so instances of one shop count together and other shops (or test runs) apart.

@@ -6,7 +6,6 @@ import type { OrderEvents } from './events/order-events.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { FanOut } from './realtime/fan-out.ts';
 import type { PublicCache } from './lib/public-cache.ts';
-import type { CatalogFastPath } from './lib/catalog-fast-path.ts';
 import type { ImageWork } from './storage/image-work.ts';
 import type { Media } from './storage/media.ts';
 import type { UrlSigner } from './storage/signed-urls.ts';
@@ -31,8 +30,6 @@ export type AppContext = {
   tokens: TokenService;
   throttle: LoginThrottle;
   publicCache: PublicCache;
-  /** Replays Fastify's answers to anonymous catalog reads in front of the router (lib/catalog-fast-path.ts). */
-  catalogFastPath: CatalogFastPath;
   /** Screenshot checks off the request path (modules/verification). */
   verification: Verification;
   /** Redis for limits shared across instances (REDIS_URL); undefined without it. */

@@ -112,6 +112,34 @@ describe('API answers and pages', () => {
     expect(decoded(gz)).toBe(plain.body);
   });
 
+  it('answers a phone that already holds the cached catalog with a 304, and sends the new text once it changed', async () => {
+    const url = '/api/v1/Game?currentPage=1&pageSize=12';
+    const first = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['etag']).toBe(etag);
+    // Another representation of the same text (gzip) is the same resource: still not modified.
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", ${etag}` } });
+    expect(gz.statusCode).toBe(304);
+    const list = JSON.parse(decoded(first)) as { payLoad: { items: Array<{ id: string; title: string }> } };
+    const game = list.payLoad.items[0]!;
+    const form = multipart({ title: `${game.title} (new)`, description: 'Changed.', orderIndex: '1', serverType: 'NONE', isDisable: 'False' }, {});
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/v1/game/${game.id}`, headers: { ...form.headers, ...t.auth }, payload: form.payload });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['etag']).not.toBe(etag);
+    expect(after.body).toContain(`${game.title} (new)`);
+    // Signed-in staff get their own list, never a shared validator.
+    const admin = await t.app.inject({ method: 'GET', url, headers: { ...t.auth, 'if-none-match': after.headers['etag'] as string } });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers['etag']).toBeUndefined();
+  });
+
   it('compresses the server-rendered home page and admin JSON per request', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(page.statusCode).toBe(200);

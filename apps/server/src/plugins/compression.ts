@@ -1,13 +1,15 @@
 // Compressed answers for phones on slow networks. Three paths, cheapest first:
 // - built web assets: `.br`/`.gz` files written at build time, sent as they are (web-app.ts, @fastify/static);
 // - the public catalog's ready-made JSON (sendJsonText): compressed once per cached text and kept beside it, so the
-//   storefront's busiest calls cost no compression CPU (docs/decisions/0402-compressed-delivery.md);
+//   storefront's busiest calls cost no compression CPU (docs/decisions/0402-compressed-delivery.md), with an ETag
+//   so a phone that already holds the text gets a 304;
 // - every other text answer of 1 KB or more (HTML pages, admin JSON): @fastify/compress, brotli at quality 4 (about
 //   gzip -6's speed, smaller output) or gzip, chosen by the request's Accept-Encoding.
 // Request bodies are never decompressed (no zip bombs through uploads or JSON).
 import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -56,15 +58,35 @@ function encodingFor(header: string | string[] | undefined): Encoding | null {
 /** Compressed copies of recently sent cached texts. Keys are the cache's own string objects, so a lookup reuses
  * the string's stored hash and compares by identity: no rehash of the body per request. Bounded; cleared whole. */
 const MEMO_MAX = 256;
-const memo = new Map<string, Partial<Record<Encoding, Buffer>>>();
+type MemoEntry = Partial<Record<Encoding, Buffer>> & { etag?: string };
+const memo = new Map<string, MemoEntry>();
 
-function compressedText(body: string, encoding: Encoding): Buffer {
+function memoOf(body: string): MemoEntry {
   let entry = memo.get(body);
   if (!entry) {
     if (memo.size >= MEMO_MAX) memo.clear();
     entry = {};
     memo.set(body, entry);
   }
+  return entry;
+}
+
+/** A validator of the text, made once per cached text. Weak: the brotli, gzip and plain bytes share it. */
+function etagOf(body: string): string {
+  const entry = memoOf(body);
+  return (entry.etag ??= `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`);
+}
+
+/** Whether an If-None-Match header names `etag` (or `*`), by weak comparison as RFC 9110 asks for GET. */
+export function matchesEtag(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+function compressedText(body: string, encoding: Encoding): Buffer {
+  const entry = memoOf(body);
   let out = entry[encoding];
   if (!out) {
     const data = Buffer.from(body);
@@ -83,8 +105,13 @@ function compressedText(body: string, encoding: Encoding): Buffer {
  */
 export function sendReusedText(reply: FastifyReply, body: string, contentType: string) {
   reply.type(contentType);
+  // The same text for every anonymous buyer: a phone that has it already gets a 304 instead of the bytes again.
+  // `no-cache` makes it ask each time, so a change an owner makes shows on the next load.
+  const etag = etagOf(body);
+  reply.header('etag', etag).header('cache-control', 'public, no-cache');
+  if (body.length >= COMPRESS_THRESHOLD_BYTES) appendVary(reply, 'accept-encoding');
+  if (matchesEtag(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
-  appendVary(reply, 'accept-encoding');
   const encoding = encodingFor(reply.request.headers['accept-encoding']);
   if (!encoding) return reply.send(body);
   return reply.header('content-encoding', encoding).send(compressedText(body, encoding));

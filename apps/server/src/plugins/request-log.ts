@@ -6,8 +6,7 @@
 // Plugged in as Fastify's LogController, so it costs no extra hook on each route.
 //
 // The success line is put together here and handed to the log's stream directly: the same bytes pino would write
-// (its level, time and bindings: pid, hostname, reqId), without pino's general per-call work. The catalog's fast
-// path (lib/catalog-fast-path.ts) writes its lines with the same function.
+// (its level, time and bindings: pid, hostname, reqId), without pino's general per-call work.
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 

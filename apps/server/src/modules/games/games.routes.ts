@@ -1,7 +1,7 @@
 // /api/v1/Game: the list and detail are open to anyone (admins also see disabled games), BannerList is public,
 // and changes are for admins. BannerList is registered before /game/:id so it is never read as an id.
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GameDetailDto, GameDto, GameForm } from '@topup/contract/games';
 import { IdParam, IdPayload, PageQuery, envelope, page } from '@topup/contract/envelope';
@@ -17,11 +17,6 @@ const BannerList = envelope(z.null(), z.array(GameDto));
 const GameDetail = envelope(GameDetailDto);
 
 export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** An anonymous answer from the public cache: later identical requests may get it replayed (lib/catalog-fast-path.ts). */
-  const sendCached = (request: FastifyRequest, reply: FastifyReply, key: string, body: string) => {
-    ctx.catalogFastPath.capture(request.raw, reply.raw, key, body);
-    sendJsonText(reply, body);
-  };
   app.get('/api/v1/Game', {
     config: { access: 'optional' },
     schema: { tags: ['games'], querystring: PageQuery, response: { 200: ListGames } },
@@ -32,10 +27,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const key = `games:${query.currentPage}:${query.pageSize}`;
       // A fresh cached text is sent at once, without a promise (the storefront's busiest call).
       const cached = ctx.publicCache.peek(key);
-      if (cached !== undefined) return void sendCached(request, reply as FastifyReply, key, cached);
+      if (cached !== undefined) return void sendJsonText(reply as FastifyReply, cached);
       return ctx.publicCache
         .json(key, ListGames, async () => ok(await service.listGames(ctx, query, null)))
-        .then((body) => void sendCached(request, reply as FastifyReply, key, body));
+        .then((body) => void sendJsonText(reply as FastifyReply, body));
     },
   });
 
@@ -54,10 +49,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       if (admin) return service.gameDetail(ctx, params.id, admin).then((detail) => ok(detail));
       const key = `game:${params.id.toLowerCase()}`;
       const cached = ctx.publicCache.peek(key);
-      if (cached !== undefined) return void sendCached(request, reply as FastifyReply, key, cached);
+      if (cached !== undefined) return void sendJsonText(reply as FastifyReply, cached);
       return ctx.publicCache
         .json(key, GameDetail, async () => ok(await service.gameDetail(ctx, params.id, null)))
-        .then((body) => void sendCached(request, reply as FastifyReply, key, body));
+        .then((body) => void sendJsonText(reply as FastifyReply, body));
     },
   });
 
