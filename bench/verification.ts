@@ -68,7 +68,7 @@ async function main() {
   await renderer.close();
   console.log(`corpus: ${cases.length} images (${COUNT} honest receipts, seed ${SEED}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
-  const reader = createTesseractReader({ cacheDir: path.join(os.tmpdir(), 'topup-bench-tesseract'), workers: 1 });
+  const reader = createTesseractReader({ workers: 1 });
   await reader.read(cases[0]!.image); // load the model before timing
   const times: number[] = [];
   // CPU time of this process (every thread: the OCR worker thread, sharp's, the event loop) per image: on a shared

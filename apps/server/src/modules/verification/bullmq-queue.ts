@@ -17,6 +17,8 @@ export type BullmqQueueOptions = {
   concurrency: number;
   attempts: number;
   retryBaseMs: number;
+  /** The database lease a job takes on its check before working it (repo.claimOne). */
+  leaseMs: number;
   sweepMs?: number;
 };
 
@@ -43,6 +45,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
     );
   };
 
+  // BullMQ decides when a job runs; the check's row decides whether it may, and counts the attempt, so a job that
+  // stalls again and again (its worker's process died each time) still ends after the check's attempts. A check held
+  // by another live attempt, or finished, is left alone: the sweep offers it again while it is queued.
+  const claimAndWork = async (orderId: string) => {
+    const now = new Date();
+    if (!(await repo.claimOne(db, orderId, now.toISOString(), new Date(now.getTime() + options.leaseMs).toISOString()))) return;
+    await options.work(orderId);
+  };
+
   const sweep = async () => {
     try {
       for (const orderId of await repo.listQueued(db, 1000)) await offer(orderId);
@@ -61,7 +72,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
       const { Queue, Worker } = await import('bullmq');
       queue = new Queue(QUEUE_NAME, { connection, prefix: options.prefix });
       queue.on('error', (err) => log.error({ err }, 'screenshot check queue error'));
-      worker = new Worker(QUEUE_NAME, async (job) => options.work((job.data as { orderId: string }).orderId), {
+      worker = new Worker(QUEUE_NAME, async (job) => claimAndWork((job.data as { orderId: string }).orderId), {
         connection,
         prefix: options.prefix,
         concurrency: options.concurrency,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DIALECT, png, type TestApp } from '../../../test/helpers.ts';
 import { createCatalog, orderFields, placeOrder } from '../orders/orders.fixtures.ts';
 import { createEmbeddedQueue } from './check-queue.ts';
+import { claimDue, findCheck } from './verification.repository.ts';
 
 let t: TestApp;
 
@@ -61,5 +62,25 @@ describe('embedded check queue with a backlog', () => {
       finish();
       await closing;
     }
+  });
+});
+
+describe('claiming a check', () => {
+  it('counts the attempt when it is claimed, and lets nobody take it again until its lease has run out', async () => {
+    const { packageId } = await createCatalog(t);
+    const res = await placeOrder(t, orderFields(packageId, { transactionNumber: '666666' }), { file_ScreenShot: { data: await png() } });
+    const orderId = res.json().payLoad.id as string;
+    const db = t.app.ctx.db;
+    await db.updateTable('order_checks').set({ state: 'done' }).where('order_id', '!=', orderId).execute();
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+    expect(await claimDue(db, at(0), at(60_000), 10)).toEqual([orderId]);
+    expect((await findCheck(db, orderId))!.attempts).toBe(1);
+    // Held: a second worker (or instance) finds nothing, and the attempt is not counted again.
+    expect(await claimDue(db, at(1_000), at(61_000), 10)).toEqual([]);
+    expect((await findCheck(db, orderId))!.attempts).toBe(1);
+    // The worker died without a word: once the lease has run out, the next claim is the second attempt.
+    expect(await claimDue(db, at(61_000), at(121_000), 10)).toEqual([orderId]);
+    expect((await findCheck(db, orderId))!.attempts).toBe(2);
   });
 });
