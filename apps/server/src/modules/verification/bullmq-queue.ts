@@ -31,12 +31,15 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
   let worker: Worker | null = null;
   let sweeper: NodeJS.Timeout | null = null;
 
-  const offer = async (orderId: string) => {
+  // A new order's check goes to the front (lifo), so under a backlog the orders just placed are checked first; the
+  // sweep's re-offers go to the back.
+  const offer = async (orderId: string, lifo = false) => {
     await queue?.add(
       'check',
       { orderId },
       {
         jobId: orderId,
+        lifo,
         attempts: options.attempts,
         backoff: { type: 'exponential', delay: options.retryBaseMs },
         removeOnComplete: true,
@@ -65,7 +68,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
   return {
     kind: 'bullmq',
     notify(orderId) {
-      offer(orderId).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
+      offer(orderId, true).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
     },
     async start() {
       // Loaded only here: a shop without REDIS_URL never pays bullmq's memory (docs/decisions/0406).

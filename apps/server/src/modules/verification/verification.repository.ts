@@ -40,18 +40,22 @@ export function listQueued(db: Db, limit: number) {
     .then((rows) => rows.map((r) => r.order_id));
 }
 
+/** Which due checks a claim takes first: those of the newest orders, or of the oldest. */
+export type ClaimOrder = 'newest' | 'oldest';
+
 /**
- * Takes up to `limit` due checks for this worker until `leaseUntil`: each row is claimed by a conditional update,
- * so two workers (or two instances on one PostgreSQL) never take the same one. The claim counts the attempt.
+ * Takes up to `limit` due checks for this worker until `leaseUntil`, by the time of their order (`order`): each row
+ * is claimed by a conditional update, so two workers (or two instances on one PostgreSQL) never take the same one.
+ * The claim counts the attempt.
  */
-export async function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<string[]> {
+export async function claimDue(db: Db, now: string, leaseUntil: string, limit: number, order: ClaimOrder = 'oldest'): Promise<string[]> {
   const due = await db
     .selectFrom('order_checks')
     .select('order_id')
     .where('state', '=', 'queued')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .orderBy('next_attempt_at')
+    .orderBy('created_at', order === 'newest' ? 'desc' : 'asc')
     .limit(limit)
     .execute();
   const claimed: string[] = [];
@@ -127,7 +131,7 @@ export function findVerificationOf(db: Db, orderId: string) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_checks as c', 'c.order_id', 'o.id')
-    .select(['o.verdict', 'o.is_duplicate', 'c.state', 'c.attempts', 'c.checked_at', 'c.fields', 'c.error'])
+    .select(['o.verdict', 'o.is_duplicate', 'o.created_at', 'c.state', 'c.attempts', 'c.checked_at', 'c.fields', 'c.error'])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }

@@ -3,7 +3,7 @@
 // check that is not queued is not run again, and each step can be repeated after a crash without harm.
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DuplicateLink, FieldCheck, OrderVerification, OrderVerdict } from '@topup/contract/verification';
+import { checkIsLate, type DuplicateLink, type FieldCheck, type OrderVerification, type OrderVerdict } from '@topup/contract/verification';
 import type { Db, Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -194,14 +194,17 @@ export async function getVerification(db: Db, orderId: string): Promise<OrderVer
   const row = await repo.findVerificationOf(db, orderId);
   if (!row) throw AppError.notFound('Order');
   const duplicates = await repo.listDuplicates(db, orderId);
+  const verdict = (row.verdict as OrderVerdict | null) ?? null;
   return {
     orderId,
-    verdict: (row.verdict as OrderVerdict | null) ?? null,
+    verdict,
     isDuplicate: row.is_duplicate === 1,
     state: row.state ?? null,
+    late: checkIsLate(verdict, row.created_at, Date.now()),
+    placedAt: row.created_at,
     attempts: row.attempts ?? 0,
     checkedAt: row.checked_at ?? null,
-    fields: row.fields ? (JSON.parse(row.fields) as FieldCheck[]) : [],
+    fields: row.fields && row.state !== 'queued' ? (JSON.parse(row.fields) as FieldCheck[]) : [],
     duplicates: duplicates.map(
       (d): DuplicateLink => ({ orderId: d.other_order_id, reason: d.reason, transactionNumber: d.transaction_number, createdAt: d.created_at }),
     ),

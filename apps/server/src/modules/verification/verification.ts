@@ -113,8 +113,11 @@ export function createVerification(input: {
       if (!options.paused) await queue.start();
     },
     async close() {
-      await queue.close();
+      // Stop taking checks, then end the running ones at once (killing their processes): each records a retry, and a
+      // shutdown does not wait for an OCR that may take seconds at the lowest priority.
+      const closing = queue.close();
       await sandbox.close();
+      await closing;
       await reader?.close();
     },
   };
