@@ -5,8 +5,11 @@
 // Reports per-field extraction accuracy (goal ≥ 95 % on amount and transaction id), verdict accuracy, false `match`
 // verdicts on doctored receipts (goal 0), near-identical screenshot detection, and OCR time per image beside
 // Debian's `tesseract` command on the same images when it is installed.
+// Then placed → verdict under load (bench/lib/check-rates.ts): p50/p99 at 1, 5, 20 and 100 orders/s, and the cores
+// each rate needs from the check processes' measured CPU per check.
 // Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12), VERIFY_DEBUG=1 prints every honest
-// receipt with a field read wrong, with its OCR text.
+// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy or rates runs one part only;
+// VERIFY_RATES (1,5,20,100), VERIFY_RATE_SECONDS (20), VERIFY_DRAIN_SECONDS (30), CHECK_WORKERS as the server's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import { imageHash, nearIdentical } from '../apps/server/src/modules/verificatio
 import { readReceipt } from '../apps/server/src/modules/verification/receipt-text.ts';
 import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules/verification/text-reader.ts';
 import { createRenderer, nonReceiptHtml, randomFacts, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
+import { runCheckRates } from './lib/check-rates.ts';
 import { env, median, percentile, printTable } from './lib/driver.ts';
 
 const COUNT = env('VERIFY_RECEIPTS', 200);
@@ -68,7 +72,7 @@ async function main() {
   await renderer.close();
   console.log(`corpus: ${cases.length} images (${COUNT} honest receipts, seed ${SEED}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
-  const reader = createTesseractReader({ cacheDir: path.join(os.tmpdir(), 'topup-bench-tesseract'), workers: 1 });
+  const reader = createTesseractReader({ workers: 1 });
   await reader.read(cases[0]!.image); // load the model before timing
   const times: number[] = [];
   // CPU time of this process (every thread: the OCR worker thread, sharp's, the event loop) per image: on a shared
@@ -181,7 +185,11 @@ async function main() {
   console.log(`tesseract command line: ${cli}`);
 }
 
-main().catch((err) => {
+const part = process.env.VERIFY_PART ?? 'all';
+(async () => {
+  if (part !== 'rates') await main();
+  if (part !== 'accuracy') await runCheckRates();
+})().catch((err) => {
   console.error(err);
   process.exit(1);
 });

@@ -5,9 +5,14 @@ import { copyFileSync, readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
 
+// The server, and the process each screenshot check's image work runs in (modules/verification/image-sandbox.ts
+// starts dist/image-sandbox-process.js, beside dist/main.js).
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'image-sandbox-process': new URL('./src/modules/verification/image-sandbox-process.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     events,
     fanOut: createFanOut(events, app.log.child({ module: 'fan-out' })),
-    verification: createVerification({ config, db, dialect, storage, imageWork, events, log: app.log, options: options.verification }),
+    verification: createVerification({ config, db, dialect, storage, events, log: app.log, options: options.verification }),
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),

@@ -63,9 +63,13 @@ describe('loadConfig', () => {
       corsOrigins: [],
       publicUrl: undefined,
     });
-    // One OCR worker per core but one, at least one; CHECK_WORKERS overrides.
+    // One check process per core but one, at least one; CHECK_WORKERS overrides, up to every core.
     expect(config.checkWorkers).toBe(Math.max(1, os.availableParallelism() - 1));
-    expect(loadConfig({ DATA_DIR: dataDir, CHECK_WORKERS: '3' }).checkWorkers).toBe(3);
+    const cores = os.availableParallelism();
+    expect(loadConfig({ DATA_DIR: dataDir, CHECK_WORKERS: String(cores) }).checkWorkers).toBe(cores);
+    expect(() => loadConfig({ DATA_DIR: dataDir, CHECK_WORKERS: String(cores + 1) })).toThrow(/CHECK_WORKERS/);
+    expect(config).toMatchObject({ checkTimeLimitSeconds: 30, checkMemoryMb: 1024 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, CHECK_MEMORY_MB: '64' })).toThrow(/CHECK_MEMORY_MB/);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@db:5432/shop' }).dialect).toBe('postgres');
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });

@@ -47,7 +47,9 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
   TRUST_PROXY: bool.default(false),
   RECEIPT_MAX_AGE_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(24),
-  CHECK_WORKERS: z.coerce.number().int().min(1).max(8).optional(),
+  CHECK_WORKERS: z.coerce.number().int().min(1).max(availableParallelism()).optional(),
+  CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,8 +78,12 @@ export type Config = {
   trustProxy: boolean;
   /** Screenshot checks: a receipt older than this before its order does not match. */
   receiptMaxAgeHours: number;
-  /** Screenshot checks run at once on this instance (each one OCR worker thread). */
+  /** Screenshot checks run at once on this instance (each in a process of its own, image-sandbox.ts). */
   checkWorkers: number;
+  /** CPU seconds one attempt's image work may use (its wall-clock limit is four times this); then it is killed. */
+  checkTimeLimitSeconds: number;
+  /** Resident memory one check process may reach before it is killed. */
+  checkMemoryMb: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -116,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     receiptMaxAgeHours: e.RECEIPT_MAX_AGE_HOURS,
     checkWorkers: e.CHECK_WORKERS ?? defaultCheckWorkers(),
+    checkTimeLimitSeconds: e.CHECK_TIME_LIMIT_SECONDS,
+    checkMemoryMb: e.CHECK_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -134,6 +134,10 @@ const CATALOG = {
     mm: 'ဤပက်ကေ့ချ်၏ စျေးနှုန်း ပြောင်းလဲသွားပါသည်။ စုစုပေါင်း အသစ်ကို ပြန်စစ်ပေးပါ။',
   },
   screenshotRequired: { en: 'Please upload the payment screenshot.', mm: 'ငွေလွှဲ screenshot ကို တင်ပေးပါ။' },
+  screenshotShape: {
+    en: 'The screenshot is too long or too narrow to be a payment screen. Please upload the screenshot of the payment as the phone shows it.',
+    mm: 'ဤ screenshot သည် ငွေလွှဲ မျက်နှာပြင်တစ်ခု ဖြစ်ရန် အလွန်ရှည်လွန်း သို့မဟုတ် ကျဉ်းလွန်းပါသည်။ ဖုန်းတွင် ပြသည့်အတိုင်း ငွေလွှဲ screenshot ကို တင်ပေးပါ။',
+  },
   choosePackage: { en: 'Choose a package.', mm: 'ပက်ကေ့ချ် ရွေးပါ။' },
   chooseGame: { en: 'Choose a game.', mm: 'ဂိမ်း ရွေးပါ။' },
   orderCreated: { en: 'Order has been successfully placed!', mm: 'အော်ဒါ တင်ပြီးပါပြီ။ ၃ မိနစ်အတွင်း ရောက်ရှိပါမည်။' },

@@ -41,14 +41,31 @@ export const DuplicateLink = z.object({
 });
 export type DuplicateLink = z.infer<typeof DuplicateLink>;
 
+/**
+ * A check still unfinished this long after its order was placed is late: staff see "not checked yet" instead of
+ * "checking", and look at the screenshot themselves. A check takes seconds; under a burst the queue can fall behind
+ * (docs/decisions/0705), and the shop promises delivery within minutes.
+ */
+export const CHECK_LATE_AFTER_MS = 60_000;
+
+/** Whether an order's check is late at `now`: its verdict still pending, its order placed CHECK_LATE_AFTER_MS ago or more. */
+export function checkIsLate(verdict: OrderVerdict | null | undefined, placedAt: string, now: number): boolean {
+  return verdict === 'pending' && now - Date.parse(placedAt) >= CHECK_LATE_AFTER_MS;
+}
+
 export const OrderVerification = z.object({
   orderId: z.string(),
   verdict: OrderVerdict.nullable(),
   isDuplicate: z.boolean(),
   /** queued: waiting or running; done; failed: gave up after retries. null: never queued (older orders). */
   state: z.enum(['queued', 'done', 'failed']).nullable(),
+  /** Still queued CHECK_LATE_AFTER_MS after the order was placed: "not checked yet". */
+  late: z.boolean(),
+  /** When the order was placed (the dashboard turns "checking" into "not checked yet" by it). */
+  placedAt: z.string(),
   attempts: z.number().int(),
   checkedAt: z.string().nullable(),
+  /** What the check read; empty while it is queued (a check run again shows nothing of the previous one). */
   fields: z.array(FieldCheck),
   duplicates: z.array(DuplicateLink),
   /** Why the check gave up, in words for staff. */

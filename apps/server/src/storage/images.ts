@@ -49,6 +49,28 @@ export async function inspectImage(field: string, input: Buffer): Promise<ImageH
   return { ext, width, frameHeight, frames };
 }
 
+/**
+ * A payment screenshot is a phone screen (about 1:2, a long scrolling capture up to about 1:5): anything more than
+ * this many times longer than wide, or wider than long, is no receipt. Beyond it the OCR would read an image tens of
+ * thousands of pixels long (a 40 × 3000 one scaled to 600 wide was 45,000 high, more than tesseract accepts, and a
+ * 600 × 31,275 one held a check worker for minutes).
+ */
+export const MAX_SCREENSHOT_ASPECT = 6;
+
+/** Why a screenshot of this size is refused, for staff; null when its shape is acceptable. */
+export function screenshotShapeProblem(width: number, height: number): string | null {
+  if (width <= 0 || height <= 0) return 'The screenshot has no pixels.';
+  const ratio = Math.max(width / height, height / width);
+  return ratio > MAX_SCREENSHOT_ASPECT ? `The screenshot is ${width} × ${height} px: too long or too narrow to be a payment screen.` : null;
+}
+
+/** inspectImage, plus the shape of a payment screenshot (MAX_SCREENSHOT_ASPECT), from the header only. */
+export async function inspectScreenshot(field: string, input: Buffer): Promise<ImageHeader> {
+  const header = await inspectImage(field, input);
+  if (screenshotShapeProblem(header.width, header.frameHeight)) throw AppError.field(field, MSG.screenshotShape);
+  return header;
+}
+
 /** Throws a 400 AppError naming `field` when the bytes are not an acceptable image; re-encodes inside `work`. */
 export async function cleanImage(
   field: string,

@@ -1,6 +1,6 @@
 // Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
 import type { Db } from '../db/database.ts';
-import { cleanImage, inspectImage } from './images.ts';
+import { cleanImage, inspectScreenshot } from './images.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
 import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
@@ -28,15 +28,16 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
      * is whose turn it is in the image-work queue. Screenshots keep one frame; catalog images keep animation.
      */
     async storeImage(bucket: Bucket, field: string, data: Buffer, source = 'staff'): Promise<string> {
+      if (bucket === 'private') await inspectScreenshot(field, data);
       const image = await cleanImage(field, data, { mode: bucket === 'private' ? 'still' : 'animated', work, source });
       return storage.save(bucket, image.data, image.ext);
     },
     /**
-     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count); the
+     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count, shape); the
      * verification pipeline re-encodes it afterwards. Returns its stored name.
      */
     async storeScreenshotUnprocessed(field: string, data: Buffer): Promise<string> {
-      const header = await inspectImage(field, data);
+      const header = await inspectScreenshot(field, data);
       return storage.save('private', data, header.ext);
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */

@@ -17,6 +17,8 @@ export type BullmqQueueOptions = {
   concurrency: number;
   attempts: number;
   retryBaseMs: number;
+  /** The database lease a job takes on its check before working it (repo.claimOne). */
+  leaseMs: number;
   sweepMs?: number;
 };
 
@@ -29,18 +31,30 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
   let worker: Worker | null = null;
   let sweeper: NodeJS.Timeout | null = null;
 
-  const offer = async (orderId: string) => {
+  // A new order's check goes to the front (lifo), so under a backlog the orders just placed are checked first; the
+  // sweep's re-offers go to the back.
+  const offer = async (orderId: string, lifo = false) => {
     await queue?.add(
       'check',
       { orderId },
       {
         jobId: orderId,
+        lifo,
         attempts: options.attempts,
         backoff: { type: 'exponential', delay: options.retryBaseMs },
         removeOnComplete: true,
         removeOnFail: true,
       },
     );
+  };
+
+  // BullMQ decides when a job runs; the check's row decides whether it may, and counts the attempt, so a job that
+  // stalls again and again (its worker's process died each time) still ends after the check's attempts. A check held
+  // by another live attempt, or finished, is left alone: the sweep offers it again while it is queued.
+  const claimAndWork = async (orderId: string) => {
+    const now = new Date();
+    if (!(await repo.claimOne(db, orderId, now.toISOString(), new Date(now.getTime() + options.leaseMs).toISOString()))) return;
+    await options.work(orderId);
   };
 
   const sweep = async () => {
@@ -54,14 +68,14 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
   return {
     kind: 'bullmq',
     notify(orderId) {
-      offer(orderId).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
+      offer(orderId, true).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
     },
     async start() {
       // Loaded only here: a shop without REDIS_URL never pays bullmq's memory (docs/decisions/0406).
       const { Queue, Worker } = await import('bullmq');
       queue = new Queue(QUEUE_NAME, { connection, prefix: options.prefix });
       queue.on('error', (err) => log.error({ err }, 'screenshot check queue error'));
-      worker = new Worker(QUEUE_NAME, async (job) => options.work((job.data as { orderId: string }).orderId), {
+      worker = new Worker(QUEUE_NAME, async (job) => claimAndWork((job.data as { orderId: string }).orderId), {
         connection,
         prefix: options.prefix,
         concurrency: options.concurrency,

@@ -18,6 +18,9 @@ export interface CheckQueue {
 
 export type Work = (orderId: string) => Promise<void>;
 
+/** One claim in this many takes the oldest due check; the others the newest (docs/decisions/0705). */
+export const OLDEST_EVERY = 4;
+
 export type EmbeddedQueueOptions = {
   db: Db;
   dialect: Dialect;
@@ -39,6 +42,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): CheckQueue {
   let stopped = true;
   let ticking = false;
   let again = false;
+  let turn = 0;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -60,7 +64,14 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): CheckQueue {
       // a loop that held the event loop for as long as a backlog lasted.)
       if (free <= 0) return;
       const now = new Date();
-      const claimed = await repo.claimDue(db, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), free);
+      const at = now.toISOString();
+      const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+      // Newest first, but every OLDEST_EVERY-th free worker takes the oldest: under a backlog the orders just placed
+      // are checked while their buyers wait, and the backlog still drains.
+      let oldest = 0;
+      for (let i = 0; i < free; i++) if (++turn % OLDEST_EVERY === 0) oldest++;
+      const claimed = await repo.claimDue(db, at, leaseUntil, free - oldest, 'newest');
+      if (oldest > 0) claimed.push(...(await repo.claimDue(db, at, leaseUntil, oldest, 'oldest')));
       for (const orderId of claimed) {
         const job: Promise<void> = work(orderId)
           .catch(() => undefined) // recorded by the work itself (retry time or final failure)

@@ -1,11 +1,9 @@
 // OCR with tesseract.js, English data from the npm package @tesseract.js-data/eng and Burmese data from
-// @tesseract.js-data/mya (both read from node_modules, never fetched), cached unpacked under DATA_DIR. Each tesseract
-// worker is a worker thread at the lowest CPU priority (ocr-worker.mjs), so recognising text never blocks the event
-// loop nor takes a core from it; sharp's pre-processing runs on libuv's thread pool, one job at a time through the
-// image-work limiter when the caller gives one.
+// @tesseract.js-data/mya (both read from node_modules, never fetched or cached elsewhere). Each tesseract worker is a
+// worker thread at the lowest CPU priority (ocr-worker.mjs), so recognising text never blocks the event loop nor
+// takes a core from it; sharp's pre-processing runs on libuv's thread pool, one job at a time through the image-work
+// limiter when the caller gives one. The server runs all of it in a check process (image-sandbox.ts).
 import { createRequire } from 'node:module';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
@@ -42,18 +40,28 @@ export async function prepareForOcr(image: Buffer): Promise<Buffer> {
 
 const MIN_OCR_WIDTH = 600;
 const MAX_OCR_WIDTH = 1200;
+/**
+ * Only the top of a longer image is read: at most this many times its (scaled) width. A phone screen is about 1:2.2;
+ * the OCR's time grows with the area, and tesseract refuses a side over 32,767 px outright (a 40 × 3000 image scaled
+ * to 600 wide was 45,000 high).
+ */
+export const MAX_READ_ASPECT = 3;
 
 async function prepare(image: Buffer) {
-  const meta = await sharp(image, { limitInputPixels: 40_000_000 }).metadata();
+  const meta = await sharp(image, { limitInputPixels: 40_000_000, pages: 1 }).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 1000;
+  const height = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? width;
   const target = Math.max(MIN_OCR_WIDTH, Math.min(MAX_OCR_WIDTH, width));
-  const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
+  const scaledHeight = Math.max(1, Math.round((height * target) / width));
+  const readHeight = Math.min(scaledHeight, MAX_READ_ASPECT * target);
+  let pipeline = sharp(image, { limitInputPixels: 40_000_000, pages: 1 })
     .rotate()
     .flatten({ background: '#ffffff' })
     .grayscale()
-    .resize({ width: target, kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+    .resize({ width: target, kernel: 'lanczos3' });
+  // (Its own rounding of the scaled height may differ from ours by a pixel: crop only what is surely there.)
+  if (scaledHeight > readHeight + 1) pipeline = pipeline.extract({ left: 0, top: 0, width: target, height: readHeight });
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
   // compress here and to decompress again in the OCR worker.
   return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info };
@@ -79,19 +87,23 @@ function around(box: Bbox, image: { width: number; height: number }) {
   return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
 }
 
-function lazyScheduler(options: { cacheDir: string; workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
+function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
     // Loaded at the first receipt, not at start: an idle shop keeps the memory (docs/decisions/0406).
     const { createScheduler, createWorker, OEM, PSM } = await import('tesseract.js');
-    await mkdir(options.cacheDir, { recursive: true });
     const s = createScheduler();
     for (let i = 0; i < options.workers; i++) {
       const worker = await createWorker(lang, OEM.LSTM_ONLY, {
         langPath: langPath(),
-        cachePath: options.cacheDir,
         gzip: true,
+        // Unpacked from node_modules by every worker (~3 MB, milliseconds), never cached on disk: a check process
+        // killed while tesseract.js wrote its cache left a truncated file that every later worker failed to load.
+        cacheMethod: 'none',
         workerPath: lowPriorityWorkerPath,
+        // Without a handler tesseract.js throws a failed job's error out of its message listener, where nothing can
+        // catch it; the job's own promise rejects either way.
+        errorHandler: () => undefined,
       });
       // The pixels come without a resolution (PGM, below): name one rather than have tesseract guess it and say so
       // on stderr for every image. 72 is what the PNGs it was handed before carried.
@@ -122,7 +134,7 @@ function lazyScheduler(options: { cacheDir: string; workers: number }, lang: str
  * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and
  * the amount is unreadable. Ordinary receipts never load the Burmese data.
  */
-export function createTesseractReader(options: { cacheDir: string; workers: number; runSharp?: RunSharp }): TextReader {
+export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
   // Receipts are sparse blocks of text: let tesseract find them anywhere, keep spaces between words.
   const english = lazyScheduler(options, 'eng', englishDataPath, 'SPARSE_TEXT');
@@ -155,5 +167,3 @@ export function createTesseractReader(options: { cacheDir: string; workers: numb
     },
   };
 }
-
-export const defaultOcrCacheDir = (dataDir: string) => path.join(dataDir, 'tesseract');

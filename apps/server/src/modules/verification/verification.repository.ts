@@ -40,32 +40,44 @@ export function listQueued(db: Db, limit: number) {
     .then((rows) => rows.map((r) => r.order_id));
 }
 
+/** Which due checks a claim takes first: those of the newest orders, or of the oldest. */
+export type ClaimOrder = 'newest' | 'oldest';
+
 /**
- * Takes up to `limit` due checks for this worker until `leaseUntil`: each row is claimed by a conditional update,
- * so two workers (or two instances on one PostgreSQL) never take the same one.
+ * Takes up to `limit` due checks for this worker until `leaseUntil`, by the time of their order (`order`): each row
+ * is claimed by a conditional update, so two workers (or two instances on one PostgreSQL) never take the same one.
+ * The claim counts the attempt.
  */
-export async function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<string[]> {
+export async function claimDue(db: Db, now: string, leaseUntil: string, limit: number, order: ClaimOrder = 'oldest'): Promise<string[]> {
   const due = await db
     .selectFrom('order_checks')
     .select('order_id')
     .where('state', '=', 'queued')
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .orderBy('next_attempt_at')
+    .orderBy('created_at', order === 'newest' ? 'desc' : 'asc')
     .limit(limit)
     .execute();
   const claimed: string[] = [];
   for (const { order_id } of due) {
-    const result = await db
-      .updateTable('order_checks')
-      .set({ lease_until: leaseUntil })
-      .where('order_id', '=', order_id)
-      .where('state', '=', 'queued')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) claimed.push(order_id);
+    if (await claimOne(db, order_id, now, leaseUntil)) claimed.push(order_id);
   }
   return claimed;
+}
+
+/**
+ * Claims one queued check whose lease is free or ran out, counting the attempt; false when it is finished or held.
+ * (BullMQ decides when a job runs; the database still decides whether it may.)
+ */
+export async function claimOne(db: Db, orderId: string, now: string, leaseUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('order_checks')
+    .set((eb) => ({ lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'queued')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The earliest time a queued check becomes due, or null when none is queued. */
@@ -85,6 +97,18 @@ export async function releaseAllLeases(db: Db) {
 
 export async function updateCheck(db: Db, orderId: string, changes: Partial<Omit<OrderChecksTable, 'order_id'>>) {
   await db.updateTable('order_checks').set(changes).where('order_id', '=', orderId).execute();
+}
+
+/** Updates the check only while it is queued at attempt `attempt` (not finished, not claimed again since). */
+export async function updateCheckIf(db: Db, orderId: string, attempt: number, changes: Partial<Omit<OrderChecksTable, 'order_id'>>): Promise<boolean> {
+  const result = await db
+    .updateTable('order_checks')
+    .set(changes)
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'queued')
+    .where('attempts', '=', attempt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setVerdict(db: Db, orderId: string, verdict: string) {
@@ -107,7 +131,7 @@ export function findVerificationOf(db: Db, orderId: string) {
   return db
     .selectFrom('orders as o')
     .leftJoin('order_checks as c', 'c.order_id', 'o.id')
-    .select(['o.verdict', 'o.is_duplicate', 'c.state', 'c.attempts', 'c.checked_at', 'c.fields', 'c.error'])
+    .select(['o.verdict', 'o.is_duplicate', 'o.created_at', 'c.state', 'c.attempts', 'c.checked_at', 'c.fields', 'c.error'])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }

@@ -3,40 +3,38 @@
 // check that is not queued is not run again, and each step can be repeated after a crash without harm.
 import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DuplicateLink, FieldCheck, OrderVerification, OrderVerdict } from '@topup/contract/verification';
+import { checkIsLate, type DuplicateLink, type FieldCheck, type OrderVerification, type OrderVerdict } from '@topup/contract/verification';
 import type { Db, Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { cleanImage } from '../../storage/images.ts';
-import type { ImageWork } from '../../storage/image-work.ts';
 import { compareReceipt, verdictOf } from './compare.ts';
-import { imageHash } from './image-hash.ts';
+import { ImageRefused, SandboxFailure, type ImageSandbox } from './image-sandbox.ts';
 import { readReceipt } from './receipt-text.ts';
 import { finishSamePicture, REUSE_WINDOW_MS, scanSamePicture, type PictureQuery } from './reuse.ts';
-import type { TextReader } from './text-reader.ts';
 import * as repo from './verification.repository.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
-
-/** Whose turn it is in the image-work queue: every sharp job of the checks (re-encoding, fingerprint, OCR pre-processing). */
-export const CHECK_SOURCE = 'screenshot-check';
 
 export type CheckSettings = {
   /** A receipt older than this before its order does not match (RECEIPT_MAX_AGE_HOURS, default 24 h). */
   receiptWindowMs: number;
-  /** Attempts before an order is marked "could not be checked". */
+  /**
+   * Attempts before an order is marked "could not be checked". An attempt counts when it is claimed, so a check
+   * whose work ends its process (or the server) still uses them up.
+   */
   maxAttempts: number;
   /** First retry delay; doubled on every further attempt. */
   retryBaseMs: number;
 };
 
+/** The image work of a check, each step in a process that is killed when it overruns (image-sandbox.ts). */
+export type CheckImageWork = Pick<ImageSandbox, 'budget' | 'clean' | 'fingerprint' | 'read'>;
+
 export type CheckDeps = {
   db: Db;
   dialect: Dialect;
   storage: FileStorage;
-  /** The image-work limiter (storage/image-work.ts): re-encoding waits its turn with every other sharp job. */
-  imageWork: ImageWork;
-  reader: TextReader;
+  images: CheckImageWork;
   settings: CheckSettings;
   /** Tells staff (through the hub) that an order's verdict changed. */
   announce(event: { orderId: string; verdict: OrderVerdict | null; isDuplicate: boolean }): void;
@@ -46,33 +44,53 @@ export type CheckDeps = {
 /** A failure that retrying can't fix (the file can't be decoded, or is gone): the check gives up at once. */
 export class PermanentCheckError extends Error {}
 
-/** One attempt. Never throws for a failure it has recorded as final; throws to ask for a retry. */
+/** What staff read when every attempt was used up without a verdict. */
+export const GAVE_UP = 'The check failed repeatedly.';
+
+/**
+ * One claimed attempt (the claim counted it in `attempts`: repo.claimDue, repo.claimOne). Never throws for a failure
+ * it has recorded as final; throws to ask for a retry. A claim past the last attempt (every one of them ended
+ * without an answer: the process running it died, or its lease ran out) gives up without running.
+ */
 export async function attemptCheck(deps: CheckDeps, orderId: string): Promise<void> {
+  const check = await repo.findCheck(deps.db, orderId);
+  if (!check || check.state !== 'queued') return;
+  const attempt = check.attempts;
+  if (attempt > deps.settings.maxAttempts) {
+    await giveUp(deps, orderId, attempt, deps.settings.maxAttempts, check.error ?? GAVE_UP);
+    return;
+  }
   try {
-    await runCheck(deps, orderId);
+    await runCheck(deps, orderId, attempt);
   } catch (err) {
-    const check = await repo.findCheck(deps.db, orderId);
-    if (!check || check.state !== 'queued') return;
-    const attempts = check.attempts + 1;
-    const permanent = err instanceof PermanentCheckError;
-    const message = permanent ? (err as Error).message : 'The check failed repeatedly.';
-    if (permanent || attempts >= deps.settings.maxAttempts) {
-      deps.log.warn({ err, orderId, attempts }, 'screenshot check gave up');
-      await deps.db.transaction().execute(async (trx) => {
-        await repo.updateCheck(trx, orderId, { state: 'failed', attempts, lease_until: null, error: message, checked_at: nowIso() });
-        await repo.setVerdict(trx, orderId, 'failed');
-        const order = await repo.findOrderForCheck(trx, orderId);
-        if (order) await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict: 'failed', isDuplicate: order.is_duplicate === 1 } });
-      });
-      const order = await repo.findOrderForCheck(deps.db, orderId);
-      if (order) deps.announce({ orderId, verdict: 'failed', isDuplicate: order.is_duplicate === 1 });
+    const permanent = err instanceof PermanentCheckError || err instanceof ImageRefused;
+    if (permanent || attempt >= deps.settings.maxAttempts) {
+      deps.log.warn({ err, orderId, attempt }, 'screenshot check gave up');
+      const why = permanent ? (err as Error).message : err instanceof SandboxFailure ? `${GAVE_UP} ${err.message}` : GAVE_UP;
+      await giveUp(deps, orderId, attempt, attempt, why);
       return;
     }
-    const delay = deps.settings.retryBaseMs * 2 ** (attempts - 1);
-    deps.log.info({ err, orderId, attempts, retryInMs: delay }, 'screenshot check failed; will retry');
-    await repo.updateCheck(deps.db, orderId, { attempts, lease_until: null, next_attempt_at: new Date(Date.now() + delay).toISOString() });
+    const delay = deps.settings.retryBaseMs * 2 ** (attempt - 1);
+    deps.log.info({ err, orderId, attempt, retryInMs: delay }, 'screenshot check failed; will retry');
+    // Only while the attempt is still ours: a lease that ran out meanwhile may have let another attempt take it.
+    await repo.updateCheckIf(deps.db, orderId, attempt, { lease_until: null, next_attempt_at: new Date(Date.now() + delay).toISOString() });
     throw err;
   }
+}
+
+/** The check ends `failed` ("could not be checked"), once, if attempt `claimed` is still the current one. */
+async function giveUp(deps: CheckDeps, orderId: string, claimed: number, attempts: number, message: string): Promise<void> {
+  const gaveUp = await deps.db.transaction().execute(async (trx) => {
+    const updated = await repo.updateCheckIf(trx, orderId, claimed, { state: 'failed', attempts, lease_until: null, error: message, checked_at: nowIso() });
+    if (!updated) return false;
+    await repo.setVerdict(trx, orderId, 'failed');
+    const order = await repo.findOrderForCheck(trx, orderId);
+    if (order) await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict: 'failed', isDuplicate: order.is_duplicate === 1 } });
+    return true;
+  });
+  if (!gaveUp) return;
+  const order = await repo.findOrderForCheck(deps.db, orderId);
+  if (order) deps.announce({ orderId, verdict: 'failed', isDuplicate: order.is_duplicate === 1 });
 }
 
 async function readStored(storage: FileStorage, name: string): Promise<Buffer> {
@@ -81,24 +99,20 @@ async function readStored(storage: FileStorage, name: string): Promise<Buffer> {
   return readFile(file);
 }
 
-export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> {
+/** Runs attempt `attempt` of the order's check; its results are stored only while that attempt is still the current one. */
+export async function runCheck(deps: CheckDeps, orderId: string, attempt: number): Promise<void> {
   const { db, storage } = deps;
   const check = await repo.findCheck(db, orderId);
   let order = await repo.findOrderForCheck(db, orderId);
-  if (!order || !check || check.state !== 'queued') return;
+  if (!order || !check || check.state !== 'queued' || check.attempts !== attempt) return;
+  // Every image step of this attempt draws on one budget of CPU time and wall-clock time (within the lease).
+  const budget = deps.images.budget();
 
   // 1. Re-encode once (a still PNG of the first frame, storage/images.ts). Same format: in place under the same name,
   // so URLs staff hold keep working; another format: a new file the order is switched to, then the upload goes.
   if (check.cleaned !== 1) {
     const raw = await readStored(storage, order.screenshot);
-    let clean;
-    try {
-      clean = await cleanImage('screenshot', raw, { mode: 'still', work: deps.imageWork, source: CHECK_SOURCE });
-    } catch (err) {
-      // A 400 is the image itself; a 503 (the image queue is full) is worth a retry.
-      if (err instanceof AppError && err.statusCode === 400) throw new PermanentCheckError('The screenshot is not an image that can be decoded.');
-      throw err;
-    }
+    const clean = await deps.images.clean(raw, budget);
     if (order.screenshot.endsWith(`.${clean.ext}`)) {
       await storage.overwrite('private', order.screenshot, clean.data);
       // An admin may have replaced the screenshot meanwhile and removed this file: don't leave it behind.
@@ -116,8 +130,8 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
 
   // 2. Fingerprint and text.
   const image = await readStored(storage, order.screenshot);
-  const hash = await deps.imageWork.run(CHECK_SOURCE, () => imageHash(image));
-  const text = await deps.reader.read(image);
+  const hash = await deps.images.fingerprint(image, budget);
+  const text = await deps.images.read(image, budget);
   const reading = readReceipt(text);
   const accounts = (await repo.listPaymentAccounts(db)).map((a) => ({ paymentName: a.payment_name, phone: a.phone }));
   const fields = compareReceipt(reading, { subTotal: order.sub_total, transactionNumber: order.transaction_number, createdAt: order.created_at }, accounts, {
@@ -136,7 +150,7 @@ export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> 
   const linked = await db.transaction().execute(async (trx) => {
     await repo.lockReuseSearch(trx, deps.dialect);
     const still = await repo.findCheck(trx, orderId);
-    if (!still || still.state !== 'queued') return null;
+    if (!still || still.state !== 'queued' || still.attempts !== attempt) return null;
     const others = new Map<string, 'transaction' | 'image'>();
     for (const id of await repo.findSameTransaction(trx, orderId, current.transaction_number, current.payment_method, since)) others.set(id, 'transaction');
     if (reading.transactionId) {
@@ -180,14 +194,17 @@ export async function getVerification(db: Db, orderId: string): Promise<OrderVer
   const row = await repo.findVerificationOf(db, orderId);
   if (!row) throw AppError.notFound('Order');
   const duplicates = await repo.listDuplicates(db, orderId);
+  const verdict = (row.verdict as OrderVerdict | null) ?? null;
   return {
     orderId,
-    verdict: (row.verdict as OrderVerdict | null) ?? null,
+    verdict,
     isDuplicate: row.is_duplicate === 1,
     state: row.state ?? null,
+    late: checkIsLate(verdict, row.created_at, Date.now()),
+    placedAt: row.created_at,
     attempts: row.attempts ?? 0,
     checkedAt: row.checked_at ?? null,
-    fields: row.fields ? (JSON.parse(row.fields) as FieldCheck[]) : [],
+    fields: row.fields && row.state !== 'queued' ? (JSON.parse(row.fields) as FieldCheck[]) : [],
     duplicates: duplicates.map(
       (d): DuplicateLink => ({ orderId: d.other_order_id, reason: d.reason, transactionNumber: d.transaction_number, createdAt: d.created_at }),
     ),

@@ -7,19 +7,22 @@ import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { OrderEvents } from '../../events/order-events.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { ImageWork } from '../../storage/image-work.ts';
 import { createBullmqQueue } from './bullmq-queue.ts';
 import { createEmbeddedQueue, type CheckQueue } from './check-queue.ts';
-import { createTesseractReader, defaultOcrCacheDir, type TextReader } from './text-reader.ts';
-import { attemptCheck, CHECK_SOURCE, type CheckDeps, type CheckSettings } from './verification.service.ts';
+import { createImageSandbox, type ImageSandbox, type SandboxLimits } from './image-sandbox.ts';
+import type { TextReader } from './text-reader.ts';
+import { attemptCheck, type CheckDeps, type CheckSettings } from './verification.service.ts';
 import * as repo from './verification.repository.ts';
 
 export type VerificationOptions = {
   /** Tests give each run its own Redis prefix (Redis is shared). Default: `topup:<namespace>`. */
   queuePrefix?: string;
+  /** Reads the text instead of the OCR in the check processes (tests of failures OCR can't be made to produce). */
   reader?: TextReader;
   settings?: Partial<CheckSettings>;
-  /** Embedded queue: longest idle sleep, and the lease of a claimed check. */
+  /** The check processes' limits (default: from the configuration). */
+  limits?: Partial<SandboxLimits>;
+  /** Embedded queue: longest idle sleep, and the lease of a claimed check (default: the wall-clock limit + 30 s). */
   pollMs?: number;
   leaseMs?: number;
   /** Queue checks but work none (test suites about other features; checks stay 'pending', as queued). */
@@ -29,6 +32,7 @@ export type VerificationOptions = {
 export type Verification = {
   readonly queue: CheckQueue;
   readonly deps: CheckDeps;
+  readonly sandbox: ImageSandbox;
   /** Creates the order's check row; call inside the transaction that inserts the order. */
   queueInTransaction(trx: Db, orderId: string, now: string): Promise<void>;
   /** The order (and its check row) committed: start soon. */
@@ -44,12 +48,11 @@ export function createVerification(input: {
   db: Db;
   dialect: Dialect;
   storage: FileStorage;
-  imageWork: ImageWork;
   events: OrderEvents;
   log: FastifyBaseLogger;
   options?: VerificationOptions;
 }): Verification {
-  const { config, db, dialect, storage, imageWork, events, options = {} } = input;
+  const { config, db, dialect, storage, events, options = {} } = input;
   const log = input.log.child({ module: 'verification' });
   const settings: CheckSettings = {
     receiptWindowMs: config.receiptMaxAgeHours * 3600_000,
@@ -57,19 +60,17 @@ export function createVerification(input: {
     retryBaseMs: 2_000,
     ...options.settings,
   };
-  const reader =
-    options.reader ??
-    createTesseractReader({
-      cacheDir: defaultOcrCacheDir(config.dataDir),
-      workers: config.checkWorkers,
-      runSharp: (job) => imageWork.run(CHECK_SOURCE, job),
-    });
+  const limits: SandboxLimits = { ...checkLimits(config), ...options.limits };
+  // A lease outlives the attempt's own wall-clock limit, so a live worker has always killed its work before the
+  // lease runs out and another worker may take the check.
+  const leaseMs = options.leaseMs ?? limits.wallMs + 30_000;
+  const sandbox = createImageSandbox({ size: config.checkWorkers, limits, log });
+  const reader = options.reader;
   const deps: CheckDeps = {
     db,
     dialect,
     storage,
-    imageWork,
-    reader,
+    images: reader ? { budget: sandbox.budget, clean: sandbox.clean, fingerprint: sandbox.fingerprint, read: (image) => reader.read(image) } : sandbox,
     settings,
     log,
     announce: (event) => {
@@ -91,12 +92,14 @@ export function createVerification(input: {
         concurrency: config.checkWorkers,
         attempts: settings.maxAttempts,
         retryBaseMs: settings.retryBaseMs,
+        leaseMs,
       })
-    : createEmbeddedQueue({ db, dialect, work, log, concurrency: config.checkWorkers, pollMs: options.pollMs, leaseMs: options.leaseMs });
+    : createEmbeddedQueue({ db, dialect, work, log, concurrency: config.checkWorkers, pollMs: options.pollMs, leaseMs });
 
   return {
     queue,
     deps,
+    sandbox,
     queueInTransaction: (trx, orderId, now) => repo.insertCheck(trx, orderId, now),
     committed: (orderId) => {
       if (!options.paused) queue.notify(orderId);
@@ -110,10 +113,19 @@ export function createVerification(input: {
       if (!options.paused) await queue.start();
     },
     async close() {
-      await queue.close();
-      await reader.close();
+      // Stop taking checks, then end the running ones at once (killing their processes): each records a retry, and a
+      // shutdown does not wait for an OCR that may take seconds at the lowest priority.
+      const closing = queue.close();
+      await sandbox.close();
+      await closing;
+      await reader?.close();
     },
   };
+}
+
+/** The configured limits of one attempt's image work: CPU time, wall-clock time (four times the CPU time), memory. */
+export function checkLimits(config: Pick<Config, 'checkTimeLimitSeconds' | 'checkMemoryMb'>): SandboxLimits {
+  return { cpuMs: config.checkTimeLimitSeconds * 1000, wallMs: config.checkTimeLimitSeconds * 4000, memoryMb: config.checkMemoryMb };
 }
 
 /** Instances sharing one database share one queue; another shop on the same Redis gets another. */

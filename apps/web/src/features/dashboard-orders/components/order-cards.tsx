@@ -34,7 +34,7 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={cn('font-mono text-base', o.isRead ? 'text-slate-700' : 'font-bold text-slate-900')}>{o.code ?? '—'}</span>
                   <OrderStatusBadge status={o.status} />
-                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} />
+                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
                 </div>
                 <p className="mt-1 truncate text-sm text-slate-900">
                   {o.gameTitle} · {o.tokenPackageDto.tokenTitle}

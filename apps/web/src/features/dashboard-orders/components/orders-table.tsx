@@ -166,7 +166,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 </div>
               </td>
               <td className="px-3 py-2">
-                <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} />
+                <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
               </td>
             </tr>
           ))}

@@ -1,8 +1,10 @@
 // The screenshot check's answer on an order row: match / mismatch / duplicate / unreadable / could not be checked /
-// checking. A duplicate outranks the verdict: reuse is what staff must see first.
+// checking / not checked yet. A duplicate outranks the verdict: reuse is what staff must see first. A check still
+// pending a minute after the order was placed is "not checked yet" (the checks are behind): staff look themselves.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, Check, Copy, HelpCircle, Loader2, X } from 'lucide-react';
-import type { OrderVerdict } from '@topup/contract/verification';
+import { AlertTriangle, Check, Clock, Copy, HelpCircle, Loader2, X } from 'lucide-react';
+import { CHECK_LATE_AFTER_MS, checkIsLate, type OrderVerdict } from '@topup/contract/verification';
 import { cn } from '../../../lib/cn';
 
 const LOOK = {
@@ -12,16 +14,30 @@ const LOOK = {
   unreadable: { tone: 'bg-slate-200 text-slate-800', Icon: HelpCircle },
   failed: { tone: 'bg-orange-100 text-orange-900', Icon: AlertTriangle },
   pending: { tone: 'bg-sky-100 text-sky-900', Icon: Loader2 },
+  late: { tone: 'bg-amber-100 text-amber-900', Icon: Clock },
 } as const;
 
-export function badgeKind(verdict: OrderVerdict | null | undefined, isDuplicate: boolean | undefined): keyof typeof LOOK | null {
+export function badgeKind(verdict: OrderVerdict | null | undefined, isDuplicate: boolean | undefined, late = false): keyof typeof LOOK | null {
   if (isDuplicate) return 'duplicate';
+  if (verdict === 'pending' && late) return 'late';
   return verdict ?? null;
 }
 
-export function VerdictBadge({ verdict, isDuplicate }: { verdict: OrderVerdict | null | undefined; isDuplicate?: boolean }) {
+/** Whether the check is late now, turning true by itself when the minute passes (one timer, only while pending). */
+function useLate(verdict: OrderVerdict | null | undefined, placedAt: string | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  const late = !!placedAt && checkIsLate(verdict, placedAt, now);
+  useEffect(() => {
+    if (!placedAt || verdict !== 'pending' || late) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, Date.parse(placedAt) + CHECK_LATE_AFTER_MS - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [placedAt, verdict, late]);
+  return late;
+}
+
+export function VerdictBadge({ verdict, isDuplicate, placedAt }: { verdict: OrderVerdict | null | undefined; isDuplicate?: boolean; placedAt?: string }) {
   const { t } = useTranslation('verification');
-  const kind = badgeKind(verdict, isDuplicate);
+  const kind = badgeKind(verdict, isDuplicate, useLate(verdict, placedAt));
   if (!kind) return <span className="text-slate-500">—</span>;
   const { tone, Icon } = LOOK[kind];
   return (

@@ -34,7 +34,7 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
         <h2 id="verification-title" className="text-sm font-semibold">
           {t('panel.title')}
         </h2>
-        {check.data ? <VerdictBadge verdict={check.data.verdict} isDuplicate={check.data.isDuplicate} /> : null}
+        {check.data ? <VerdictBadge verdict={check.data.verdict} isDuplicate={check.data.isDuplicate} placedAt={check.data.placedAt} /> : null}
       </div>
       {check.isPending ? (
         <Spinner label={t('panel.loading')} />
@@ -42,7 +42,15 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
         <p className="text-sm text-red-700">{errorText(check.error, t('panel.loadFailed'))}</p>
       ) : (
         <>
-          {check.data.state === 'queued' ? <p className="mb-2 text-sm text-slate-600">{t('panel.checking')}</p> : null}
+          {check.data.state === 'queued' ? (
+            check.data.late ? (
+              <p className="mb-2 text-sm text-amber-900" data-late>
+                {t('panel.late')}
+              </p>
+            ) : (
+              <p className="mb-2 text-sm text-slate-600">{t('panel.checking')}</p>
+            )
+          ) : null}
           {check.data.state === 'failed' ? <p className="mb-2 text-sm text-orange-800">{t('panel.failed')}</p> : null}
           {check.data.state === null ? <p className="mb-2 text-sm text-slate-600">{t('panel.never')}</p> : null}
           {check.data.fields.length ? (

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CHECK_LATE_AFTER_MS } from '@topup/contract/verification';
+import i18n from '../../../lib/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderVerification } from '@topup/contract/verification';
@@ -13,6 +15,8 @@ const mismatch: OrderVerification = {
   verdict: 'mismatch',
   isDuplicate: true,
   state: 'done',
+  late: false,
+  placedAt: '2026-11-23T07:39:00.000Z',
   attempts: 1,
   checkedAt: '2026-11-23T07:40:00.000Z',
   fields: [
@@ -73,5 +77,33 @@ describe('Orders list verdicts', () => {
     addIncomingOrder(queryClient, fakeOrder(4, { verdict: 'pending' }));
     await waitFor(() => expect(calls.filter(filtered).length).toBe(before + 1));
     expect(badges()).toEqual(['mismatch:Mismatch']);
+  });
+});
+
+describe('A check that is late', () => {
+  const placed = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+
+  it('shows "not checked yet" on a row pending longer than the check should take, in both languages, never "checking"', async () => {
+    fakeServer((c) => {
+      if (c.url.startsWith('/api/v1/Order?')) {
+        return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending', createdAt: placed(CHECK_LATE_AFTER_MS + 5_000) }), fakeOrder(2, { verdict: 'pending', createdAt: placed(1_000) })]) };
+      }
+    });
+    renderDashboard(<OrdersPage />);
+    const badges = () => [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
+    await waitFor(() => expect(badges()).toEqual(['late:Not checked yet', 'pending:Checking']));
+    await i18n.changeLanguage('mm');
+    await waitFor(() => expect(badges()).toEqual(['late:မစစ်ရသေးပါ', 'pending:စစ်ဆေးနေသည်']));
+    await i18n.changeLanguage('en');
+  });
+
+  it('says so in the panel, and shows nothing of an earlier check while the new one waits', async () => {
+    fakeServer((c) => {
+      if (c.method === 'GET') return { payLoad: { ...mismatch, isDuplicate: false, verdict: 'pending', state: 'queued', late: true, placedAt: placed(CHECK_LATE_AFTER_MS * 3), fields: [] } };
+    });
+    renderDashboard(<VerificationPanel orderId="o1" />);
+    expect(await screen.findByText(/Not checked yet: the checks are running behind/)).toBeInTheDocument();
+    expect(document.querySelector('[data-verdict]')).toHaveAttribute('data-verdict', 'late');
+    expect(screen.queryByText('Amount')).not.toBeInTheDocument();
   });
 });
