@@ -132,6 +132,31 @@ export async function logout(ctx: AppContext, admin: Admin): Promise<void> {
   await repo.revokeSession(ctx.db, admin.sessionId, nowIso());
 }
 
+/**
+ * Ends every session of a user (but `exceptSessionId`) inside the caller's transaction: their refresh tokens stop
+ * working at once and every access token they hold is refused on its next request. Once the transaction commits,
+ * call announceSessionsEnded so this instance's hub drops their live connections now; the hub of every other
+ * instance drops them at its next session re-check.
+ */
+export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await repo.revokeUserSessions(db, userId, nowIso(), exceptSessionId);
+}
+
+export type SessionsEndedListener = (userId: string, exceptSessionId?: string) => void;
+const sessionsEndedListeners = new WeakMap<AppContext, Set<SessionsEndedListener>>();
+
+/** Told after a user's sessions ended (deleted, demoted, password changed or reset); answers the unsubscribe. */
+export function onSessionsEnded(ctx: AppContext, listener: SessionsEndedListener): () => void {
+  let set = sessionsEndedListeners.get(ctx);
+  if (!set) sessionsEndedListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export function announceSessionsEnded(ctx: AppContext, userId: string, exceptSessionId?: string): void {
+  for (const listener of sessionsEndedListeners.get(ctx) ?? []) listener(userId, exceptSessionId);
+}
+
 /** Per-email cap on reset mails, so the form can't be used to flood someone's inbox. */
 const recentResetMails = new Map<string, number[]>();
 const RESET_MAILS_PER_WINDOW = 3;
@@ -204,6 +229,7 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
     await repo.updatePasswordHash(trx, reset.user_id, passwordHash, now, true);
     await repo.revokeUserSessions(trx, reset.user_id, now);
   });
+  announceSessionsEnded(ctx, reset.user_id);
   return (await repo.findUserById(ctx.db, reset.user_id))?.email;
 }
 
@@ -247,6 +273,7 @@ export async function changePassword(ctx: AppContext, admin: Admin, body: Change
     await repo.updatePasswordHash(trx, admin.id, passwordHash, now);
     await repo.revokeUserSessions(trx, admin.id, now, admin.sessionId);
   });
+  announceSessionsEnded(ctx, admin.id, admin.sessionId);
 }
 
 /** The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, else a generated password returned to be logged once. */
