@@ -49,8 +49,10 @@ export async function authorizeHubToken(ctx: AppContext, token: string | null): 
   if (!admin || admin.id !== claims.sub || !language) return null;
   // A user the shop requires to turn on two-factor sign-in sees no orders, live ones included, until they do.
   if (!admin.twoFactorEnabled && (await getSecuritySettings(ctx)).requireTwoFactor) return null;
+  // resolveAdmin refuses a token without `exp`; checked again here, since a connection must never outlive its token.
   const { exp } = claims;
-  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity, language };
+  if (typeof exp !== 'number') return null;
+  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: exp * 1000, language };
 }
 
 /**
