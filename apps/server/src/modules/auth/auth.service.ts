@@ -14,7 +14,7 @@ import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './auth.repository.ts';
 import type { Attempt } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createChallenge } from '../two-factor/two-factor.service.ts';
+import { createChallenge, endChallenges } from '../two-factor/two-factor.service.ts';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS, hashToken, newOpaqueToken } from './tokens.ts';
 
 /**
@@ -216,7 +216,8 @@ export async function settleBackgroundWork(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Completes a reset: the link works once, within 30 minutes; every session of the user ends. Answers the account's
+ * Completes a reset: the link works once, within 30 minutes; every session and pending two-factor challenge of the
+ * user ends. Answers the account's
  * email: completing an emailed link proves ownership, so the route trusts this browser for sign-in (0604).
  */
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<string | undefined> {
@@ -228,6 +229,7 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
     if (!(await repo.claimPasswordReset(trx, reset.id, now))) throw AppError.field('token', MSG.resetLinkInvalid);
     await repo.updatePasswordHash(trx, reset.user_id, passwordHash, now, true);
     await repo.revokeUserSessions(trx, reset.user_id, now);
+    await endChallenges(trx, reset.user_id);
   });
   announceSessionsEnded(ctx, reset.user_id);
   return (await repo.findUserById(ctx.db, reset.user_id))?.email;
@@ -272,6 +274,7 @@ export async function changePassword(ctx: AppContext, admin: Admin, body: Change
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, admin.id, passwordHash, now);
     await repo.revokeUserSessions(trx, admin.id, now, admin.sessionId);
+    await endChallenges(trx, admin.id);
   });
   announceSessionsEnded(ctx, admin.id, admin.sessionId);
 }
