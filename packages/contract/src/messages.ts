@@ -52,6 +52,14 @@ const CATALOG = {
     en: (p) => `Too many requests. Try again in ${waitEn(Number(p.seconds))}.`,
     mm: (p) => `တောင်းဆိုမှု များလွန်းပါသည်။ ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
   },
+  tooManyStreamsForOrder: {
+    en: (p) => `This order's status is already open live on too many pages. Close one, or try again in ${waitEn(Number(p.seconds))}.`,
+    mm: (p) => `ဤမှာယူမှု၏ အခြေအနေကို စာမျက်နှာ အများအပြားတွင် တိုက်ရိုက် ဖွင့်ထားပြီး ဖြစ်ပါသည်။ တစ်ခုကို ပိတ်ပါ၊ သို့မဟုတ် ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
+  },
+  tooManyStreamsFromAddress: {
+    en: (p) => `Too many live status pages are open from your network. Close one, or try again in ${waitEn(Number(p.seconds))}.`,
+    mm: (p) => `သင့်ကွန်ရက်မှ တိုက်ရိုက် အခြေအနေပြ စာမျက်နှာ များလွန်းစွာ ဖွင့်ထားပါသည်။ တစ်ခုကို ပိတ်ပါ၊ သို့မဟုတ် ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
+  },
   invalidRefreshToken: {
     en: 'Invalid or expired refresh token.',
     mm: 'အကောင့်ဝင်ချိန် ကုန်ဆုံးသွားပါပြီ သို့မဟုတ် မမှန်ကန်ပါ။ ထပ်မံ အကောင့်ဝင်ပါ။',
@@ -437,6 +445,8 @@ export const MSG = {
   passwordTooShort: (min: number) => messageRef('passwordTooShort', { min }),
   tooManyAttempts: (seconds: number) => messageRef('tooManyAttempts', { seconds }),
   tooManyRequests: (seconds: number) => messageRef('tooManyRequests', { seconds }),
+  tooManyStreamsForOrder: (seconds: number) => messageRef('tooManyStreamsForOrder', { seconds }),
+  tooManyStreamsFromAddress: (seconds: number) => messageRef('tooManyStreamsFromAddress', { seconds }),
   notFound: (what: Thing) => messageRef('notFound', { what }),
   created: (what: Thing) => messageRef('created', { what }),
   updated: (what: Thing) => messageRef('updated', { what }),
