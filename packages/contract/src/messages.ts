@@ -193,6 +193,14 @@ const CATALOG = {
     en: 'The request must be multipart/form-data.',
     mm: 'တောင်းဆိုမှုသည် multipart/form-data ဖြစ်ရပါမည်။',
   },
+  jsonRequired: {
+    en: 'The request body must be JSON (Content-Type: application/json).',
+    mm: 'တောင်းဆိုမှု၏ ဒေတာသည် JSON (Content-Type: application/json) ဖြစ်ရပါမည်။',
+  },
+  jsonObjectRequired: {
+    en: 'The request body must be a JSON object with the fields of this request.',
+    mm: 'တောင်းဆိုမှု၏ ဒေတာသည် ဤတောင်းဆိုမှု၏ အကွက်များ ပါဝင်သော JSON object ဖြစ်ရပါမည်။',
+  },
   unexpectedFile: {
     en: (p) => `Unexpected file field ${p.field}.`,
     mm: (p) => `${p.field} ဖိုင်အကွက်ကို လက်မခံပါ။`,

@@ -26,13 +26,18 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.status(error.statusCode).send(body(request, error.statusCode, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Each issue under the field it names; an issue about the whole body (not an object at all: none, a string,
+      // an array, null) names no field, so it is the message alone.
       const errors: FieldErrors = {};
+      let whole: string | undefined;
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue && (issue.params.issue as { path?: unknown[] }).path?.join('.')) || '_';
-        (errors[field] ??= []).push(issue.message ?? MSG.validationFailed);
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const message = issue.message ?? MSG.validationFailed;
+        if (field) (errors[field] ??= []).push(message);
+        else whole ??= error.validationContext === 'body' && issue.keyword === 'invalid_type' ? MSG.jsonObjectRequired : message;
       }
-      const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-      return reply.status(400).send(body(request, 400, first, errors));
+      const first = whole ?? Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
+      return reply.status(400).send(body(request, 400, first, Object.keys(errors).length ? errors : undefined));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
