@@ -112,9 +112,10 @@ const CATALOG = {
     en: (p) => `${THINGS[p.what as Thing]?.en ?? p.what} not found.`,
     mm: (p) => `${THINGS[p.what as Thing]?.mm ?? p.what} ကို ရှာမတွေ့ပါ။`,
   },
-  routeNotFound: {
-    en: (p) => `Route ${p.method} ${p.path} not found.`,
-    mm: (p) => `${p.method} ${p.path} လမ်းကြောင်း မရှိပါ။`,
+  routeNotFound: { en: 'There is no such address in this API.', mm: 'ဤ API တွင် ထိုလိပ်စာ မရှိပါ။' },
+  methodNotAllowed: {
+    en: 'This address does not take this method; the Allow header lists the ones it takes.',
+    mm: 'ဤလိပ်စာသည် ဤ method ကို လက်မခံပါ။ လက်ခံသော method များကို Allow header တွင် ဖော်ပြထားပါသည်။',
   },
   validationFailed: { en: 'Some fields are not valid.', mm: 'အချို့အကွက်များ မှန်ကန်မှု မရှိပါ။' },
   imageRequired: { en: 'An image file is required.', mm: 'ပုံဖိုင် တစ်ခု လိုအပ်ပါသည်။' },
@@ -459,7 +460,6 @@ export const MSG = {
   created: (what: Thing) => messageRef('created', { what }),
   updated: (what: Thing) => messageRef('updated', { what }),
   deleted: (what: Thing) => messageRef('deleted', { what }),
-  routeNotFound: (method: string, path: string) => messageRef('routeNotFound', { method, path }),
   ordersCleaned: (count: number) => messageRef('ordersCleaned', { count }),
   tooLong: (max: number) => messageRef('tooLong', { max }),
   tooShort: (min: number) => messageRef('tooShort', { min }),
