@@ -45,6 +45,7 @@ import { languagePlugin } from './plugins/language.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { gracefulClosePlugin } from './plugins/graceful-close.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
@@ -242,6 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipartPlugin, {
     limits: { fileSize: config.uploadMaxBytes, files: 4, fields: 30, fieldSize: 16 * 1024, parts: 40, headerPairs: 200 },
   });
+  // Before any route is added: routes with a JSON body schema refuse other content types (plugins/json-body.ts).
+  await app.register(jsonBodyPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Top-up shop API', version: '1.0.0' } },
     // Multipart routes read their body themselves; their documented form comes from route config.

@@ -39,6 +39,8 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['CORS_ORIGINS', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['STATUS_STREAMS_PER_ORDER', '0'],
+    ['STATUS_STREAMS_PER_ADDRESS', 'many'],
   ])('refuses %s=%s, naming it', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       corsOrigins: [],
       publicUrl: undefined,
+      statusStreams: { perOrder: 5, perAddress: 50 },
     });
     // One check process per core but one, at least one; CHECK_WORKERS overrides, up to every core.
     expect(config.checkWorkers).toBe(Math.max(1, os.availableParallelism() - 1));

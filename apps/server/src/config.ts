@@ -42,6 +42,8 @@ const EnvSchema = z.object({
     .transform((list) => list.map((o) => (o === '*' ? o : new URL(o).origin))),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  STATUS_STREAMS_PER_ORDER: z.coerce.number().int().min(1).max(100_000).default(5),
+  STATUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   UPLOAD_ORPHAN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
@@ -70,6 +72,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Orders one address may place per minute. */
   orderRateLimit: number;
+  /** Buyers' live status streams open at once on this instance, per order and per client address. */
+  statusStreams: { perOrder: number; perAddress: number };
   /** Event-loop lag above which new requests are shed with 503 (0: never). */
   maxEventLoopDelayMs: number;
   /** Stored files with no row are removed once older than this (start-up and every few minutes). */
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     orderRateLimit: e.ORDER_RATE_LIMIT,
+    statusStreams: { perOrder: e.STATUS_STREAMS_PER_ORDER, perAddress: e.STATUS_STREAMS_PER_ADDRESS },
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     uploadOrphanAgeSeconds: e.UPLOAD_ORPHAN_AGE_SECONDS,
     redisUrl: e.REDIS_URL,

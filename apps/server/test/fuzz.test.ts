@@ -302,6 +302,7 @@ it(`answers ${RUNS} random and hostile requests without a 5xx, in the envelope, 
           expect(Object.keys(errors).length, where).toBeGreaterThan(0);
           for (const [field, messages] of Object.entries(errors)) {
             expect(field.length, where).toBeGreaterThan(0);
+            expect(['undefined', 'null'], where).not.toContain(field);
             expect(Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0), where).toBe(true);
           }
         }

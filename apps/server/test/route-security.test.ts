@@ -4,6 +4,7 @@
 // staff member with 403 (only owners manage the shop). It reads the routes at run time: whatever modules exist are covered.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { MSG, textOf } from '@topup/contract/messages';
 import { createTokenService, type AccessClaims } from '../src/modules/auth/tokens.ts';
 import { registeredRoutes, type RouteAccess } from '../src/plugins/auth.ts';
@@ -144,6 +145,14 @@ describe('route security walk', () => {
       'changed payload': `${header}.${forgedPayload}.${signature}`,
       'alg none': `${noneHeader}.${payload}.`,
       'other secret': await createTokenService('another-secret-another-secret-0123456789').signAccess(claims),
+      // The real secret and a live session, but no end: it would be good forever.
+      'no exp': await new SignJWT({ email: claims.email, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer('topup-shop')
+        .setAudience('topup-admin')
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(t.config.jwtSecret)),
       garbage: 'not-a-jwt',
     };
     // The real token is accepted (the route walk isn't refusing everything for some other reason).

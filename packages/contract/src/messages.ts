@@ -52,6 +52,14 @@ const CATALOG = {
     en: (p) => `Too many requests. Try again in ${waitEn(Number(p.seconds))}.`,
     mm: (p) => `တောင်းဆိုမှု များလွန်းပါသည်။ ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
   },
+  tooManyStreamsForOrder: {
+    en: (p) => `This order's status is already open live on too many pages. Close one, or try again in ${waitEn(Number(p.seconds))}.`,
+    mm: (p) => `ဤမှာယူမှု၏ အခြေအနေကို စာမျက်နှာ အများအပြားတွင် တိုက်ရိုက် ဖွင့်ထားပြီး ဖြစ်ပါသည်။ တစ်ခုကို ပိတ်ပါ၊ သို့မဟုတ် ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
+  },
+  tooManyStreamsFromAddress: {
+    en: (p) => `Too many live status pages are open from your network. Close one, or try again in ${waitEn(Number(p.seconds))}.`,
+    mm: (p) => `သင့်ကွန်ရက်မှ တိုက်ရိုက် အခြေအနေပြ စာမျက်နှာ များလွန်းစွာ ဖွင့်ထားပါသည်။ တစ်ခုကို ပိတ်ပါ၊ သို့မဟုတ် ${waitMm(Number(p.seconds))} ကြာမှ ထပ်မံကြိုးစားပါ။`,
+  },
   invalidRefreshToken: {
     en: 'Invalid or expired refresh token.',
     mm: 'အကောင့်ဝင်ချိန် ကုန်ဆုံးသွားပါပြီ သို့မဟုတ် မမှန်ကန်ပါ။ ထပ်မံ အကောင့်ဝင်ပါ။',
@@ -104,9 +112,10 @@ const CATALOG = {
     en: (p) => `${THINGS[p.what as Thing]?.en ?? p.what} not found.`,
     mm: (p) => `${THINGS[p.what as Thing]?.mm ?? p.what} ကို ရှာမတွေ့ပါ။`,
   },
-  routeNotFound: {
-    en: (p) => `Route ${p.method} ${p.path} not found.`,
-    mm: (p) => `${p.method} ${p.path} လမ်းကြောင်း မရှိပါ။`,
+  routeNotFound: { en: 'There is no such address in this API.', mm: 'ဤ API တွင် ထိုလိပ်စာ မရှိပါ။' },
+  methodNotAllowed: {
+    en: 'This address does not take this method; the Allow header lists the ones it takes.',
+    mm: 'ဤလိပ်စာသည် ဤ method ကို လက်မခံပါ။ လက်ခံသော method များကို Allow header တွင် ဖော်ပြထားပါသည်။',
   },
   validationFailed: { en: 'Some fields are not valid.', mm: 'အချို့အကွက်များ မှန်ကန်မှု မရှိပါ။' },
   imageRequired: { en: 'An image file is required.', mm: 'ပုံဖိုင် တစ်ခု လိုအပ်ပါသည်။' },
@@ -188,6 +197,14 @@ const CATALOG = {
   multipartRequired: {
     en: 'The request must be multipart/form-data.',
     mm: 'တောင်းဆိုမှုသည် multipart/form-data ဖြစ်ရပါမည်။',
+  },
+  jsonRequired: {
+    en: 'The request body must be JSON (Content-Type: application/json).',
+    mm: 'တောင်းဆိုမှု၏ ဒေတာသည် JSON (Content-Type: application/json) ဖြစ်ရပါမည်။',
+  },
+  jsonObjectRequired: {
+    en: 'The request body must be a JSON object with the fields of this request.',
+    mm: 'တောင်းဆိုမှု၏ ဒေတာသည် ဤတောင်းဆိုမှု၏ အကွက်များ ပါဝင်သော JSON object ဖြစ်ရပါမည်။',
   },
   unexpectedFile: {
     en: (p) => `Unexpected file field ${p.field}.`,
@@ -441,11 +458,12 @@ export const MSG = {
   passwordTooShort: (min: number) => messageRef('passwordTooShort', { min }),
   tooManyAttempts: (seconds: number) => messageRef('tooManyAttempts', { seconds }),
   tooManyRequests: (seconds: number) => messageRef('tooManyRequests', { seconds }),
+  tooManyStreamsForOrder: (seconds: number) => messageRef('tooManyStreamsForOrder', { seconds }),
+  tooManyStreamsFromAddress: (seconds: number) => messageRef('tooManyStreamsFromAddress', { seconds }),
   notFound: (what: Thing) => messageRef('notFound', { what }),
   created: (what: Thing) => messageRef('created', { what }),
   updated: (what: Thing) => messageRef('updated', { what }),
   deleted: (what: Thing) => messageRef('deleted', { what }),
-  routeNotFound: (method: string, path: string) => messageRef('routeNotFound', { method, path }),
   ordersCleaned: (count: number) => messageRef('ordersCleaned', { count }),
   tooLong: (max: number) => messageRef('tooLong', { max }),
   tooShort: (min: number) => messageRef('tooShort', { min }),

@@ -2,7 +2,7 @@
 // Messages are catalogue references resolved into the request's language, each with its stable code.
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_API_LANGUAGE, MSG, localize } from '@topup/contract/messages';
 import type { ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
@@ -26,13 +26,18 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.status(error.statusCode).send(body(request, error.statusCode, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Each issue under the field it names; an issue about the whole body (not an object at all: none, a string,
+      // an array, null) names no field, so it is the message alone.
       const errors: FieldErrors = {};
+      let whole: string | undefined;
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue && (issue.params.issue as { path?: unknown[] }).path?.join('.')) || '_';
-        (errors[field] ??= []).push(issue.message ?? MSG.validationFailed);
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const message = issue.message ?? MSG.validationFailed;
+        if (field) (errors[field] ??= []).push(message);
+        else whole ??= error.validationContext === 'body' && issue.keyword === 'invalid_type' ? MSG.jsonObjectRequired : message;
       }
-      const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-      return reply.status(400).send(body(request, 400, first, errors));
+      const first = whole ?? Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
+      return reply.status(400).send(body(request, 400, first, Object.keys(errors).length ? errors : undefined));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
@@ -45,10 +50,28 @@ export const errorHandlerPlugin = fp(async (app) => {
     return reply.status(status).send(body(request, status, known ?? (error as Error).message));
   });
 
+  // Never repeats the method or path it was given (it would be reflected input); a path that exists under other
+  // methods is 405 with Allow, as RFC 9110 asks.
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(request, 404, MSG.routeNotFound(request.method, request.url.split('?')[0]!.slice(0, 200))));
+    const allowed = methodsAt(app, request.url.split('?')[0]!).filter((m) => m !== request.method);
+    if (allowed.length) return reply.status(405).header('allow', allowed.join(', ')).send(body(request, 405, MSG.methodNotAllowed));
+    return reply.status(404).send(body(request, 404, MSG.routeNotFound));
   });
 });
+
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The methods routed at this concrete path; the web app's catch-all (`/*`) answers every GET and doesn't count. */
+function methodsAt(app: FastifyInstance, path: string): HTTPMethods[] {
+  return METHODS.filter((method) => {
+    try {
+      const found = app.findRoute({ method, url: path });
+      return found !== null && !(found.params && '*' in found.params);
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * Fastify's router refuses some paths before any route or hook runs (an undecodable `%`, a parameter over

@@ -350,6 +350,16 @@ export class Hub {
     }
   }
 
+  /**
+   * A user's sessions ended (all but `exceptSessionId`): their connections close as a revoked session's do. The
+   * client reconnects, its token is refused, its refresh fails, and it signs out.
+   */
+  endSessionsOf(adminId: string, exceptSessionId?: string): void {
+    for (const connection of [...this.connections.values()]) {
+      if (connection.owner.adminId === adminId && connection.owner.sessionId !== exceptSessionId) connection.close(CLOSE_REASONS.revoked, true);
+    }
+  }
+
   /** Closes every connection with a Close message; `allowReconnect` lets clients come back (here or elsewhere). */
   closeAll(error: string, allowReconnect: boolean): void {
     for (const connection of [...this.connections.values()]) connection.close(error, allowReconnect);

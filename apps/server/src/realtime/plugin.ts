@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { HUB } from '@topup/contract/limits';
 import { MSG, textOf } from '@topup/contract/messages';
 import { languageOf, onLanguageChange } from '../modules/staff-language/staff-language.service.ts';
+import { onSessionsEnded } from '../modules/auth/auth.service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveAdmin } from '../plugins/auth.ts';
@@ -48,8 +49,10 @@ export async function authorizeHubToken(ctx: AppContext, token: string | null): 
   if (!admin || admin.id !== claims.sub || !language) return null;
   // A user the shop requires to turn on two-factor sign-in sees no orders, live ones included, until they do.
   if (!admin.twoFactorEnabled && (await getSecuritySettings(ctx)).requireTwoFactor) return null;
+  // resolveAdmin refuses a token without `exp`; checked again here, since a connection must never outlive its token.
   const { exp } = claims;
-  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity, language };
+  if (typeof exp !== 'number') return null;
+  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: exp * 1000, language };
 }
 
 /**
@@ -107,6 +110,8 @@ export const hubPlugin = fp<HubPluginOptions>(
       resumed: () => hub.closeAll(CLOSE_REASONS.resync, true),
     });
     const stopLanguageChanges = onLanguageChange(ctx, (adminId, language) => hub.setLanguage(adminId, language));
+    // A user deleted, demoted or whose password changed: their connections here end now, not at the next re-check.
+    const stopSessionEnds = onSessionsEnded(ctx, (adminId, exceptSessionId) => hub.endSessionsOf(adminId, exceptSessionId));
     log.info({ backplane: ctx.fanOut.kind }, 'realtime hub ready');
 
     /** The headers every hub answer carries in place of the security-header set (text/plain must not be sniffed as HTML). */
@@ -261,6 +266,7 @@ export const hubPlugin = fp<HubPluginOptions>(
     app.addHook('preClose', async () => {
       stopReceiving();
       stopLanguageChanges();
+      stopSessionEnds();
       await hub.shutdown();
       for (const socket of unused) socket.destroy();
     });

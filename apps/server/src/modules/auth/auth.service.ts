@@ -14,7 +14,7 @@ import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './auth.repository.ts';
 import type { Attempt } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createChallenge } from '../two-factor/two-factor.service.ts';
+import { createChallenge, endChallenges } from '../two-factor/two-factor.service.ts';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS, hashToken, newOpaqueToken } from './tokens.ts';
 
 /**
@@ -132,6 +132,31 @@ export async function logout(ctx: AppContext, admin: Admin): Promise<void> {
   await repo.revokeSession(ctx.db, admin.sessionId, nowIso());
 }
 
+/**
+ * Ends every session of a user (but `exceptSessionId`) inside the caller's transaction: their refresh tokens stop
+ * working at once and every access token they hold is refused on its next request. Once the transaction commits,
+ * call announceSessionsEnded so this instance's hub drops their live connections now; the hub of every other
+ * instance drops them at its next session re-check.
+ */
+export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await repo.revokeUserSessions(db, userId, nowIso(), exceptSessionId);
+}
+
+export type SessionsEndedListener = (userId: string, exceptSessionId?: string) => void;
+const sessionsEndedListeners = new WeakMap<AppContext, Set<SessionsEndedListener>>();
+
+/** Told after a user's sessions ended (deleted, demoted, password changed or reset); answers the unsubscribe. */
+export function onSessionsEnded(ctx: AppContext, listener: SessionsEndedListener): () => void {
+  let set = sessionsEndedListeners.get(ctx);
+  if (!set) sessionsEndedListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+export function announceSessionsEnded(ctx: AppContext, userId: string, exceptSessionId?: string): void {
+  for (const listener of sessionsEndedListeners.get(ctx) ?? []) listener(userId, exceptSessionId);
+}
+
 /** Per-email cap on reset mails, so the form can't be used to flood someone's inbox. */
 const recentResetMails = new Map<string, number[]>();
 const RESET_MAILS_PER_WINDOW = 3;
@@ -191,7 +216,8 @@ export async function settleBackgroundWork(ctx: AppContext): Promise<void> {
 }
 
 /**
- * Completes a reset: the link works once, within 30 minutes; every session of the user ends. Answers the account's
+ * Completes a reset: the link works once, within 30 minutes; every session and pending two-factor challenge of the
+ * user ends. Answers the account's
  * email: completing an emailed link proves ownership, so the route trusts this browser for sign-in (0604).
  */
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<string | undefined> {
@@ -203,7 +229,9 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
     if (!(await repo.claimPasswordReset(trx, reset.id, now))) throw AppError.field('token', MSG.resetLinkInvalid);
     await repo.updatePasswordHash(trx, reset.user_id, passwordHash, now, true);
     await repo.revokeUserSessions(trx, reset.user_id, now);
+    await endChallenges(trx, reset.user_id);
   });
+  announceSessionsEnded(ctx, reset.user_id);
   return (await repo.findUserById(ctx.db, reset.user_id))?.email;
 }
 
@@ -246,7 +274,9 @@ export async function changePassword(ctx: AppContext, admin: Admin, body: Change
   await ctx.db.transaction().execute(async (trx) => {
     await repo.updatePasswordHash(trx, admin.id, passwordHash, now);
     await repo.revokeUserSessions(trx, admin.id, now, admin.sessionId);
+    await endChallenges(trx, admin.id);
   });
+  announceSessionsEnded(ctx, admin.id, admin.sessionId);
 }
 
 /** The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, else a generated password returned to be logged once. */

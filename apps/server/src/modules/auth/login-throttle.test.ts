@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RULES, THROTTLE_WINDOW_MS, createLoginThrottle, type Attempt, type LoginThrottle } from './login-throttle.ts';
+import { KNOWN_ADDRESS_MS, RULES, THROTTLE_WINDOW_MS, createLoginThrottle, type Attempt, type LoginThrottle } from './login-throttle.ts';
 import { createMemoryThrottleStore, createRedisThrottleStore, type ThrottleStore } from './throttle-store.ts';
 
 const MIN = 60_000;
@@ -34,7 +34,7 @@ if (redis) {
 
 const at = (email: string, ip: string, device?: string): Attempt => ({ email, ip, device });
 
-describe.each(stores)('login throttle (%s store)', (_name, makeStore) => {
+describe.each(stores)('login throttle (%s store)', (storeName, makeStore) => {
   function setup() {
     let now = 1_000_000;
     const throttle = createLoginThrottle(RULES, () => now, makeStore());
@@ -117,6 +117,32 @@ describe.each(stores)('login throttle (%s store)', (_name, makeStore) => {
     // ... the owner's browser, from any address, including one the attack used, goes straight in.
     expect(await throttle.retryAfterMs(at('admin@x', '192.168.1.1', 'owner-device'))).toBe(0);
     expect(await throttle.retryAfterMs(at('admin@x', '10.0.0.0', 'owner-device'))).toBe(0);
+  });
+
+  it('lets a new browser in from an address the account signed in from, past the lock a distributed attack caused', async () => {
+    const { throttle } = setup();
+    await throttle.recordSuccess(at('admin@x', '192.168.7.7', 'laptop'));
+    for (let i = 0; i < 150; i++) await throttle.recordFailure(at('admin@x', `10.1.${Math.floor(i / 4)}.${i % 4}`));
+    expect(await throttle.retryAfterMs(at('admin@x', '192.168.7.8'))).toBeGreaterThan(0);
+    expect(await throttle.retryAfterMs(at('admin@x', '192.168.7.7'))).toBe(0);
+    // Guessing from the known address is still counted there, and its own counter still locks it.
+    await fail(throttle, at('admin@x', '192.168.7.7'), RULES.pair.threshold);
+    expect(await throttle.retryAfterMs(at('admin@x', '192.168.7.7'))).toBe(RULES.pair.baseLockMs);
+  });
+
+  it('knows an address for one account only, and forgets it after 30 days', async () => {
+    const { throttle, advance } = setup();
+    await throttle.recordSuccess(at('admin@x', '192.168.7.7'));
+    for (const email of ['admin@x', 'other@x']) {
+      for (let i = 0; i < RULES.account.threshold; i++) await throttle.recordFailure(at(email, `10.3.${Math.floor(i / 4)}.${i % 4}`));
+    }
+    expect(await throttle.retryAfterMs(at('admin@x', '192.168.7.7'))).toBe(0);
+    expect(await throttle.retryAfterMs(at('other@x', '192.168.7.7'))).toBeGreaterThan(0);
+    // Redis forgets by its own clock (PX), which the test can't move; the memory store shows the rule.
+    if (storeName === 'redis') return;
+    advance(KNOWN_ADDRESS_MS);
+    for (let i = 0; i < RULES.account.threshold; i++) await throttle.recordFailure(at('admin@x', `10.4.${Math.floor(i / 4)}.${i % 4}`));
+    expect(await throttle.retryAfterMs(at('admin@x', '192.168.7.7'))).toBeGreaterThan(0);
   });
 
   it('still throttles a trusted device that guesses wrong', async () => {

@@ -12,6 +12,10 @@ export interface ThrottleStore {
   /** The lock end of each key (0 when unlocked or unknown). */
   lockedUntil(keys: string[], now: number): Promise<number[]>;
   clear(key: string): Promise<void>;
+  /** Remembers `key` for `forMs` from `now`, e.g. an address an account has signed in from. */
+  remember(key: string, forMs: number, now: number): Promise<void>;
+  /** Whether `key` is remembered at `now`. */
+  remembered(key: string, now: number): Promise<boolean>;
 }
 
 /** Lock after the threshold: base × 2^(failures over it), at most the rule's ceiling. */
@@ -22,15 +26,33 @@ export function lockFor(rule: ThrottleRule, failures: number): number {
 
 type Counter = { failures: number; lastFailure: number; lockedUntil: number };
 
+/** Past this many entries the memory store sweeps out the stale ones (and, for remembered keys, the oldest). */
+const MEMORY_ENTRIES = 10_000;
+
 export function createMemoryThrottleStore(windowMs: number): ThrottleStore {
   const counters = new Map<string, Counter>();
+  const memory = new Map<string, number>();
   const isStale = (c: Counter, now: number) => now - Math.max(c.lastFailure, c.lockedUntil) > windowMs;
   // Forget stale counters now and then so memory stays bounded under a spray of addresses.
   function sweep(now: number) {
-    if (counters.size < 10_000) return;
+    if (counters.size < MEMORY_ENTRIES) return;
     for (const [key, c] of counters) if (isStale(c, now)) counters.delete(key);
   }
   return {
+    async remember(key, forMs, now) {
+      memory.delete(key);
+      memory.set(key, now + forMs);
+      if (memory.size <= MEMORY_ENTRIES) return;
+      for (const [k, u] of memory) if (u <= now) memory.delete(k);
+      // Still full: the entries remembered longest ago go first (a Map keeps insertion order).
+      for (const k of memory.keys()) {
+        if (memory.size <= MEMORY_ENTRIES) break;
+        memory.delete(k);
+      }
+    },
+    async remembered(key, now) {
+      return (memory.get(key) ?? 0) > now;
+    },
     async fail(key, rule, now) {
       sweep(now);
       let c = counters.get(key);
@@ -118,6 +140,22 @@ export function createRedisThrottleStore(redis: Redis, prefix: string, windowMs:
         await redis.del(prefix + key);
       } catch (err) {
         degrade(err);
+      }
+    },
+    async remember(key, forMs, now) {
+      await fallback.remember(key, forMs, now);
+      try {
+        await redis.set(prefix + key, '1', 'PX', forMs);
+      } catch (err) {
+        degrade(err);
+      }
+    },
+    async remembered(key, now) {
+      try {
+        return (await redis.exists(prefix + key)) === 1 || (await fallback.remembered(key, now));
+      } catch (err) {
+        degrade(err);
+        return fallback.remembered(key, now);
       }
     },
   };

@@ -32,7 +32,15 @@ export function createTokenService(secret: string): TokenService {
     },
     async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        // A token without `exp` would never expire, and one without `iat` can't be aged: both are refused, and a
+        // token lives no longer than an access token's lifetime after it was issued, whatever its `exp` says.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: ACCESS_TOKEN_TTL_S,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') return null;
         return { sub: payload.sub, email: payload.email, sid: payload.sid };
       } catch {

@@ -12,6 +12,12 @@ export async function expireOpenInvitations(db: Db, email: string, at: string) {
   await db.updateTable('invitations').set({ used_at: at }).where('email', '=', email).where('used_at', 'is', null).execute();
 }
 
+/** The unused invitations a user sent: withdrawn when that user is removed or loses the owner role. */
+export async function deletePendingSentBy(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('invitations').where('invited_by', '=', userId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertInvitation(db: Db, row: Insertable<InvitationsTable>) {
   await db.insertInto('invitations').values(row).execute();
 }

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { CreateInvitationBody } from '@topup/contract/invitations';
 import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
@@ -73,6 +73,14 @@ export async function invite(ctx: AppContext, admin: Admin, body: CreateInvitati
 export async function revokeInvitation(ctx: AppContext, id: string): Promise<{ id: string }> {
   if (!(await repo.deleteInvitation(ctx.db, id))) throw AppError.notFound('Invitation');
   return { id };
+}
+
+/**
+ * Withdraws every invitation `userId` sent that is still unused, inside the caller's transaction: an owner who is
+ * removed or demoted keeps no way back in through a link they mailed (an owner-role one above all).
+ */
+export async function withdrawInvitationsSentBy(db: Db, userId: string): Promise<void> {
+  await repo.deletePendingSentBy(db, userId);
 }
 
 async function openInvitation(ctx: AppContext, token: string) {

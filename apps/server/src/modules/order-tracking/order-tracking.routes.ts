@@ -14,8 +14,15 @@ import { createTrackingStreams } from './tracking-streams.ts';
 /** Per address (many buyers share one behind carrier NAT) and per phone number (one buyer trying numbers). */
 export const FIND_LIMITS = { perAddress: 20, perPhone: 5, window: '10 minutes' } as const;
 
+/**
+ * A stream frees its place the moment its page closes, so there is no window to wait out: this is a pause long
+ * enough for another tab to have closed. The limits themselves are STATUS_STREAMS_PER_ORDER / _PER_ADDRESS.
+ */
+export const STREAM_RETRY_AFTER_S = 30;
+
 export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const streams = createTrackingStreams();
+  // Per order: a page in a few tabs and devices; per address: generous enough for a carrier NAT's many buyers.
+  const streams = createTrackingStreams(ctx.config.statusStreams);
   // Changes made on any instance arrive once through the fan-out, already in the buyer's view.
   const stopReceiving = ctx.fanOut.receive({
     message: (event) => {
@@ -46,8 +53,15 @@ export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     schema: { tags: ['order-tracking'], params: TrackingParams, querystring: TrackingQuery },
     handler: async (request, reply) => {
       const { orderId, order } = await service.findTracked(ctx, request.params.code, request.query.t);
+      // Checked and opened with no await between, so racing requests can't all slip under the limit.
+      const refusal = streams.refusal(orderId, request.ip);
+      if (refusal) {
+        const seconds = STREAM_RETRY_AFTER_S;
+        const message = refusal === 'order' ? MSG.tooManyStreamsForOrder(seconds) : MSG.tooManyStreamsFromAddress(seconds);
+        throw new AppError(429, message, undefined, { 'retry-after': String(seconds) });
+      }
       reply.hijack();
-      streams.open(orderId, reply.raw, order);
+      streams.open(orderId, request.ip, reply.raw, order);
     },
   });
 

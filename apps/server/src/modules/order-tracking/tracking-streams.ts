@@ -1,11 +1,18 @@
 // Buyers' live status streams (server-sent events), indexed by order id, so a staff change reaches exactly the
-// pages of that order with one map lookup, whatever the number of open pages.
+// pages of that order with one map lookup, whatever the number of open pages. Each open stream holds a socket for
+// as long as the page stays open, so one order's token, or one address, may hold only so many at once.
 import type { ServerResponse } from 'node:http';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { TRACKING_EVENTS } from '@topup/contract/order-tracking-links';
 
+/** How many streams may be open at once on this instance, per order and per client address. */
+export type StreamLimits = { perOrder: number; perAddress: number };
+
 export type TrackingStreams = {
-  open(orderId: string, res: ServerResponse, first: TrackedOrderDto): void;
+  /** Why a new stream for this order from this address would be one too many, or null when it may open. */
+  refusal(orderId: string, address: string): 'order' | 'address' | null;
+  /** Opens the stream; call right after `refusal` answered null, with no await between. */
+  open(orderId: string, address: string, res: ServerResponse, first: TrackedOrderDto): void;
   push(orderId: string, order: TrackedOrderDto): void;
   readonly size: number;
   /** Ends every stream; the browsers reconnect (after `retry`) and get the order as it is now. */
@@ -19,9 +26,15 @@ const HEARTBEAT_MS = 25_000;
 
 const frame = (order: TrackedOrderDto) => `event: ${TRACKING_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n`;
 
-export function createTrackingStreams(heartbeatMs = HEARTBEAT_MS): TrackingStreams {
+export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTBEAT_MS): TrackingStreams {
   const byOrder = new Map<string, Set<ServerResponse>>();
+  const byAddress = new Map<string, number>();
   let size = 0;
+  const release = (address: string) => {
+    const left = (byAddress.get(address) ?? 1) - 1;
+    if (left > 0) byAddress.set(address, left);
+    else byAddress.delete(address);
+  };
   const heartbeat = setInterval(() => {
     for (const set of byOrder.values()) for (const res of set) res.write(': keep-alive\n\n');
   }, heartbeatMs);
@@ -33,11 +46,17 @@ export function createTrackingStreams(heartbeatMs = HEARTBEAT_MS): TrackingStrea
       set.clear();
     }
     byOrder.clear();
+    byAddress.clear();
     size = 0;
   };
 
   return {
-    open(orderId, res, first) {
+    refusal(orderId, address) {
+      if ((byOrder.get(orderId)?.size ?? 0) >= limits.perOrder) return 'order';
+      if ((byAddress.get(address) ?? 0) >= limits.perAddress) return 'address';
+      return null;
+    },
+    open(orderId, address, res, first) {
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -51,8 +70,12 @@ export function createTrackingStreams(heartbeatMs = HEARTBEAT_MS): TrackingStrea
       if (!set) byOrder.set(orderId, (set = new Set()));
       set.add(res);
       size++;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
       res.on('close', () => {
-        if (set.delete(res)) size--;
+        if (set.delete(res)) {
+          size--;
+          release(address);
+        }
         if (set.size === 0 && byOrder.get(orderId) === set) byOrder.delete(orderId);
       });
     },

@@ -12,13 +12,13 @@ export type BuyerStream = {
   close(): void;
 };
 
-export function openBuyerStream(base: string, code: string, token: string): BuyerStream {
+export function openBuyerStream(base: string, code: string, token: string, headers: Record<string, string> = {}): BuyerStream {
   const frames: TrackedOrderDto[] = [];
   let wake: (() => void) | null = null;
   let failure: string | null = null;
   let ended!: () => void;
   const endedPromise = new Promise<void>((resolve) => (ended = resolve));
-  const req = http.get(`${base}/api/v1/OrderTracking/${encodeURIComponent(code)}/events?t=${encodeURIComponent(token)}`, (res) => {
+  const req = http.get(`${base}/api/v1/OrderTracking/${encodeURIComponent(code)}/events?t=${encodeURIComponent(token)}`, { headers }, (res) => {
     if (!/^text\/event-stream/.test(String(res.headers['content-type']))) {
       failure = `not an event stream: ${res.statusCode} ${String(res.headers['content-type'])}`;
       res.resume();

@@ -87,3 +87,8 @@ export async function deleteSpentChallenges(db: Db, userId: string, now: string)
     .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
     .execute();
 }
+
+/** Every challenge of the user, pending ones included: a new password makes a challenge won with the old one worthless. */
+export async function deleteChallenges(db: Db, userId: string) {
+  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+}

@@ -17,6 +17,7 @@ import {
 } from '@topup/contract/two-factor';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
@@ -135,6 +136,14 @@ export async function createChallenge(ctx: AppContext, userId: string): Promise<
   await repo.deleteSpentChallenges(ctx.db, userId, now);
   await repo.insertChallenge(ctx.db, { id: randomUUID(), user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: isoAfter(CHALLENGE_TTL_MS) });
   return { twoFactorRequired: true, challengeToken: token, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
+}
+
+/**
+ * Ends the user's pending challenges inside the caller's transaction. A password reset or change calls it: whoever
+ * got a challenge with the old password (an attacker guessing codes) must start again, and can't.
+ */
+export async function endChallenges(db: Db, userId: string): Promise<void> {
+  await repo.deleteChallenges(db, userId);
 }
 
 /**

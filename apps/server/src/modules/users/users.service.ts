@@ -1,5 +1,6 @@
 // The Users screen's rules: list and search staff accounts, change an email or a role, delete (never yourself,
-// never the last user, never the last owner).
+// never the last user, never the last owner). Removing or demoting an owner ends their sessions and withdraws the
+// invitations they sent.
 import type { Page } from '@topup/contract/envelope';
 import { MSG } from '@topup/contract/messages';
 import { USER_MSG, type MeDto, type UpdateUserBody, type UserDto } from '@topup/contract/users';
@@ -10,6 +11,8 @@ import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
+import { announceSessionsEnded, revokeAllSessions } from '../auth/auth.service.ts';
+import { withdrawInvitationsSentBy } from '../invitations/invitations.service.ts';
 import * as repo from './users.repository.ts';
 
 type UserRow = { id: string; email: string; email_confirmed: number; role: string; totp_enabled_at: string | null };
@@ -46,11 +49,15 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
   const roleChanges = body.role && body.role !== existing.role ? { role: body.role } : {};
   if (!Object.keys(emailChanges).length && !Object.keys(roleChanges).length) return toUserDto(existing);
   const changes = { ...emailChanges, ...roleChanges, updated_at: nowIso() };
+  const demoted = existing.role === 'owner' && roleChanges.role === 'staff';
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      if (roleChanges.role === 'staff') {
+      if (demoted) {
         const owners = (await repo.lockAllUsers(trx, ctx.dialect)).filter((u) => u.role === 'owner');
         if (owners.length <= 1 && owners.some((o) => o.id === id)) throw AppError.conflict(USER_MSG.lastOwner, { role: [USER_MSG.lastOwner] });
+        // A demoted owner signs in again as staff, and the links they mailed as an owner stop working.
+        await revokeAllSessions(trx, id);
+        await withdrawInvitationsSentBy(trx, id);
       }
       await repo.updateUser(trx, id, changes);
     });
@@ -58,10 +65,14 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
     if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken, { email: [MSG.emailTaken] });
     throw err;
   }
+  if (demoted) announceSessionsEnded(ctx, id);
   return toUserDto({ ...existing, ...changes });
 }
 
-/** Deleting a user ends its sessions with it (they cascade), so its tokens stop working at once. */
+/**
+ * Deleting a user ends its sessions with it (they cascade), so its tokens stop working at once, and withdraws the
+ * invitations it sent that nobody has used yet (their `invited_by` would otherwise just be cleared, the link alive).
+ */
 export async function deleteUser(ctx: AppContext, admin: Pick<Admin, 'id'>, id: string): Promise<{ id: string }> {
   if (id === admin.id) throw AppError.badRequest(MSG.cannotDeleteSelf);
   await ctx.db.transaction().execute(async (trx) => {
@@ -70,7 +81,9 @@ export async function deleteUser(ctx: AppContext, admin: Pick<Admin, 'id'>, id: 
     if (!target) throw AppError.notFound('User');
     if (users.length <= 1) throw AppError.conflict(MSG.cannotDeleteLastUser);
     if (target.role === 'owner' && users.filter((u) => u.role === 'owner').length <= 1) throw AppError.conflict(USER_MSG.lastOwner);
+    await withdrawInvitationsSentBy(trx, id);
     await repo.deleteUser(trx, id);
   });
+  announceSessionsEnded(ctx, id);
   return { id };
 }

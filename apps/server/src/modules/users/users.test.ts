@@ -217,7 +217,7 @@ describe('roles', () => {
     expect(Object.keys(body(res).errors ?? {})).toEqual(['role']);
   });
 
-  it('never demotes or deletes the last owner; a demotion takes effect on the next request', async () => {
+  it('never demotes or deletes the last owner; a demotion ends the sessions, and the next sign-in is as staff', async () => {
     const me = body<User>(await r.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asOwner() })).payLoad;
     const demoteSelf = await r.app.inject({ method: 'PUT', url: `/api/v1/User/${me.id}`, headers: asOwner(), payload: { email: ADMIN.email, role: 'staff' } });
     expect(demoteSelf.statusCode).toBe(409);
@@ -225,9 +225,11 @@ describe('roles', () => {
 
     const second = await newUser('second-owner@shop.test', 'owner');
     const secondTokens = await login(r.app, 'second-owner@shop.test', 'staff-password-1');
-    const asSecond = { authorization: `Bearer ${secondTokens.accessToken}` };
+    const asSecondOwner = { authorization: `Bearer ${secondTokens.accessToken}` };
     // With two owners, one may step down; then the other is the last and can be neither demoted nor deleted.
     expect((await r.app.inject({ method: 'PUT', url: `/api/v1/User/${second.id}`, headers: asOwner(), payload: { email: second.email, role: 'staff' } })).statusCode).toBe(200);
+    expect((await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asSecondOwner })).statusCode).toBe(401);
+    const asSecond = { authorization: `Bearer ${(await login(r.app, 'second-owner@shop.test', 'staff-password-1')).accessToken}` };
     expect((await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asSecond })).statusCode).toBe(403);
     const deleteOwner = await r.app.inject({ method: 'DELETE', url: `/api/v1/User/${me.id}`, headers: asSecond });
     expect(deleteOwner.statusCode).toBe(403);
