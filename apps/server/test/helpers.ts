@@ -1,7 +1,7 @@
 // Test harness: a fresh app on a real database per test file (SQLite file, or a PostgreSQL schema of its own),
 // a signed-in admin, and small helpers that make data through the API like a client would.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -219,4 +219,11 @@ export function orderRow(overrides: Partial<NewOrderRow> = {}): NewOrderRow {
     idempotency_key: null,
     ...overrides,
   };
+}
+
+/** The bytes of a stored file, read through the app's own storage. */
+export async function readStored(t: Pick<TestApp, 'app'>, bucket: 'public' | 'private', name: string): Promise<Buffer> {
+  const file = await t.app.ctx.media.storage.locate(bucket, name);
+  if (!file) throw new Error(`no stored ${bucket} file ${name}`);
+  return readFileSync(file);
 }

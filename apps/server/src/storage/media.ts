@@ -1,6 +1,9 @@
 // Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
 import type { Db } from '../db/database.ts';
+import { MSG } from '@topup/contract/messages';
+import { AppError } from '../lib/errors.ts';
 import { cleanImage, inspectImage } from './images.ts';
+import { stripMetadata } from './strip-metadata.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
 import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
@@ -32,12 +35,15 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
       return storage.save(bucket, image.data, image.ext);
     },
     /**
-     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count); the
+     * Stores a payment screenshot after the cheap checks (type, header, pixel count) with its metadata dropped byte
+     * by byte (EXIF, GPS, text: storage/strip-metadata.ts), so no copy with them is ever stored or shown; the
      * verification pipeline re-encodes it afterwards. Returns its stored name.
      */
-    async storeScreenshotUnprocessed(field: string, data: Buffer): Promise<string> {
+    async storeScreenshot(field: string, data: Buffer): Promise<string> {
       const header = await inspectImage(field, data);
-      return storage.save('private', data, header.ext);
+      const clean = stripMetadata(header.ext, data);
+      if (!clean) throw AppError.field(field, MSG.imageInvalid);
+      return storage.save('private', clean, header.ext);
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */
     async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
