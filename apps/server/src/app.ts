@@ -53,7 +53,8 @@ import { OneLineRequestLog, bindingsOf, infoEnabled, requestLine } from './plugi
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
 import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
-import { createLocalStorage } from './storage/file-storage.ts';
+import { createFileStorage } from './storage/create-storage.ts';
+import { createVariantCache } from './storage/image-variants.ts';
 import { createMedia } from './storage/media.ts';
 import { createImageWork } from './storage/image-work.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
@@ -144,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, dialect, commits, eachRow } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
-  const storage = await createLocalStorage(config.dataDir);
+  const { storage, variantRoot } = await createFileStorage(config);
   const events = createOrderEvents();
   const imageWork = createImageWork();
   /** Set once the app starts closing: the catalog's fast path then leaves every request to Fastify. */
@@ -155,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect,
     ...(eachRow ? { eachRow } : {}),
     signer,
-    media: createMedia(storage, signer, config.publicUrl, imageWork),
+    media: createMedia(storage, signer, config.publicUrl, imageWork, createVariantCache(variantRoot, storage, imageWork)),
     imageWork,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     events,
@@ -208,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0602).
   let sweeper: FileSweeper | undefined;
   app.addHook('onReady', async () => {
-    sweeper = startFileSweeper(db, ctx.media.storage, app.log, config.uploadOrphanAgeSeconds * 1000);
+    sweeper = startFileSweeper(db, ctx.media.storage, ctx.media.variants, app.log, config.uploadOrphanAgeSeconds * 1000);
     await sweeper.sweepNow().catch((err) => app.log.error({ err }, 'orphan file sweep failed'));
   });
   // Checks start once the app is ready (the hub listens for verdicts by then) and stop before the database closes.
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.fanOut.close();
     await db.destroy();
     await commits.close();
+    storage.close();
     await logDestination?.close();
   });
 

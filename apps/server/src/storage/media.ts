@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import { cleanImage, inspectImage } from './images.ts';
 import { stripMetadata } from './strip-metadata.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
+import type { VariantCache } from './image-variants.ts';
 import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
 
@@ -13,10 +14,16 @@ export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
 
 export type Media = ReturnType<typeof createMedia>;
 
-export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork) {
+export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork, variants: VariantCache) {
   const base = publicUrl ?? '';
+  /** A public image goes with its resized copies. */
+  const remove = async (bucket: Bucket, name: string) => {
+    await storage.remove(bucket, name);
+    if (bucket === 'public') await variants.forget(name);
+  };
   return {
     storage,
+    variants,
     /** Root-relative by default, absolute when PUBLIC_URL is set (DESIGN.md). */
     publicUrl(name: string | null): string | null {
       return name ? `${base}${PUBLIC_PREFIX}${name}` : null;
@@ -47,7 +54,7 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */
     async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
-      await Promise.all(names.filter((n): n is string => !!n).map((n) => storage.remove(bucket, n)));
+      await Promise.all(names.filter((n): n is string => !!n).map((n) => remove(bucket, n)));
     },
     /**
      * Removes public images that no row points at any more. Order snapshots share package images,
@@ -55,7 +62,7 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
      */
     async releasePublic(db: Db, names: Array<string | null | undefined>): Promise<void> {
       for (const name of new Set(names.filter((n): n is string => !!n))) {
-        if (!(await isReferenced(db, name))) await storage.remove('public', name);
+        if (!(await isReferenced(db, name))) await remove('public', name);
       }
     },
   };

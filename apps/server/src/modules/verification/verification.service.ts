@@ -1,7 +1,6 @@
 // The check of one order's screenshot, run as a job off the request path: re-encode it (metadata stripped), take its
 // fingerprint, read its text, compare with the order, find reuse, store the verdict and announce it. Idempotent: a
 // check that is not queued is not run again, and each step can be repeated after a crash without harm.
-import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DuplicateLink, FieldCheck, OrderVerification, OrderVerdict } from '@topup/contract/verification';
 import type { Db, Dialect } from '../../db/database.ts';
@@ -76,9 +75,9 @@ export async function attemptCheck(deps: CheckDeps, orderId: string): Promise<vo
 }
 
 async function readStored(storage: FileStorage, name: string): Promise<Buffer> {
-  const file = await storage.locate('private', name);
-  if (!file) throw new PermanentCheckError('The screenshot file is missing.');
-  return readFile(file);
+  const data = await storage.read('private', name);
+  if (!data) throw new PermanentCheckError('The screenshot file is missing.');
+  return data;
 }
 
 export async function runCheck(deps: CheckDeps, orderId: string): Promise<void> {
