@@ -56,6 +56,7 @@ import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { createVariantCache } from './storage/image-variants.ts';
 import { createMedia } from './storage/media.ts';
+import { startStorageProbe, type StorageProbeOptions } from './storage/storage-probe.ts';
 import { createImageWork } from './storage/image-work.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
 
@@ -80,6 +81,8 @@ export type BuildOptions = {
   hub?: HubPluginOptions['timings'];
   /** Screenshot checks (tests: their own queue prefix, short retries). */
   verification?: VerificationOptions;
+  /** The start-up storage probe's timings (tests shorten them). */
+  storageProbe?: StorageProbeOptions;
 };
 
 const OVERLOAD_RETRY_AFTER_S = 5;
@@ -146,6 +149,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
   const { storage, variantRoot } = await createFileStorage(config);
+  // Refuses to start (StorageProbeError) when this instance can't use its storage or doesn't see the files of the
+  // instances already running on this database (docs/decisions/0608).
+  const probe = await startStorageProbe(db, storage, app.log.child({ module: 'storage-probe' }), options.storageProbe).catch(async (err) => {
+    storage.close();
+    await db.destroy();
+    await commits.close();
+    await logDestination?.close();
+    throw err;
+  });
   const events = createOrderEvents();
   const imageWork = createImageWork();
   /** Set once the app starts closing: the catalog's fast path then leaves every request to Fastify. */
@@ -217,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => ctx.verification.close());
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    await probe.stop();
     ctx.mailer.close();
     limitsRedis?.disconnect();
     // Before the database: LISTEN/NOTIFY publishes through its pool.

@@ -43,7 +43,7 @@ export type TestAppOptions = {
   /** With `shareWith`: share the database only, with a data folder of its own (an instance on another machine). */
   ownDataDir?: boolean;
   /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
-  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream'>;
+  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'storageProbe'>;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -77,6 +77,8 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
   try {
     app = await buildApp(config, {
       dbSchema: schema,
+      // Tests start and stop instances quickly: an instance stopped without closing is gone after a few seconds.
+      storageProbe: { heartbeatMs: 1_000 },
       logger: false,
       webDir: path.join(dataDir, 'no-web'),
       verification: { paused: true },

@@ -19,6 +19,7 @@ import * as orderTracking from './migrations/0009-order-tracking.ts';
 import * as orderEvents from './migrations/0010-order-events.ts';
 import * as orderFilterSearch from './migrations/0011-order-filter-search.ts';
 import * as fingerprintBytes from './migrations/0012-fingerprint-bytes.ts';
+import * as storageProbes from './migrations/0013-storage-probes.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0010-order-events': orderEvents,
   '0011-order-filter-search': orderFilterSearch,
   '0012-fingerprint-bytes': fingerprintBytes,
+  '0013-storage-probes': storageProbes,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */
