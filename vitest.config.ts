@@ -11,6 +11,7 @@ const STORAGE_SUITES = [
   'src/modules/orders/orders-screenshot-metadata.test.ts',
   'src/storage/storage.test.ts',
   'test/health.test.ts',
+  'test/backup.test.ts',
 ];
 
 const serverProject = (dialect: 'sqlite' | 'postgres', storage: 'local' | 's3' = 'local') => ({
