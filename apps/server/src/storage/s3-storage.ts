@@ -2,15 +2,7 @@
 // shares, under the same layout as DATA_DIR: `uploads/NAME`, `private/screenshots/NAME`, `storage-probes/NAME`.
 // A PUT is atomic and durable when it answers, so save and overwrite need no temp objects (docs/decisions/0608).
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3ServiceException } from '@aws-sdk/client-s3';
 import { BUCKET_FOLDERS, contentTypeOf, isStoredName, PROBE_FOLDER, type Bucket, type FileStorage } from './file-storage.ts';
 
 export type S3Settings = {
@@ -29,15 +21,20 @@ export type S3Settings = {
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/** An error the store answered (its name is the S3 error code), as opposed to a network or client fault. */
+function fromStore(err: unknown): err is S3ServiceException {
+  return err instanceof Error && typeof (err as Partial<S3ServiceException>).$metadata === 'object';
+}
+
 /** No such object; a missing bucket (also a 404) is a fault of the set-up, not a missing file. */
 function missing(err: unknown): boolean {
-  return err instanceof S3ServiceException && err.name !== 'NoSuchBucket' && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+  return fromStore(err) && err.name !== 'NoSuchBucket' && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 }
 
 /** A clear line for the log and the start-up refusal: which bucket, and what the store answered. */
 export function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket' | 'endpoint'>): string {
   const where = `bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
-  if (err instanceof S3ServiceException) {
+  if (fromStore(err)) {
     // HeadBucket answers a bare 404 (no body, so no error code) for a missing bucket.
     if (err.name === 'NoSuchBucket' || (err.name === 'NotFound' && err.$metadata.httpStatusCode === 404)) return `${where}: no such bucket (create it first)`;
     if (err.$metadata.httpStatusCode === 403 || err.name === 'AccessDenied' || err.name === 'InvalidAccessKeyId' || err.name === 'SignatureDoesNotMatch') {
@@ -48,7 +45,9 @@ export function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket
   return `${where}: ${(err as Error).message || String(err)}`;
 }
 
-export function createS3Storage(settings: S3Settings): FileStorage {
+export async function createS3Storage(settings: S3Settings): Promise<FileStorage> {
+  // Loaded only when a bucket is configured: a shop on its data folder does not carry the SDK in memory.
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
