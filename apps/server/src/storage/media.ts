@@ -1,11 +1,7 @@
 // Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
 import type { Db } from '../db/database.ts';
-import { MSG } from '@topup/contract/messages';
-import { AppError } from '../lib/errors.ts';
 import { cleanImage, inspectScreenshot } from './images.ts';
-import { stripMetadata } from './strip-metadata.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
-import type { VariantCache } from './image-variants.ts';
 import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
 
@@ -14,16 +10,10 @@ export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
 
 export type Media = ReturnType<typeof createMedia>;
 
-export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork, variants: VariantCache) {
+export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork) {
   const base = publicUrl ?? '';
-  /** A public image goes with its resized copies. */
-  const remove = async (bucket: Bucket, name: string) => {
-    await storage.remove(bucket, name);
-    if (bucket === 'public') await variants.forget(name);
-  };
   return {
     storage,
-    variants,
     /** Root-relative by default, absolute when PUBLIC_URL is set (DESIGN.md). */
     publicUrl(name: string | null): string | null {
       return name ? `${base}${PUBLIC_PREFIX}${name}` : null;
@@ -43,19 +33,16 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
       return storage.save(bucket, image.data, image.ext);
     },
     /**
-     * Stores a payment screenshot after the cheap checks (type, header, pixel count, shape) with its metadata dropped byte
-     * by byte (EXIF, GPS, text: storage/strip-metadata.ts), so no copy with them is ever stored or shown; the
+     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count, shape); the
      * verification pipeline re-encodes it afterwards. Returns its stored name.
      */
-    async storeScreenshot(field: string, data: Buffer): Promise<string> {
+    async storeScreenshotUnprocessed(field: string, data: Buffer): Promise<string> {
       const header = await inspectScreenshot(field, data);
-      const clean = stripMetadata(header.ext, data);
-      if (!clean) throw AppError.field(field, MSG.imageInvalid);
-      return storage.save('private', clean, header.ext);
+      return storage.save('private', data, header.ext);
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */
     async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
-      await Promise.all(names.filter((n): n is string => !!n).map((n) => remove(bucket, n)));
+      await Promise.all(names.filter((n): n is string => !!n).map((n) => storage.remove(bucket, n)));
     },
     /**
      * Removes public images that no row points at any more. Order snapshots share package images,
@@ -63,7 +50,7 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
      */
     async releasePublic(db: Db, names: Array<string | null | undefined>): Promise<void> {
       for (const name of new Set(names.filter((n): n is string => !!n))) {
-        if (!(await isReferenced(db, name))) await remove('public', name);
+        if (!(await isReferenced(db, name))) await storage.remove('public', name);
       }
     },
   };
