@@ -12,7 +12,8 @@
 // its req/s, p99, CPU per request and idle RSS, and the medians of the per-run ratios against the first.
 // With GAMES_COMPARE_BUILD=<path of another build's main.js> the second server is that build instead (an A/B of two
 // builds: copy apps/server/dist to apps/server/dist-<name>/ so that it finds the web app and packages the same way).
-// Budget: each route ≥ 75 % of the bare route with the same bytes and security headers; idle RSS ≤ 150 MB.
+// Budget: each route at least 60 % of the bare route with the same bytes and security headers, by CPU per request
+// and by req/s, with every hook a real request passes through (docs/decisions/0407); idle RSS ≤ 150 MB.
 // Run: npm run build && npm run bench -- game-list.
 // Env: GAMES_SECONDS (2 per measurement), GAMES_CONNECTIONS (50), GAMES_REPEATS (7), GAMES_LOG_COMPARE (0),
 // GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), GAMES_COMPARE_BUILD (none), BENCH_NODE_FLAGS (lib/prod-server.ts).
@@ -33,6 +34,8 @@ const COMPARE_BUILD = process.env.GAMES_COMPARE_BUILD ?? '';
 /** How the second server differs from the first, in the printed lines. */
 const COMPARED = COMPARE_BUILD ? `build ${COMPARE_BUILD}` : COMPARE_FLAGS.join(' ');
 const IDLE_RSS_BUDGET_MB = 150;
+/** Share of the bare route's speed each catalog route must reach. */
+const BUDGET_SHARE = 0.6;
 /** Headers that describe the body and go to the bare "same bytes" route; the rest are the app's security headers. */
 const CONTENT_HEADERS = ['content-type', 'content-encoding', 'vary'];
 const PER_RESPONSE = ['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id'];
@@ -176,7 +179,7 @@ async function main() {
       const bareCpu = median(runs.map((r) => r.headersCpu));
       const cpuShare = `${appCpu.toFixed(0)} vs ${bareCpu.toFixed(0)} µs: ${((100 * bareCpu) / appCpu).toFixed(0)} %`;
       // Both must hold: req/s alone can flatter either side when other work shares the cores.
-      const verdict = ratioHeaders >= 0.75 && bareCpu / appCpu >= 0.75 ? 'ok (≥75 %)' : 'UNDER (75 %)';
+      const verdict = ratioHeaders >= BUDGET_SHARE && bareCpu / appCpu >= BUDGET_SHARE ? 'ok (≥60 %)' : 'UNDER (60 %)';
 
       rows.push([
         `${t.label} (${t.bytes} B ${t.encoding})`,

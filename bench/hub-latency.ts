@@ -1,7 +1,7 @@
 // Hub latency: from a buyer's order request (POST /api/v1/Order, a small screenshot attached) to `ReceiveOrder` at
 // each staff client, p50 and p99, with 1,000 clients on WebSockets and 100 on long polling, each beside a bare
 // baseline doing the same kind of work in the same run (the ratio is the figure to watch; these machines are noisy).
-// Budget (DESIGN.md): the hub's p99 within 1.1× of the bare baseline's p99 in the same run, each transport against
+// Budget: the hub's p99 within 1.1× of the bare baseline's p99 in the same run, each transport against
 // its own baseline (WebSockets against a bare `ws` broadcast, long polling against a bare long-poll loop).
 //
 // Layout (docs/decisions/0301-hub-latency.md says why):
@@ -48,7 +48,7 @@ const ROUNDS = env('HUB_ROUNDS', 40);
 const REPEATS = env('HUB_REPEATS', 3);
 const ONLY = process.env.HUB_ONLY;
 const LOOP_RESOLUTION_MS = 5;
-/** DESIGN.md: the hub's p99 may be at most this many times its bare baseline's p99 in the same run. */
+/** Budget: the hub's p99 may be at most this many times its bare baseline's p99 in the same run. */
 const BUDGET_RATIO = 1.1;
 
 type Samples = Record<string, number[]>;

@@ -1,4 +1,4 @@
-// CSV export of the order list (issue 9) over 1,000,000 orders: the server streams it from the database in keyset
+// CSV export of the order list over 1,000,000 orders: the server streams it from the database in keyset
 // pages, so its memory must stay flat however many rows go out. Measures the server process's RSS before, the peak
 // while the download runs (sampled every 100 ms from /proc), the rows and bytes received and the time, on SQLite and
 // PostgreSQL. Budget: peak RSS at most 150 MB above the RSS before the export, whatever the row count.

@@ -10,8 +10,8 @@
 // Every 201 must have its row and its stored file ("nothing lost"). The server is the BUILT one at its production
 // defaults (lib/prod-server.ts), so its own figures come from where it keeps them: each request's time inside it from
 // its request log, orders and checks from its SQLite file, its CPU from /proc. The request does only the cheap check
-// (type, header, pixel count) and stores the file; re-encoding, fingerprint and OCR run afterwards as jobs (issue 12).
-// Budget (DESIGN.md): p99 under 100 ms at 50 concurrent clients, nothing lost, every order checked within 10 s.
+// (type, header, pixel count) and stores the file; re-encoding, fingerprint and OCR run afterwards as jobs.
+// Budget: p99 under 100 ms at 50 concurrent clients, nothing lost, every order checked within 10 s.
 // Run: npm run bench -- order-placement. Env: ORDER_CONNECTIONS (50), ORDER_REQUESTS (250 per measurement),
 // ORDER_REPEATS (3), ORDER_IMAGE_KB (300), ORDER_CHECK_WAIT_S (60, backlog drain after phase 1), ORDER_THINK_S
 // (comma-separated mean think times in seconds, "5,60"), ORDER_THINK_PHASE_S (120: how long buyers keep ordering).
@@ -31,7 +31,7 @@ const IMAGE_KB = env('ORDER_IMAGE_KB', 300);
 /**
  * A payment receipt as a phone screenshot (the verification bench's generator: a KBZPay look-alike rendered by
  * Chromium at 3× on a 412 px wide screen, 1236 px), padded to about IMAGE_KB with a JPEG comment segment. The request
- * path's cost is the bytes, the check's the pixels: padding keeps both real. (Until issue 12's follow-up this was a
+ * path's cost is the bytes, the check's the pixels: padding keeps both real. (This used to be a
  * gradient of random noise: OCR found hundreds of letters in the noise and each check cost 1–2.5 s of CPU, several
  * times a real receipt's.)
  */

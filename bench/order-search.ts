@@ -9,7 +9,7 @@
 //    empty-table server under the same load: what the database costs when a whole shift searches at once.
 // The rows are generated inside the database (lib/order-seed.ts); on PostgreSQL both servers use schemas of their own
 // (TEST_DATABASE_URL), dropped at the end. Budget (DESIGN.md): p95 under 30 ms on both databases.
-// Since issue 9 also the workbench's filters and sorts, alone and with a search term.
+// Also the workbench's filters and sorts, alone and with a search term.
 // Run: npm run build && npm run bench -- order-search. Env: SEARCH_DB (sqlite,postgres: which to run; postgres needs
 // TEST_DATABASE_URL), SEARCH_ORDERS (1000000), SEARCH_REQUESTS (20 per term and round), SEARCH_REPEATS (3),
 // SEARCH_ONLY (label part), SEARCH_CONNECTIONS (50), SEARCH_LOAD_SECONDS (3 per measurement under load).

@@ -1,4 +1,4 @@
-// Crash durability (issue 14): the built server on SQLite takes 200 concurrent valid orders and is killed with
+// Crash durability: the built server on SQLite takes 200 concurrent valid orders and is killed with
 // SIGKILL at a random moment; after a restart, every order answered 201 is there with its screenshot, no screenshot
 // is left without an order, no `.tmp` file remains and no row is half-written (each order has its notification);
 // and the screenshot checks left unfinished by the kill resume: every stored order gets its verdict after the restart.

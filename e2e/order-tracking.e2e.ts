@@ -1,4 +1,4 @@
-// Buyers follow their order (issue 8) in real Chromium against the built server: place an order on a 360 px phone
+// Buyers follow their order in real Chromium against the built server: place an order on a 360 px phone
 // in Burmese, land on its private page, watch an admin in another browser context complete it (the page changes
 // without a reload), a second order cancelled with a reason shown in Burmese, "My orders" and "Find my order", a
 // shared link that opens with the order already in the HTML, and axe on the new pages.

@@ -73,7 +73,7 @@ async function confirmOrder(page: Page, txn: string, successText: string) {
   await dialog.getByTestId('screenshot-input').setInputFiles(screenshot);
   await enabled(dialog.getByTestId('confirm-order'), 15_000);
   await dialog.getByTestId('confirm-order').click();
-  // The buyer lands on their order's private status page (issue 8), with the spec's success toast.
+  // The buyer lands on their order's private status page, with the success toast.
   await page.waitForURL(/\/order\/[2-9A-Z]{8}\?t=[\w-]+$/);
   await visible(page.getByText(successText));
 }

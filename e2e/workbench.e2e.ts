@@ -1,4 +1,4 @@
-// The staff workbench (issue 9) in real Chromium against the built server: every dashboard page at 360 px without
+// The staff workbench in real Chromium against the built server: every dashboard page at 360 px without
 // sideways scrolling and the orders list as cards, filters kept in the URL through a reload (and the CSV export of
 // that view), a bulk cancel with a reason, a status change refused because someone else changed the order first,
 // the keyboard, and axe (no serious or critical finding) with the bell menu, account menu and shortcuts help open.

@@ -35,7 +35,7 @@ const operatorId = (k: number) => `00000000-0000-4000-a000-${String(k).padStart(
 const OPERATORS = 5;
 
 /**
- * What the workbench filters by (issue 9), as a shop's month looks: 10 % pending (never assigned), the rest worked by
+ * What the workbench filters by, as a shop's month looks: 10 % pending (never assigned), the rest worked by
  * one of five operators taking turns every 1,000 orders; 1 in 7 paid by phone bill; checks say match except 2 %
  * mismatch, 1 % unreadable, 0.5 % failed; 1 % reused transaction numbers; the newest 1 % not yet read.
  */
@@ -144,7 +144,7 @@ const dayOf = (i: number) => new Date(Date.UTC(2023, 0, 1) + i * 20_000).toISOSt
 
 /**
  * Search terms a staff member would type, each matching orders of a set of `n` rows; `query` adds the workbench's
- * filters and sorts (issue 9) to the request: each filter a shift uses alone, and with a title part, a transaction
+ * filters and sorts to the request: each filter a shift uses alone, and with a title part, a transaction
  * number and a phone number.
  */
 export function terms(n: number): { label: string; term: string; query?: string }[] {

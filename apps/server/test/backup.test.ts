@@ -1,4 +1,4 @@
-// npm run backup / restore (issue 14): a backup taken while orders keep arriving, restored into an empty data
+// npm run backup / restore: a backup taken while orders keep arriving, restored into an empty data
 // folder, holds every order committed before it started, each with its screenshot, and no row without its file.
 // On SQLite (the embedded default, online backup API) and on PostgreSQL (pg_dump/pg_restore, a database of its own).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

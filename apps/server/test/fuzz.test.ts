@@ -1,4 +1,4 @@
-// Property-based fuzzing of the whole HTTP surface (issue 14): walks the route table and the OpenAPI document and
+// Property-based fuzzing of the whole HTTP surface: walks the route table and the OpenAPI document and
 // sends, for every route and method, random and hostile input (wrong types, missing and extra fields, huge, empty,
 // unicode and control-character strings, numbers at and beyond the limits, malformed JSON and multipart, wrong
 // content types, non-UUID path parameters), anonymous and signed in. Every answer must be below 500; every 4xx must

@@ -24,7 +24,7 @@ const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/tokenpackage'],
   ['POST', '/api/v1/order'],
   ['GET', '/api/v1/files/screenshots/:'],
-  // A buyer's own order by code and private token, its live stream, and "find my order" (issue 8).
+  // A buyer's own order by code and private token, its live stream, and "find my order".
   ['GET', '/api/v1/ordertracking/:'],
   ['GET', '/api/v1/ordertracking/:/events'],
   ['POST', '/api/v1/ordertracking/find'],
@@ -48,11 +48,11 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['PUT', '/api/v1/order/isread/:'],
   ['GET', '/api/v1/order/notification-list'],
   ['GET', '/api/v1/order/summary'],
-  // Screenshot checks (issue 12): staff read verdicts and ask for a check again.
+  // Screenshot checks: staff read verdicts and ask for a check again.
   ['GET', '/api/v1/order/verdict-list'],
   ['GET', '/api/v1/order/:/verification'],
   ['POST', '/api/v1/order/:/verification'],
-  // The workbench (issue 9): timeline, SLA figures, bulk actions, CSV export, operator choices.
+  // The workbench: timeline, SLA figures, bulk actions, CSV export, operator choices.
   ['GET', '/api/v1/order/:/timeline'],
   ['GET', '/api/v1/order/sla'],
   ['POST', '/api/v1/order/bulk'],

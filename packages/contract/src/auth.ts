@@ -1,4 +1,4 @@
-// Sign-in, tokens and password calls (spec §7 "auth" rows, plus Reset-password).
+// Sign-in, tokens and password calls ("auth" rows, plus Reset-password).
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { TEXT_LIMITS } from './limits.ts';

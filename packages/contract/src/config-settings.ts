@@ -1,4 +1,4 @@
-// Payment accounts shown in the buyer's confirm dialog (spec §3 ConfigSetting); at most 4. An owner pauses one
+// Payment accounts shown in the buyer's confirm dialog (the API's ConfigSetting); at most 4. An owner pauses one
 // (isActive false, e.g. when a wallet hits its daily limit) and buyers stop seeing it.
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';

@@ -1,4 +1,4 @@
-// The response envelope and paging shape every endpoint answers with (DESIGN.md, "The wire contract").
+// The response envelope and paging shape every endpoint answers with (docs/api.md).
 import { z } from 'zod';
 import { PAGE_SIZE, TEXT_LIMITS } from './limits.ts';
 import { MSG } from './messages.ts';
@@ -65,7 +65,7 @@ export type Envelope<P, L = null> = { statusCode: number; message: string; code?
 export const IdParam = z.object({ id: z.uuid() });
 export const IdPayload = z.object({ id: z.string() });
 
-/** Multipart booleans arrive as 'True'/'False' (spec §7); plain true/false is accepted too. */
+/** Multipart booleans arrive as 'True'/'False'; plain true/false is accepted too. */
 export const FormBoolean = z
   .union([z.boolean(), z.string()])
   .transform((v, ctx) => {

@@ -1,4 +1,4 @@
-// Games, their images, packages and the payment accounts shown with them (spec §3 Game).
+// Games, their images, packages and the payment accounts shown with them (the API's Game).
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
 import { ConfigSettingDto } from './config-settings.ts';

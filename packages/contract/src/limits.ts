@@ -1,4 +1,4 @@
-// The business constants and limits of spec §9, in one place for the server and the web app.
+// The business constants and limits of the shop, in one place for the server and the web app.
 
 export const LANGUAGES = ['mm', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

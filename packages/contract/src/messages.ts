@@ -249,11 +249,11 @@ const CATALOG = {
     mm: 'အသင့်မဖြစ်သေးပါ- ဆိုင်အတွက် လိုအပ်သော ဝန်ဆောင်မှုတစ်ခု မရနိုင်ပါ။',
   },
   newOrder: {
-    // The order code (issue 8) lets staff answer a buyer who reads it out.
+    // The order code lets staff answer a buyer who reads it out.
     en: (p) => `New order${p.code ? ` ${p.code}` : ''}: ${p.game} – ${p.package} ×${p.quantity}`,
     mm: (p) => `အော်ဒါအသစ်${p.code ? ` ${p.code}` : ''}: ${p.game} – ${p.package} ×${burmeseDigits(p.quantity!)}`,
   },
-  // Cancel reasons (issue 8, @topup/contract/order-reasons).
+  // Cancel reasons (@topup/contract/order-reasons).
   cancelReasonInvalid: {
     en: 'Choose one of the listed cancel reasons.',
     mm: 'ပယ်ဖျက်ရသည့် အကြောင်းရင်းကို စာရင်းထဲမှ ရွေးပါ။',
@@ -270,7 +270,7 @@ const CATALOG = {
     en: 'Choose a reason for this note.',
     mm: 'ဤမှတ်ချက်အတွက် အကြောင်းရင်းတစ်ခု ရွေးပါ။',
   },
-  // The staff workbench (issue 9, @topup/contract/workbench).
+  // The staff workbench (@topup/contract/workbench).
   orderChanged: {
     en: (p) => `${p.who ? `${p.who} changed this order` : 'This order was changed'} after you opened it. Look at it again before changing it.`,
     mm: (p) => `သင်ဖွင့်ပြီးနောက် ${p.who ? `${p.who} က ဤအော်ဒါကို ပြင်ဆင်လိုက်ပါသည်` : 'ဤအော်ဒါကို ပြင်ဆင်ထားပါသည်'}။ မပြင်မီ ပြန်ကြည့်ပါ။`,
@@ -322,7 +322,7 @@ const CATALOG = {
     mm: (p) =>
       `ဤအကောင့်၏ စကားဝှက်ကို အသစ်ပြန်သတ်မှတ်ရန် တောင်းဆိုထားပါသည်။\n\nစကားဝှက်အသစ် ရွေးရန် ဤလင့်ခ်ကို မိနစ် ၃၀ အတွင်း ဖွင့်ပါ (တစ်ကြိမ်သာ အသုံးပြုနိုင်ပါသည်):\n${p.link}\n\nသင်ကိုယ်တိုင် တောင်းဆိုခြင်း မဟုတ်ပါက ဤမေးလ်ကို လျစ်လျူရှုပါ။ သင့်စကားဝှက် မပြောင်းလဲပါ။`,
   },
-  // Owner controls (issue 10): roles, shop settings, payment accounts on/off, two-factor sign-in, invitations.
+  // Owner controls: roles, shop settings, payment accounts on/off, two-factor sign-in, invitations.
   ownerOnly: { en: 'Only the shop owner can do this.', mm: 'ဤအရာကို ဆိုင်ပိုင်ရှင်သာ ပြုလုပ်နိုင်ပါသည်။' },
   lastOwner: {
     en: 'The shop needs at least one owner: make someone else an owner first.',

@@ -1,4 +1,4 @@
-// The dashboard bell's items (spec §3 Notification).
+// The dashboard bell's items (the API's Notification).
 import { z } from 'zod';
 
 export const NotificationDto = z.object({

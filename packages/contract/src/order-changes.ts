@@ -1,4 +1,4 @@
-// Staff see each other's work live (issue 9, docs/decisions/1015): hub event `ReceiveOrderChanged`, sent to every
+// Staff see each other's work live (docs/decisions/1015): hub event `ReceiveOrderChanged`, sent to every
 // signed-in admin on every instance after a change to an order commits. New beside the spec's events, whose names
 // and payloads are unchanged; a client that does not listen for it misses nothing it had before.
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 // The zod-free part of order tracking, for the storefront's chunks: the status page's link, the promise, the stages
 // and the stream's event name. (order-tracking.ts holds the schemas; importing it would ship zod to the buyer.)
 
-/** What the shop promises on the success screen (spec §8: "within 3 minutes"). */
+/** What the shop promises on the success screen. */
 export const DELIVERY_PROMISE_MINUTES = 3;
 
 /** Where the order is: placed, being checked (staff opened it), completed, or cancelled. */

@@ -1,4 +1,4 @@
-// A buyer follows their own order (issue 8): the private status view, the live stream's events, and "find my order".
+// A buyer follows their own order: the private status view, the live stream's events, and "find my order".
 // Nothing here names staff, shows the screenshot, or holds more of the buyer's details than they need to recognise it.
 import { z } from 'zod';
 import { CANCEL_REASONS } from './order-reasons.ts';

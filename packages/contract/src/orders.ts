@@ -1,4 +1,4 @@
-// Orders: what a buyer submits, what staff see and change (spec §3 Order, DESIGN.md "Rules the server owns").
+// Orders: what a buyer submits, what staff see and change (the API's Order; the server owns price and status rules).
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
@@ -39,14 +39,14 @@ export const OrderDto = z.object({
   cancelNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Beyond the spec (issue 12): the screenshot check's verdict; null for orders placed before checks existed. */
+  /** Beyond the original API: the screenshot check's verdict; null for orders placed before checks existed. */
   verdict: OrderVerdict.nullable().optional(),
-  /** Beyond the spec: another order reuses this one's transaction number or screenshot. */
+  /** Beyond the original API: another order reuses this one's transaction number or screenshot. */
   isDuplicate: z.boolean().optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 
-/** The answer to placing an order: the order, and once only, the private token of its status page (issue 8). */
+/** The answer to placing an order: the order, and once only, the private token of its status page. */
 export const PlacedOrderDto = OrderDto.extend({ trackingToken: z.string().nullable() });
 export type PlacedOrderDto = z.infer<typeof PlacedOrderDto>;
 
@@ -88,7 +88,7 @@ export const CreateOrderForm = z.object({
   transactionNumber: TransactionNumber,
   screenShot: z.string().optional(),
   /**
-   * Beyond the spec: a key the client makes once per order attempt and repeats on a retry, so a retry after a
+   * Beyond the original API: a key the client makes once per order attempt and repeats on a retry, so a retry after a
    * lost reply answers with the order already placed instead of placing it twice.
    */
   idempotencyKey: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
@@ -107,10 +107,10 @@ export const UpdateOrderForm = z.object({
   quantity: z.string().optional(),
   subTotal: z.string().optional(),
   screenShot: z.string().optional(),
-  /** Beyond the spec: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
+  /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
   cancelReason: CancelReasonField,
   cancelNote: CancelNoteField,
-  /** Beyond the spec (issue 9): optimistic concurrency and a note on completing; see workbench.ts. */
+  /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */
   ...OrderUpdateExtras.shape,
 });
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;

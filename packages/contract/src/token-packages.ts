@@ -1,4 +1,4 @@
-// Game credit packs (spec §3 TokenPackage).
+// Game credit packs (the API's TokenPackage).
 import { z } from 'zod';
 import { FormBoolean, PageQuery } from './envelope.ts';
 import { MSG } from './messages.ts';

@@ -1,4 +1,4 @@
-// Staff accounts (spec §3 User), with the owner/staff role and whether two-factor sign-in is on (additive fields).
+// Staff accounts (the API's User), with the owner/staff role and whether two-factor sign-in is on (additive fields).
 import { z } from 'zod';
 import { Email } from './auth.ts';
 import { MSG } from './messages.ts';

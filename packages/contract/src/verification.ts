@@ -1,4 +1,4 @@
-// Pre-checked orders (issue 12): what the server read from a payment screenshot, how it compares with the order,
+// Pre-checked orders: what the server read from a payment screenshot, how it compares with the order,
 // and which other orders reuse its transaction number or image. Staff only; the buyer never sees any of it.
 import { z } from 'zod';
 

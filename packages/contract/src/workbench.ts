@@ -1,4 +1,4 @@
-// The staff workbench (issue 9): an order's timeline, list filters and sort, the SLA clock, bulk actions and the
+// The staff workbench: an order's timeline, list filters and sort, the SLA clock, bulk actions and the
 // CSV export. Everything here is additive to the spec: a client that sends none of it gets the spec's behaviour.
 //
 // Routes (all staff, i.e. `role: 'staff'`):

@@ -1,4 +1,4 @@
-// Builds the response envelope and page payloads of DESIGN.md's wire contract.
+// Builds the response envelope and page payloads of the wire contract (docs/api.md).
 import type { FastifyReply } from 'fastify';
 import type { Envelope, Page, Paging } from '@topup/contract/envelope';
 import { sendReusedText } from '../plugins/compression.ts';

@@ -1,5 +1,5 @@
 // Refuses text containing U+0000 anywhere in the query string or a JSON body, naming the field. PostgreSQL cannot
-// hold a NUL in text and fails the whole query (a 500 the fuzzer found on the search routes, issue 14); no real
+// hold a NUL in text and fails the whole query (a 500 the fuzzer found on the search routes); no real
 // input has one, so it is refused at the door for both databases alike. Multipart fields: lib/multipart-form.ts.
 import fp from 'fastify-plugin';
 import { MSG } from '@topup/contract/messages';

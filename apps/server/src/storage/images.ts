@@ -29,7 +29,7 @@ export type CleanImage = { data: Buffer; ext: ImageExt; width: number; height: n
 
 /**
  * `still`: keep the first frame only, as PNG. Payment screenshots are stills: a buyer gains nothing from an animated
- * one, and re-encoding every frame of a GIF costs seconds of CPU (finding of issue 14, docs/decisions/0601).
+ * one, and re-encoding every frame of a GIF costs seconds of CPU (docs/decisions/0601).
  * `animated`: keep every frame; animations are re-encoded as WebP, several times cheaper to encode than GIF.
  */
 export type ImageMode = 'still' | 'animated';

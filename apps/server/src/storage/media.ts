@@ -14,7 +14,7 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
   const base = publicUrl ?? '';
   return {
     storage,
-    /** Root-relative by default, absolute when PUBLIC_URL is set (DESIGN.md). */
+    /** Root-relative by default, absolute when PUBLIC_URL is set (docs/api.md). */
     publicUrl(name: string | null): string | null {
       return name ? `${base}${PUBLIC_PREFIX}${name}` : null;
     },

@@ -1,4 +1,4 @@
-// Routes of spec §2. Every page is a lazy chunk, so the storefront never loads dashboard code.
+// The app's routes. Every page is a lazy chunk, so the storefront never loads dashboard code.
 // Declarative <BrowserRouter>/<Routes> rather than the data router (createBrowserRouter): the app uses no loaders
 // or actions, and the data router costs ~17 KB gzipped on every first load (docs/decisions/0101-storefront-js-budget.md).
 // The server renders `/` and `/game/{id}` with the same routes (entry-server.tsx); it and the browser, before

@@ -1,4 +1,4 @@
-// The HTTP client's retry rule (spec §7): a 401/403 refreshes once and repeats the call, concurrent failures share
+// The HTTP client's retry rule: a 401/403 refreshes once and repeats the call, concurrent failures share
 // one refresh, a failed refresh logs out, goes to /login and rejects with 'Session expired', refresh is never retried.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request, setSessionExpiredHandler } from './http';

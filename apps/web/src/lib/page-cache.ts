@@ -1,4 +1,4 @@
-// In-place updates of cached list pages (spec §4): a created item goes on top of the first page and every count
+// In-place updates of cached list pages: a created item goes on top of the first page and every count
 // rises by one, an updated item replaces the one with its id, a deleted item leaves and every count falls by one.
 // Lists are cached per page as `[...prefix, { currentPage, pageSize, searchTerm, ...filters }]` holding the Page payload.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Pre-checked orders (issue 12). The verdict lives on the order (staff filter and badge by it); the check's own state,
+// Pre-checked orders. The verdict lives on the order (staff filter and badge by it); the check's own state,
 // what was read and the fingerprints live in order_checks, one row per order, which is the durable truth of what is
 // still to be checked: the queue only carries work, and a restart re-queues every row still 'queued'.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The owner runs the shop (issue 10): user roles, two-factor sign-in, invitations, payment accounts on/off, and the
+// The owner runs the shop: user roles, two-factor sign-in, invitations, payment accounts on/off, and the
 // shop's identity (name, contacts, time zone, delivery promise) as one settings row edited from the dashboard.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Buyers follow their order (issue 8): a short unique order code, why a cancelled order was cancelled, private
+// Buyers follow their order: a short unique order code, why a cancelled order was cancelled, private
 // tracking tokens (stored as SHA-256 hashes, several per order: the one made at placement, and one per
 // "find my order" answer), and an exact index for finding an order by transaction number and phone.
 import { randomInt } from 'node:crypto';

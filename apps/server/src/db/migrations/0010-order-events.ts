@@ -1,4 +1,4 @@
-// The staff workbench (issue 9): every order's timeline (placed, checked, read, status changes, edits, deletion
+// The staff workbench: every order's timeline (placed, checked, read, status changes, edits, deletion
 // requests), append-only, and the indexes the order list's filters and sorts need over a million orders.
 // order_events has no foreign key to orders on purpose: a deleted order's events stay (docs/decisions/1001).
 import type { Kysely } from 'kysely';

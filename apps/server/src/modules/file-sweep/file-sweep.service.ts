@@ -2,7 +2,7 @@
 // storing the file and the insert), leftovers of interrupted writes (`*.tmp`), and resized variants of images that
 // are gone. Only files older than `minAgeMs` are touched, so a request that has stored its file and is about to
 // commit its row (here or on another instance sharing the folder) never loses it. Runs at start-up and then
-// periodically. Personal payment images must not stay on disk for no one (issue 14).
+// periodically. Personal payment images must not stay on disk for no one.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 14 finding: after a SIGKILL mid-orders, screenshot files (and .tmp files) stayed with no order, forever.
+// Found by hostile testing: after a SIGKILL mid-orders, screenshot files (and .tmp files) stayed with no order, forever.
 // Here the crash's leftovers are made by hand (a stored screenshot whose insert never ran, a half-written temp file)
 // and a restart on the same data must remove them, while every file a row points at stays.
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -68,7 +68,7 @@ it('removes files with no row at start-up once older than the age limit, and kee
   }
 });
 
-it("keeps the shop's logo (shop settings, issue 10), however old", async () => {
+it("keeps the shop's logo (shop settings), however old", async () => {
   const app = await buildTestApp();
   try {
     const saved = await putShopSettings(app.app, app.auth, shopSettingsFields(), { file_Logo: { data: await png() } });

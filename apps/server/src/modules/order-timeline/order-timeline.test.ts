@@ -1,4 +1,4 @@
-// Orders' timelines (issue 9): each kind of entry written with its change and never without it, read by staff only,
+// Orders' timelines: each kind of entry written with its change and never without it, read by staff only,
 // kept (with edited values erased) when an order is deleted; optimistic concurrency on PUT /Order; SLA figures
 // computed in SQL from seeded events with known times, per staff, today vs 14 days, across the shop's midnight.
 import { randomUUID } from 'node:crypto';

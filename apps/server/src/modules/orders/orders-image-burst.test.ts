@@ -1,4 +1,4 @@
-// Issue 14 findings: animated GIFs stalled everyone's order placement (each frame re-encoded, all at once), and a
+// Found by hostile testing: animated GIFs stalled everyone's order placement (each frame re-encoded, all at once), and a
 // 60-frame 1000×1000 GIF passed the 40 MP limit because frames were not counted.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The workbench's order list (issue 9): every filter alone and combined with the search and each sort, checked
+// The workbench's order list: every filter alone and combined with the search and each sort, checked
 // against a plain reference over known rows; bulk actions with a partial failure; the CSV export (BOM, header
 // language, escaping and formula guard, shop time zone, filters, keyset pages).
 import { randomUUID } from 'node:crypto';

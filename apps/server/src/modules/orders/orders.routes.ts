@@ -60,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   });
 
-  // The workbench (issue 9). Static paths: find-my-way prefers them over `/:id`.
+  // The workbench. Static paths: find-my-way prefers them over `/:id`.
   app.post('/api/v1/Order/Bulk', {
     config: { role: 'staff' },
     schema: { tags: ['orders'], body: BulkActionBody, response: { 200: envelope(BulkActionResult) } },

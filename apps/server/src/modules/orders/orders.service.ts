@@ -228,7 +228,7 @@ export async function listOrders(
   pageSize: number,
   filters?: OrderFilterQuery,
 ): Promise<Page<OrderDto>> {
-  // Filters or another sort (issue 9): one query over the filter indexes, the search term inside it.
+  // Filters or another sort: one query over the filter indexes, the search term inside it.
   if (filters && hasFilters(filters)) {
     const where = await resolveFilter(ctx, filters, searchTerm);
     const { rows, total } = await repo.listFiltered(ctx.db, ctx.dialect, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);

@@ -56,7 +56,7 @@ describe('staff language', () => {
     expect(burmese.notifications[0]).toMatchObject({ orderId: first.id });
     expect(burmese.notifications[0]!.message).toMatch(MYANMAR);
     expect(burmese.notifications[0]!.message).toContain('Crystals');
-    // The order's tracking code (issue 8) follows "New order" when the order has one.
+    // The order's tracking code follows "New order" when the order has one.
     expect(english.notifications[0]!.message).toMatch(/^New order( [A-Z0-9]+)?: Hub Test Game – Crystals ×1$/);
 
     expect((await setLanguage(secondToken, 'mm')).statusCode).toBe(200);

@@ -95,7 +95,7 @@ describe('screenshot checks', () => {
 
     const row = await t.app.ctx.db.selectFrom('orders').select(['screenshot', 'verdict']).where('id', '=', first.id).executeTakeFirstOrThrow();
     expect(row.verdict).toBe('match');
-    // The verdict is in the order's timeline (issue 9), written with it.
+    // The verdict is in the order's timeline, written with it.
     const timeline = await t.app.inject({ method: 'GET', url: `/api/v1/Order/${first.id}/Timeline`, headers: t.auth });
     expect(timeline.json().payLoad.map((e: { type: string; data: unknown }) => [e.type, e.data])).toEqual([
       ['PLACED', { code: first.code }],

@@ -1,4 +1,4 @@
-// The dashboard's generic loading screen and the 'Something Went Wrong !!!' screen with a reload button (spec §2, §4).
+// The dashboard's generic loading screen and the 'Something Went Wrong !!!' screen with a reload button.
 import { useTranslation } from 'react-i18next';
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/button';

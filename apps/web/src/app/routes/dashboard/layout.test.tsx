@@ -95,7 +95,7 @@ describe('dashboard realtime', () => {
     await push('ReceiveOrder', order(3));
     expect(within(firstDataRow()).getByText('player3')).toBeInTheDocument();
     expect(screen.getByText(/— 3 items$/)).toBeInTheDocument();
-    // The wrapper shape of spec §7 too; a repeated push changes nothing.
+    // The wrapper shape too; a repeated push changes nothing.
     await push('ReceiveOrder', { order: order(4) });
     await push('ReceiveOrder', { order: order(4) });
     expect(within(firstDataRow()).getByText('player4')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The top of the home page: a looping carousel of the banner list when the shop has at least 3 games, otherwise
-// one static banner of the first game (spec §2, §9).
+// one static banner of the first game.
 import type { GameDto } from '@topup/contract/games';
 import { BannerCarousel } from './banner-carousel';
 import { BannerSlide } from './banner-slide';

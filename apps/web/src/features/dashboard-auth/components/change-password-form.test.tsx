@@ -11,7 +11,7 @@ afterEach(() => {
 
 const MUST_MATCH = 'New Password and Confirm Password must match.';
 
-describe('Change Password (spec §5, §8)', () => {
+describe('Change Password', () => {
   it('checks the match live and on submit, and does not call the server while they differ', async () => {
     const user = userEvent.setup();
     const calls = fakeServer(() => undefined);

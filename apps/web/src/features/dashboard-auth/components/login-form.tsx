@@ -1,4 +1,4 @@
-// /login: email and password; success goes to /dashboard, failure shows the reason and clears both fields (spec §8).
+// /login: email and password; success goes to /dashboard, failure shows the reason and clears both fields.
 // With two-factor on, a second form asks for the authenticator (or a recovery) code.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

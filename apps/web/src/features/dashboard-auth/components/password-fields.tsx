@@ -1,4 +1,4 @@
-// New + confirm password inputs with the live 'New Password and Confirm Password must match.' check (spec §5).
+// New + confirm password inputs with the live 'New Password and Confirm Password must match.' check.
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';

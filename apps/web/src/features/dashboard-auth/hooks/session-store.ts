@@ -1,4 +1,4 @@
-// The auth session of spec §3–§4: tokens (kept by lib/session.ts), isAuthenticated, and the status of login,
+// The auth session: tokens (kept by lib/session.ts), isAuthenticated, and the status of login,
 // refresh, logout and forgot-password (idle → loading → succeeded | failed) with the last error. A tiny external
 // store, so the HTTP client's own refreshes and forced logouts show up here too.
 import { useSyncExternalStore } from 'react';
@@ -65,7 +65,7 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);
 }
 
-/** Login texts of spec §8: the server's message, 'Network Error', the thrown message, else the default. */
+/** Login texts: the server's message, 'Network Error', the thrown message, else the default. */
 function messageOf(err: unknown, fallback: string): string {
   return (err instanceof Error && err.message) || fallback;
 }
@@ -147,7 +147,7 @@ export const sessionActions = {
     }
   },
 
-  /** Back to idle with no error (spec §4). */
+  /** Back to idle with no error. */
   reset(): void {
     set({ loginStatus: 'idle', refreshStatus: 'idle', logoutStatus: 'idle', forgotStatus: 'idle', error: null, endReason: null });
   },

@@ -1,4 +1,4 @@
-// The multipart body of creating and updating a payment account (spec §7).
+// The multipart body of creating and updating a payment account.
 export type ConfigSettingFormValues = { paymentName: string; phone: string; orderIndex?: number; logo: File | null; isActive?: boolean };
 
 export function configSettingFormData(v: ConfigSettingFormValues): FormData {

@@ -1,4 +1,4 @@
-// Add New / Edit ConfigSetting (spec §5): needs a payment name and a phone; the order index is shown only when
+// Add New / Edit ConfigSetting: needs a payment name and a phone; the order index is shown only when
 // editing and must then be non-zero; numbers are parsed as integers; the server's errors in red.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

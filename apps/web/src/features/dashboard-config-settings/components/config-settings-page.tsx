@@ -1,4 +1,4 @@
-// /dashboard/configsetting (spec §2): Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
+// /dashboard/configsetting: Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
 // fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0201).
 // Each account can be paused (a wallet at its daily limit) and activated again; the server says why when it refuses.
 import { useState } from 'react';

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null, isActive: true });
 
-describe('ConfigSetting page and form (spec §5)', () => {
+describe('ConfigSetting page and form', () => {
   it('hides Add ConfigSetting once 4 exist, and shows it again after a delete', async () => {
     const user = userEvent.setup();
     fakeServer((c) => {

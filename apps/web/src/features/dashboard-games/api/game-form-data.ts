@@ -1,4 +1,4 @@
-// The multipart body of creating and updating a game (spec §7): text fields, 'True'/'False', and the three images.
+// The multipart body of creating and updating a game: text fields, 'True'/'False', and the three images.
 export type GameFormValues = {
   title: string;
   description: string;

@@ -6,7 +6,7 @@ import { GameFormDialog } from './game-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Add Game form (spec §5)', () => {
+describe('Add Game form', () => {
   it('submits only with logo, profile image, a non-blank title, an order index other than 0 and a server type', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) =>

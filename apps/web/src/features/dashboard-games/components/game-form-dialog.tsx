@@ -1,4 +1,4 @@
-// Add/Edit Game (spec §5): submit only with a logo and a game profile image (chosen or already stored), a non-blank
+// Add/Edit Game: submit only with a logo and a game profile image (chosen or already stored), a non-blank
 // title, an order index other than 0 (default 1) and a server type; images only; the server's errors in red.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

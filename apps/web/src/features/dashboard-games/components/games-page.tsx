@@ -1,4 +1,4 @@
-// /dashboard/games (spec §2): Title, Server Type, Order Index, Created At, Actions; pager; Add Game; 'No Games Yet';
+// /dashboard/games: Title, Server Type, Order Index, Created At, Actions; pager; Add Game; 'No Games Yet';
 // Add/Edit dialog; 'Delete Game?' confirmation. A created game appears on top in place (docs/decisions/0201).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -27,7 +27,7 @@ export function orderDeleted(qc: QueryClient, id: string): void {
   void qc.invalidateQueries({ queryKey: orderKeys.summary() });
 }
 
-/** Reading an order reads all of its notifications (spec §4): they leave the bell. */
+/** Reading an order reads all of its notifications: they leave the bell. */
 export function removeNotificationsOf(qc: QueryClient, orderId: string): void {
   qc.setQueryData<Page<NotificationDto>>(notificationKeys.list(), (data) => {
     if (!data) return data;

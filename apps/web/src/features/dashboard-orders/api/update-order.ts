@@ -1,5 +1,5 @@
 // PUT /api/v1/Order/{id} (multipart): staff change the status; the server records them as operator. Beyond the spec
-// (issue 9): the reason or note of the change, and `expectedUpdatedAt` — the order as this client last saw it — so a
+// The reason or note of the change, and `expectedUpdatedAt` — the order as this client last saw it — so a
 // change made meanwhile by someone else is refused with 409 instead of being overwritten.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@topup/contract/limits';

@@ -1,4 +1,4 @@
-// The header's bell (spec §2): 'Notifications', 'No notifications' when empty, a red count badge and a bouncing bell
+// The header's bell: 'Notifications', 'No notifications' when empty, a red count badge and a bouncing bell
 // while unread ones exist; opening one marks its order (and all the order's notifications) read and opens the order.
 // `footer` is a slot under the list (the realtime feature's desktop-notification switch goes there).
 import type { ReactNode } from 'react';

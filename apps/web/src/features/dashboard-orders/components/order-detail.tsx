@@ -1,5 +1,5 @@
-// /dashboard/order-detail/{id} (spec §2): every field, the status selector, the screenshot enlarged in a dialog,
-// and 'Save Changes' back to the list. Opening an unread order marks it read. Issue 9: cancelling asks for the
+// /dashboard/order-detail/{id}: every field, the status selector, the screenshot enlarged in a dialog,
+// and 'Save Changes' back to the list. Opening an unread order marks it read. Cancelling asks for the
 // reason (and a note for "Other"), completing may carry a note, the change is sent with the `updatedAt` it was made
 // against (a change by someone else meanwhile is refused and the order reloads), and the timeline sits beside it.
 // Colleagues' changes arrive live (docs/decisions/1015): the page shows the order as it now is, says who changed it,
@@ -50,7 +50,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const markRead = useMarkOrderRead();
   const marked = useRef<string | null>(null);
 
-  // Spec §4: loading an unread order marks it read (once per order).
+  // Loading an unread order marks it read (once per order).
   const unread = order.data ? !order.data.isRead : false;
   const { mutate: mark } = markRead;
   useEffect(() => {

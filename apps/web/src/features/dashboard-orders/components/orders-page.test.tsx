@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const order = fakeOrder;
 
-describe('Clean Orders (spec §4, §9)', () => {
+describe('Clean Orders', () => {
   it('offers count 3 only for Weekly and 1–3 for Monthly, resetting the default when the type changes', async () => {
     const user = userEvent.setup();
     const calls = fakeServer(() => ({ payLoad: { deletedCount: 2 }, message: '2 orders deleted successfully' }));

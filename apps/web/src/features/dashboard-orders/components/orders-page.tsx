@@ -1,4 +1,4 @@
-// /dashboard/orders (spec §2, issue 9): search, filters and sort kept in the URL, Clean Orders, CSV export of the
+// /dashboard/orders: search, filters and sort kept in the URL, Clean Orders, CSV export of the
 // filtered list, the orders as a table (cards below 640 px) with selection and bulk actions, row actions that ask
 // for what a status change needs, and the keyboard (j/k, Enter, c, x, ?).
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -120,7 +120,7 @@ export function OrdersPage() {
       try {
         await markRead.mutateAsync(order.id);
       } catch (err) {
-        // Spec §8: a failed mark-read is only logged; the detail still opens.
+        // A failed mark-read is only logged; the detail still opens.
         console.warn('Failed to mark order read', err);
       }
     }

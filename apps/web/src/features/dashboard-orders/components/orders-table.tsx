@@ -1,4 +1,4 @@
-// The orders list from 640 px: every order column of spec §2 (read rows dimmed, row numbers counting down from the
+// The orders list from 640 px: every order column (read rows dimmed, row numbers counting down from the
 // total), plus a selection box, the SLA clock and the row's actions. The keyboard cursor (j/k) rings its row.
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function SelectOrderBox({ order, actions, className }: { order: OrderDto;
   );
 }
 
-/** "No" of spec §2: the newest order of all has the highest number. */
+/** The "No" column: the newest order of all has the highest number. */
 export function rowNumber(totalCount: number, currentPage: number, pageSize: number, index: number): number {
   return totalCount - (currentPage - 1) * pageSize - index;
 }

@@ -1,4 +1,4 @@
-// The multipart body of creating and updating a token package (spec §7).
+// The multipart body of creating and updating a token package.
 import type { PaymentMethod } from '@topup/contract/limits';
 
 export type PackageFormValues = {

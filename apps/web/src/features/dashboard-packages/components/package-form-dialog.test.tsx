@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const GAME_ID = '5b3e8a0e-8f43-4a57-9d0a-3f2f9a1b2c3d';
 
-describe('TokenPackage form (spec §5)', () => {
+describe('TokenPackage form', () => {
   it('stays disabled without image, price, unit, title, currency or game; sends the multipart form', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {

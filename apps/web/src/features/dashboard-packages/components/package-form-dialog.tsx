@@ -1,4 +1,4 @@
-// Add/Edit TokenPackage (spec §5): Create/Update stays disabled without an image (chosen, or stored when editing),
+// Add/Edit TokenPackage: Create/Update stays disabled without an image (chosen, or stored when editing),
 // or with an empty price, unit, title (trimmed), currency or game; images only; the server's errors in red.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

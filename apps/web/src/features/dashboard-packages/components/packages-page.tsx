@@ -1,4 +1,4 @@
-// /dashboard/packages (spec §2): 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
+// /dashboard/packages: 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
 // CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// How a new notification gets the admin's attention beyond the bell: the shipped chime (spec §7: a blocked or failed
+// How a new notification gets the admin's attention beyond the bell: the shipped chime (a blocked or failed
 // play is only logged), and — beyond the spec — a desktop notification while the dashboard tab is in the background,
 // when the admin turned them on here and the browser allows them. Permission is asked only from a click.
 import { useSyncExternalStore } from 'react';

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('connectDashboardHub', () => {
-  it('configures the official client as spec §7/§9 say', async () => {
+  it('configures the official client with the documented timeouts and transports', async () => {
     const { h } = handlers();
     const hub = connectDashboardHub(h);
     await settle();

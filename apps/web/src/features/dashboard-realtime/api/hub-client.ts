@@ -1,5 +1,5 @@
 // The dashboard's live connection to the realtime hub at /dashboard, through the official @microsoft/signalr client
-// configured as spec §7/§9 say. The client library is imported on demand, so it is only ever downloaded by a signed-in
+// configured with the documented timeouts and transports. The client library is imported on demand, so it is only ever downloaded by a signed-in
 // admin's dashboard, never by the storefront. Reports its state, hands over pushed orders and notifications (either
 // the object itself or one holding it), and says when the cached lists must be brought up to date: after an
 // automatic reconnect, and after a fresh start that follows a failed start or a closed connection.
@@ -28,7 +28,7 @@ export type HubHandlers = {
 
 export type HubController = { stop(): Promise<void> };
 
-/** Spec §9: the HTTP request timeout of the hub client (negotiate, long-poll send/delete). */
+/** The HTTP request timeout of the hub client (negotiate, long-poll send/delete). */
 export const HUB_REQUEST_TIMEOUT_MS = 100_000;
 
 /**
@@ -58,7 +58,7 @@ function warningsOnly(levels: typeof LogLevel): ILogger {
   };
 }
 
-/** The pushed object itself, or the object under `key` when the server wraps it (spec §7 allows both). */
+/** The pushed object itself, or the object under `key` when the server wraps it (both are valid). */
 export function unwrapPayload<T extends { id: string }>(payload: unknown, key: 'order' | 'notification'): T | null {
   if (!payload || typeof payload !== 'object') return null;
   const inner = (payload as Record<string, unknown>)[key];

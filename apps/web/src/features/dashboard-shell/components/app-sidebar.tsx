@@ -1,4 +1,4 @@
-// The dashboard's navigation (spec §2): brand linking to /dashboard, the Platform group with five collapsible groups
+// The dashboard's navigation: brand linking to /dashboard, the Platform group with five collapsible groups
 // (open by default), icons with instant tooltips when collapsed, and the footer menu with the signed-in admin.
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Home > section > subsection for the dashboard path (spec §2); sections link to /dashboard/{section}.
+// Home > section > subsection for the dashboard path; sections link to /dashboard/{section}.
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// Sidebar state (spec §2, §9): expanded or collapsed to icons, toggled by the trigger, the rail or Ctrl/Meta + B,
+// Sidebar state: expanded or collapsed to icons, toggled by the trigger, the rail or Ctrl/Meta + B,
 // remembered in the `sidebar_state` cookie for 7 days; below 768 px it is a slide-over panel instead.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Tooltip } from 'radix-ui';

@@ -6,7 +6,7 @@ import { UserFormDialog } from './user-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('User form (spec §5)', () => {
+describe('User form', () => {
   it('asks for a password only on create, and needs it there', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => (c.method === 'POST' ? { status: 201, payLoad: { id: 'u2', email: 'staff@shop.test', emailConfirmed: false } } : undefined));

@@ -1,4 +1,4 @@
-// Add/Edit User (spec §5): email required; password asked for, and required, only when creating.
+// Add/Edit User: email required; password asked for, and required, only when creating.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, UserDto } from '@topup/contract/users';

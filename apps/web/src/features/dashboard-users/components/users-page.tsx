@@ -1,4 +1,4 @@
-// /dashboard/users (spec §2): Email, Email Confirmed (True/False), Actions (Edit only), 12 per page, 'Add User'.
+// /dashboard/users: Email, Email Confirmed (True/False), Actions (Edit only), 12 per page, 'Add User'.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@topup/contract/limits';
@@ -27,7 +27,7 @@ export function UsersPage() {
     { key: 'emailConfirmed', header: t('users.columns.emailConfirmed'), cell: (u) => (u.emailConfirmed ? t('common.true') : t('common.false')) },
     { key: 'role', header: owner('roles.column'), cell: (u) => owner(`roles.${u.role}`) },
     { key: 'twoFactor', header: owner('roles.twoFactor'), cell: (u) => (u.twoFactorEnabled ? owner('roles.on') : owner('roles.off')) },
-    // Spec §2 gives users an Edit action only.
+    // Users have an Edit action only (no delete).
     { key: 'actions', header: t('users.columns.actions'), cell: (u) => <RowActions onEdit={() => openForm(u)} /> },
   ];
 

@@ -1,4 +1,4 @@
-// Screenshot checks (issue 12): one order's check, "check again", and how a pushed verdict is
+// Screenshot checks: one order's check, "check again", and how a pushed verdict is
 // written into the cached order lists and details so rows update without a reload.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '@topup/contract/envelope';
@@ -35,9 +35,9 @@ export function verdictChanged(qc: QueryClient, event: OrderVerdictEvent): void 
   );
   qc.setQueryData<OrderDto>(['orders', 'detail', event.orderId], (o) => (o ? patch(o) : o));
   void qc.invalidateQueries({ queryKey: verificationKeys.detail(event.orderId) });
-  // The check is a timeline entry too (issue 9).
+  // The check is a timeline entry too.
   void qc.invalidateQueries({ queryKey: orderKeys.timeline(event.orderId) });
-  // Lists filtered by verdict (the orders list's `verdict` filter, issue 9) may gain or lose this order.
+  // Lists filtered by verdict (the orders list's `verdict` filter) may gain or lose this order.
   void qc.invalidateQueries({
     queryKey: ['orders', 'list'],
     predicate: (q) => {

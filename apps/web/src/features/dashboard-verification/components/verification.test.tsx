@@ -67,7 +67,7 @@ describe('Orders list verdicts', () => {
     await waitFor(() => expect(badges()).toEqual(['duplicate:Duplicate', 'match:Match']));
 
     await user.selectOptions(screen.getByLabelText('Proof check'), 'mismatch');
-    // The verdict is one of the list's filters (issue 9): the same list call, narrowed.
+    // The verdict is one of the list's filters: the same list call, narrowed.
     const filtered = (c: { url: string }) => c.url.startsWith('/api/v1/Order?') && c.url.includes('verdict=mismatch');
     await waitFor(() => expect(calls.some(filtered)).toBe(true));
     await waitFor(() => expect(badges()).toEqual(['mismatch:Mismatch']));

@@ -1,4 +1,4 @@
-// POST /api/v1/Order: the buyer's order as multipart (spec §7 field names), sent through XHR so the confirm area
+// POST /api/v1/Order: the buyer's order as multipart (the API's field names), sent through XHR so the confirm area
 // can show upload progress. 201 means placed; anything else throws ApiError (status 0 = the connection dropped).
 import { useMutation } from '@tanstack/react-query';
 import type { PlacedOrderDto } from '@topup/contract/orders';

@@ -104,7 +104,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           setDialogOpen(false);
           setDialogUsed(false);
           setDialogKey((k) => k + 1);
-          // The buyer lands on their order's private page (issue 8), with the spec's success toast; without a
+          // The buyer lands on their order's private page, with the success toast; without a
           // token (the server couldn't make one) they go home as the spec says, and "Find my order" still works.
           if (order.code && order.trackingToken) {
             saveMyOrder({ code: order.code, token: order.trackingToken, gameTitle: order.gameTitle, packageTitle: order.tokenPackageDto.tokenTitle, placedAt: order.createdAt });

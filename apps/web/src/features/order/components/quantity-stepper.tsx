@@ -1,4 +1,4 @@
-// Quantity 1–10, changed only with minus and plus (spec §5).
+// Quantity 1–10, changed only with minus and plus.
 import { useTranslation } from 'react-i18next';
 import { Minus, Plus } from 'lucide-react';
 import { QUANTITY } from '@topup/contract/limits';

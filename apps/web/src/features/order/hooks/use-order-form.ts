@@ -1,4 +1,4 @@
-// The game page's order form state: account details, payment method, chosen package and quantity (spec §4:
+// The game page's order form state: account details, payment method, chosen package and quantity (the storefront rule:
 // choosing a package sets quantity to 1 unless it can add quantity; sub total = price × quantity).
 import { useMemo, useReducer } from 'react';
 import type { TokenPackageDto } from '@topup/contract/token-packages';

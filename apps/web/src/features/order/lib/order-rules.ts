@@ -1,4 +1,4 @@
-// The buyer-side rules of the game page (spec §4, §5): when Buy Now is allowed, quantity bounds, sub total,
+// The buyer-side rules of the game page: when Buy Now is allowed, quantity bounds, sub total,
 // the transaction number's shape, and which packages a payment method shows. The server checks all of it again.
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { QUANTITY, TRANSACTION_NUMBER_LENGTH, type PaymentMethod, type ServerType } from '@topup/contract/limits';

@@ -1,4 +1,4 @@
-// Scrolls to the top on every path change (spec §2), not on a change of query or state only.
+// Scrolls to the top on every path change, not on a change of query or state only.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 

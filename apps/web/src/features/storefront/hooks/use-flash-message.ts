@@ -1,5 +1,5 @@
 // The message an order passes home in navigation state: shown as a toast for 5 s (top-centre), and the state
-// cleared after 5 s so a reload or Back doesn't show it again (spec §2 Home, §9).
+// cleared after 5 s so a reload or Back doesn't show it again.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { TIMINGS } from '@topup/contract/limits';
