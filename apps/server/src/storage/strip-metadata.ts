@@ -1,6 +1,6 @@
 // Drops the metadata of a PNG, JPEG, WebP or GIF by walking its blocks in plain JavaScript: no decoding, one pass over
 // the bytes (well under a millisecond for a phone screenshot), so a payment screenshot is stored clean the moment its
-// order is placed, before the check re-encodes it (docs/decisions/0702).
+// order is placed, before the check re-encodes it (docs/decisions/0611).
 //
 // Kept: what decoding and faithful colours need (image data, tables, palettes, transparency, colour profile and
 // gamma, animation control). Dropped: EXIF, XMP, IPTC, comments, text, timestamps, thumbnails, unknown blocks, and
@@ -9,6 +9,8 @@
 //
 // A file cut short is cleaned as far as it goes: whole blocks are kept or dropped, a kept block that is cut short
 // is copied as it is (it is image data), a dropped one is left out. Such a file still fails its check, as before.
+// Whatever the damage, the cleaned file decodes whenever the upload did, or the walker answers null and the upload is
+// refused (the property in strip-metadata.test.ts).
 import { crc32 } from 'node:zlib';
 import type { ImageExt } from './images.ts';
 

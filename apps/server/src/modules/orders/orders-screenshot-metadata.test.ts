@@ -1,6 +1,7 @@
 // A payment screenshot is stored and shown without its metadata from the moment its order is placed: a JPEG with GPS
 // EXIF, a PNG with text and EXIF chunks and a WebP with EXIF go through the real order endpoint, and neither the
-// stored file nor the bytes staff load through the signed URL carry any of it (docs/decisions/0702).
+// stored file nor the bytes staff load through the signed URL carry any of it (docs/decisions/0611). A file stored with
+// its metadata anyway (before this rule, or put back by a restore) is cleaned again on its way out.
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +73,29 @@ describe('screenshots are stored without metadata at placement', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(body(res).errors?.file_ScreenShot).toEqual([textOf(MSG.imageInvalid)]);
     expect(await countRows(t)).toEqual(before);
+  });
+
+  it('serves a screenshot stored with its metadata (an older file, or one a restore put back) without it', async () => {
+    for (const upload of await uploads()) {
+      const ext = path.extname(upload.filename).slice(1);
+      const name = await t.app.ctx.media.storage.save('private', upload.data, ext);
+      const served = await t.app.inject({ method: 'GET', url: t.app.ctx.media.screenshotUrl(name)! });
+      expect(served.statusCode, upload.label).toBe(200);
+      expectNoMetadata(served.rawPayload, upload.label);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.exif, meta.width, meta.height], upload.label).toEqual([undefined, 60, 120]);
+      await t.app.ctx.media.storage.remove('private', name);
+    }
+  });
+
+  it('does not serve a stored screenshot that cannot be cleaned', async () => {
+    const jpg = await receipt().withExif(GPS).jpeg().toBuffer();
+    const sos = jpg.indexOf(Buffer.from([0xff, 0xda]));
+    const broken = Buffer.concat([jpg.subarray(0, sos), Buffer.from([0xff, 0xfe, 0x00, 0x00]), jpg.subarray(sos)]);
+    const name = await t.app.ctx.media.storage.save('private', broken, 'jpg');
+    const served = await t.app.inject({ method: 'GET', url: t.app.ctx.media.screenshotUrl(name)! });
+    expect(served.statusCode).toBe(404);
+    expectNoMetadata(served.rawPayload, 'refused');
+    await t.app.ctx.media.storage.remove('private', name);
   });
 });
