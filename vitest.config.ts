@@ -1,17 +1,28 @@
-// One test run for the whole repository: server suites on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set), and the web app.
+// One test run for the whole repository: server suites on SQLite (always) and PostgreSQL (when TEST_DATABASE_URL is set),
+// the storage suites again with uploads in a bucket of a local S3-compatible server (s3rver), and the web app.
 import { defineConfig } from 'vitest/config';
 
 const here = (p: string) => new URL(p, import.meta.url).pathname;
 
-const serverProject = (dialect: 'sqlite' | 'postgres') => ({
+/** Suites about stored files, run on the local folder (server-sqlite) and on a bucket (server-s3). */
+const STORAGE_SUITES = [
+  'src/plugins/uploads.test.ts',
+  'src/modules/file-sweep/file-sweep.test.ts',
+  'src/modules/orders/orders-screenshot-metadata.test.ts',
+  'src/storage/storage.test.ts',
+  'test/health.test.ts',
+  'test/backup.test.ts',
+];
+
+const serverProject = (dialect: 'sqlite' | 'postgres', storage: 'local' | 's3' = 'local') => ({
   test: {
-    name: `server-${dialect}`,
+    name: storage === 's3' ? 'server-s3' : `server-${dialect}`,
     root: here('./apps/server'),
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // PostgreSQL only: two instances sharing one database, and schemas within one database.
-    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts'] : [],
+    include: storage === 's3' ? STORAGE_SUITES : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // PostgreSQL only: instances sharing one database, and schemas within one database.
+    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts', 'test/shared-storage.test.ts'] : [],
     setupFiles: ['test/setup.ts'],
-    env: { TEST_DIALECT: dialect },
+    env: { TEST_DIALECT: dialect, TEST_STORAGE: storage },
     pool: 'forks' as const,
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -22,6 +33,7 @@ export default defineConfig({
   test: {
     projects: [
       serverProject('sqlite'),
+      serverProject('sqlite', 's3'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       here('./apps/web/vitest.config.ts'),
     ],

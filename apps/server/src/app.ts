@@ -51,8 +51,10 @@ import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
 import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
-import { createLocalStorage } from './storage/file-storage.ts';
+import { createFileStorage } from './storage/create-storage.ts';
+import { createVariantCache } from './storage/image-variants.ts';
 import { createMedia } from './storage/media.ts';
+import { startStorageProbe, type StorageProbeOptions } from './storage/storage-probe.ts';
 import { createImageWork } from './storage/image-work.ts';
 import { createUrlSigner } from './storage/signed-urls.ts';
 
@@ -77,6 +79,8 @@ export type BuildOptions = {
   hub?: HubPluginOptions['timings'];
   /** Screenshot checks (tests: their own queue prefix, short retries). */
   verification?: VerificationOptions;
+  /** The start-up storage probe's timings (tests shorten them). */
+  storageProbe?: StorageProbeOptions;
 };
 
 const OVERLOAD_RETRY_AFTER_S = 5;
@@ -140,7 +144,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db, dialect, commits, eachRow } = openDatabase({ url: config.databaseUrl, schema: options.dbSchema });
   await migrateToLatest(db, dialect === 'postgres' ? (options.dbSchema ?? (await currentSchema(db))) : undefined);
   const signer = createUrlSigner(config.jwtSecret);
-  const storage = await createLocalStorage(config.dataDir);
+  const { storage, variantRoot } = await createFileStorage(config);
+  // Refuses to start (StorageProbeError) when this instance can't use its storage or doesn't see the files of the
+  // instances already running on this database (docs/decisions/0610).
+  const probe = await startStorageProbe(db, storage, app.log.child({ module: 'storage-probe' }), options.storageProbe).catch(async (err) => {
+    storage.close();
+    await db.destroy();
+    await commits.close();
+    await logDestination?.close();
+    throw err;
+  });
   const events = createOrderEvents();
   const imageWork = createImageWork();
   const ctx: AppContext = {
@@ -149,7 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dialect,
     ...(eachRow ? { eachRow } : {}),
     signer,
-    media: createMedia(storage, signer, config.publicUrl, imageWork),
+    media: createMedia(storage, signer, config.publicUrl, imageWork, createVariantCache(variantRoot, storage, imageWork)),
+    storageProbe: probe,
     imageWork,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     events,
@@ -179,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0602).
   let sweeper: FileSweeper | undefined;
   app.addHook('onReady', async () => {
-    sweeper = startFileSweeper(db, ctx.media.storage, app.log, config.uploadOrphanAgeSeconds * 1000);
+    sweeper = startFileSweeper(db, ctx.media.storage, ctx.media.variants, app.log, config.uploadOrphanAgeSeconds * 1000);
     await sweeper.sweepNow().catch((err) => app.log.error({ err }, 'orphan file sweep failed'));
   });
   // Checks start once the app is ready (the hub listens for verdicts by then) and stop before the database closes.
@@ -187,12 +201,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => ctx.verification.close());
   app.addHook('onClose', async () => {
     await sweeper?.stop();
+    await probe.stop();
     ctx.mailer.close();
     limitsRedis?.disconnect();
     // Before the database: LISTEN/NOTIFY publishes through its pool.
     await ctx.fanOut.close();
     await db.destroy();
     await commits.close();
+    storage.close();
     await logDestination?.close();
   });
 

@@ -41,11 +41,36 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['STATUS_STREAMS_PER_ORDER', '0'],
     ['STATUS_STREAMS_PER_ADDRESS', 'many'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_BUCKET', 'Shop_Uploads'],
+    ['S3_FORCE_PATH_STYLE', 'maybe'],
   ])('refuses %s=%s, naming it', (name, value) => {
     const err = errorOf({ [name]: value });
     expect(err.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
     // Secrets are never echoed back into logs.
     if (name === 'ADMIN_PASSWORD' || name === 'JWT_SECRET') expect(err.message).not.toContain(value);
+  });
+
+  it('stores uploads in DATA_DIR unless S3_BUCKET is set, and refuses half an S3 set-up', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({ kind: 'local' });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'shop-uploads',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({ kind: 's3', bucket: 'shop-uploads', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    // AWS itself: no endpoint, credentials from the environment's own chain (an instance role).
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'shop', S3_REGION: 'eu-west-1' }).storage).toMatchObject({ kind: 's3', endpoint: undefined, region: 'eu-west-1', accessKeyId: undefined });
+
+    // An endpoint without a bucket would silently keep files on this instance's disk.
+    expect(errorOf({ S3_ENDPOINT: 'http://minio:9000' }).message).toMatch(/^\s+S3_BUCKET: must be set when S3_ENDPOINT is/m);
+    const half = errorOf({ S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'key' });
+    expect(half.message).toMatch(/^\s+S3_SECRET_ACCESS_KEY: must be set together/m);
   });
 
   it('names every bad variable at once', () => {

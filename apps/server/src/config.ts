@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage.ts';
 
 const bool = z
   .string()
@@ -19,6 +20,12 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .optional()
     .transform((s) => (s ? s : undefined))
     .refine((s) => s === undefined || (URL.canParse(s) && protocols.test(s)), hint);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((s) => s || undefined);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +60,23 @@ const EnvSchema = z.object({
   CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'must be an http(s) URL'),
+  S3_BUCKET: optionalText.refine((s) => s === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s), 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)'),
+  S3_REGION: z.string().trim().optional().transform((s) => s || 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+}).superRefine((e, ctx) => {
+  // Object storage is on when S3_BUCKET is set; the other settings alone would silently store files locally.
+  if (!e.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name]) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${name} is (or unset ${name} to keep files in DATA_DIR)` });
+    }
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    const unset = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [unset], message: 'must be set together with the other S3 key' });
+  }
 });
 
 export type Config = {
@@ -89,6 +113,8 @@ export type Config = {
   /** Resident memory one check process may reach before it is killed. */
   checkMemoryMb: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Where uploaded images live: DATA_DIR (one instance, or a shared volume), or a bucket every instance shares. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkTimeLimitSeconds: e.CHECK_TIME_LIMIT_SECONDS,
     checkMemoryMb: e.CHECK_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local' },
   };
 }
 

@@ -8,6 +8,7 @@ import type { FanOut } from './realtime/fan-out.ts';
 import type { PublicCache } from './lib/public-cache.ts';
 import type { ImageWork } from './storage/image-work.ts';
 import type { Media } from './storage/media.ts';
+import type { StorageProbe } from './storage/storage-probe.ts';
 import type { UrlSigner } from './storage/signed-urls.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
@@ -20,6 +21,8 @@ export type AppContext = {
   /** PostgreSQL only: rows of a query handed over one by one as they arrive, never collected (the CSV export). */
   eachRow?: RowStreamer;
   media: Media;
+  /** This instance's record that it shares its upload storage with the others (storage/storage-probe.ts). */
+  storageProbe: StorageProbe;
   /** The one queue all sharp work goes through (uploads, variants, background image jobs). */
   imageWork: ImageWork;
   signer: UrlSigner;

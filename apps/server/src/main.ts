@@ -17,7 +17,17 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // The storage probe's refusal (and any other set-up error) is a message for a person, not a stack trace.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const firstRun = await prepareFirstRun(app);
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

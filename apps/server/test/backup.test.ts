@@ -1,7 +1,8 @@
 // npm run backup / restore: a backup taken while orders keep arriving, restored into an empty data
 // folder, holds every order committed before it started, each with its screenshot, and no row without its file.
-// On SQLite (the embedded default, online backup API) and on PostgreSQL (pg_dump/pg_restore, a database of its own).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// On SQLite (the embedded default, online backup API) and on PostgreSQL (pg_dump/pg_restore, a database of its own);
+// with TEST_STORAGE=s3 the files come from a bucket of a local s3rver and are restored into an empty one.
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,9 +12,23 @@ import { backup, restore } from '../../../scripts/backup-lib.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createCatalog, orderFields, placeOrder } from '../src/modules/orders/orders.fixtures.ts';
-import { ADMIN, DIALECT, buildTestApp, type TestApp } from './helpers.ts';
+import { ADMIN, DIALECT, STORAGE, buildTestApp, storageEnvOf, type TestApp } from './helpers.ts';
+import { sharedS3Peer } from './s3-peer.ts';
 
-type Restored = { dataDir: string; databaseUrl: string; orders: () => Promise<Array<{ id: string; screenshot: string }>> };
+/** Where a restore puts the files: DATA_DIR, or a new empty bucket when the suite runs on one. */
+async function restoreStorage(): Promise<Record<string, string>> {
+  if (STORAGE !== 's3') return {};
+  const peer = await sharedS3Peer();
+  return peer.env(await peer.createBucket());
+}
+
+type Restored = {
+  dataDir: string;
+  databaseUrl: string;
+  /** The S3_* variables of the bucket to restore into (none: DATA_DIR). */
+  storageEnv: Record<string, string>;
+  orders: () => Promise<Array<{ id: string; screenshot: string }>>;
+};
 
 /** Orders keep arriving while the backup runs; the restored folder holds every order committed before it, each with its file, and runs as a shop. */
 async function backupUnderLoadAndRestore(t: TestApp, target: Restored) {
@@ -31,28 +46,30 @@ async function backupUnderLoadAndRestore(t: TestApp, target: Restored) {
   const load = (async () => {
     for (let i = 100; writing; i++) during.push(await place(i));
   })();
-  const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl }, log: () => {} });
+  const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
   writing = false;
   await load;
   expect(path.dirname(archive)).toBe(path.join(t.dataDir, 'backups'));
   expect(path.basename(archive)).toMatch(/^topup-backup-\d{8}-\d{6}\.tar\.gz$/);
   expect(during.length).toBeGreaterThan(0);
 
-  const manifest = await restore({ archive, env: { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl }, log: () => {} });
+  const manifest = await restore({ archive, env: { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...target.storageEnv }, log: () => {} });
   expect(manifest.dialect).toBe(t.config.dialect);
-
-  const rows = await target.orders();
-  const ids = new Set(rows.map((r) => r.id));
-  for (const id of committed) expect(ids.has(id), `order ${id} committed before the backup`).toBe(true);
-  for (const row of rows) expect(existsSync(path.join(target.dataDir, 'private', 'screenshots', row.screenshot)), `file of ${row.id}`).toBe(true);
+  expect(manifest.storage).toBe(t.config.storage.kind);
 
   // The restored folder runs as a shop: its admin signs in and sees the orders with working screenshot links.
-  const app = await buildApp(loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0' }), {
-    logger: false,
-    webDir: path.join(target.dataDir, 'no-web'),
-    verification: { paused: true },
-  });
+  const app = await buildApp(
+    loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.storageEnv }),
+    { logger: false, webDir: path.join(target.dataDir, 'no-web'), verification: { paused: true } },
+  );
   try {
+    const rows = await target.orders();
+    const ids = new Set(rows.map((r) => r.id));
+    for (const id of committed) expect(ids.has(id), `order ${id} committed before the backup`).toBe(true);
+    const stored = new Set<string>();
+    for await (const page of app.ctx.media.storage.listOlderThan('private', Number.POSITIVE_INFINITY)) for (const e of page) stored.add(e.name);
+    for (const row of rows) expect(stored.has(row.screenshot), `file of ${row.id}`).toBe(true);
+
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: ADMIN });
     expect(login.statusCode).toBe(200);
     const auth = { authorization: `Bearer ${login.json().payLoad.accessToken}` };
@@ -81,6 +98,7 @@ describe.runIf(DIALECT === 'sqlite')('backup and restore', () => {
     await backupUnderLoadAndRestore(t, {
       dataDir: restoredDir,
       databaseUrl: '',
+      storageEnv: await restoreStorage(),
       orders: async () => {
         const db = new Database(path.join(restoredDir, 'shop.db'), { readonly: true });
         try {
@@ -93,8 +111,18 @@ describe.runIf(DIALECT === 'sqlite')('backup and restore', () => {
   });
 
   it('refuses to restore into a data folder that is not empty', async () => {
-    const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl }, log: () => {} });
+    const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
     await expect(restore({ archive, env: { DATA_DIR: t.dataDir }, log: () => {} })).rejects.toThrow(/not empty/);
+  });
+
+  it.runIf(STORAGE === 's3')('refuses to restore into a bucket that already holds files', async () => {
+    const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
+    const emptyDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'topup-restore-')), 'data');
+    try {
+      await expect(restore({ archive, env: { DATA_DIR: emptyDir, ...storageEnvOf(t.config) }, log: () => {} })).rejects.toThrow(/empty bucket/);
+    } finally {
+      rmSync(path.dirname(emptyDir), { recursive: true, force: true });
+    }
   });
 });
 
@@ -136,6 +164,7 @@ describe.runIf(DIALECT === 'postgres')('backup and restore on PostgreSQL', () =>
     await backupUnderLoadAndRestore(t, {
       dataDir: restoredDir,
       databaseUrl: urlOf(databases.restored),
+      storageEnv: await restoreStorage(),
       orders: async () => {
         const c = new pg.Client({ connectionString: urlOf(databases.restored) });
         await c.connect();

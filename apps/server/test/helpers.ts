@@ -11,8 +11,11 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { NewOrderRow } from '../src/db/schema.ts';
 import { register } from '../src/modules/auth/auth.service.ts';
+import { sharedS3Peer } from './s3-peer.ts';
 
 export const DIALECT = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+/** Where uploads go: DATA_DIR (default), or `s3`: a bucket of its own per app on a local s3rver (test/s3-peer.ts). */
+export const STORAGE = (process.env.TEST_STORAGE ?? 'local') as 'local' | 's3';
 export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-battery' };
 
 export type TestApp = {
@@ -35,13 +38,19 @@ export type TestAppOptions = {
   shareWith?: TestApp;
   /** Use PostgreSQL (TEST_DATABASE_URL) whatever the project's dialect, e.g. for instances sharing one database. */
   dialect?: 'sqlite' | 'postgres';
+  /** Store uploads here whatever TEST_STORAGE says; a shared app keeps its owner's storage unless this is given. */
+  storage?: 'local' | 's3';
+  /** With `shareWith`: share the database only, with a data folder of its own (an instance on another machine). */
+  ownDataDir?: boolean;
   /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
-  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream'>;
+  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'storageProbe'>;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.shareWith;
-  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'topup-test-'));
+  const ownDataDir = !shared || options.ownDataDir === true;
+  const dataDir = ownDataDir ? mkdtempSync(path.join(os.tmpdir(), 'topup-test-')) : shared.dataDir;
+  const storageEnv = await testStorageEnv(options.storage ?? (shared ? undefined : STORAGE), shared);
   let schema: string | undefined = shared?.schema;
   let databaseUrl = shared?.config.databaseUrl ?? `sqlite:${path.join(dataDir, 'test.db')}`;
   if (!shared && (options.dialect ?? DIALECT) === 'postgres') {
@@ -61,15 +70,26 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     ORDER_RATE_LIMIT: '100000',
     // Load shedding has its own test (health.test.ts); a busy CI machine must not make other suites' requests 503.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...storageEnv,
     ...env,
   });
-  const app = await buildApp(config, {
-    dbSchema: schema,
-    logger: false,
-    webDir: path.join(dataDir, 'no-web'),
-    verification: { paused: true },
-    ...options.build,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, {
+      dbSchema: schema,
+      // Tests start and stop instances quickly: an instance stopped without closing is gone after a few seconds.
+      storageProbe: { heartbeatMs: 1_000 },
+      logger: false,
+      webDir: path.join(dataDir, 'no-web'),
+      verification: { paused: true },
+      ...options.build,
+    });
+  } catch (err) {
+    // Refused to start (e.g. by the storage probe): what this call made goes, the shared app's data stays.
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (schema && !shared) await withPg(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema ${schema} cascade`));
+    throw err;
+  }
   if (!shared) await register(app.ctx, { email: ADMIN.email, password: ADMIN.password, role: 'owner' });
   const tokens = await login(app, ADMIN.email, ADMIN.password);
   let stopped: Promise<void> | undefined;
@@ -84,11 +104,36 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     stop,
     async close() {
       await stop();
-      if (shared) return;
+      if (shared) {
+        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+        return;
+      }
       if (schema) await withPg(process.env.TEST_DATABASE_URL!, (c) => c.query(`drop schema ${schema} cascade`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The S3_* variables that point at the bucket of `config` (none when it stores in DATA_DIR). */
+export function storageEnvOf(config: Config): Record<string, string> {
+  const s3 = config.storage;
+  if (s3.kind !== 's3') return {};
+  return {
+    S3_ENDPOINT: s3.endpoint ?? '',
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey ?? '',
+    S3_FORCE_PATH_STYLE: String(s3.forcePathStyle),
+  };
+}
+
+/** The S3_* variables of a new bucket on the file's s3rver, the shared app's ones, or none (DATA_DIR). */
+async function testStorageEnv(storage: 'local' | 's3' | undefined, shared: TestApp | undefined): Promise<Record<string, string>> {
+  if (storage === undefined) return shared ? storageEnvOf(shared.config) : {};
+  if (storage === 'local') return {};
+  const peer = await sharedS3Peer();
+  return peer.env(await peer.createBucket());
 }
 
 async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -219,4 +264,18 @@ export function orderRow(overrides: Partial<NewOrderRow> = {}): NewOrderRow {
     idempotency_key: null,
     ...overrides,
   };
+}
+
+/** The bytes of a stored file, read through the app's own storage (a folder or a bucket). */
+export async function readStored(t: Pick<TestApp, 'app'>, bucket: 'public' | 'private', name: string): Promise<Buffer> {
+  const data = await t.app.ctx.media.storage.read(bucket, name);
+  if (!data) throw new Error(`no stored ${bucket} file ${name}`);
+  return data;
+}
+
+/** The names stored in `bucket`, through the app's own storage (a folder or a bucket). */
+export async function storedNames(t: Pick<TestApp, 'app'>, bucket: 'public' | 'private'): Promise<string[]> {
+  const names: string[] = [];
+  for await (const page of t.app.ctx.media.storage.listOlderThan(bucket, Number.POSITIVE_INFINITY)) names.push(...page.map((e) => e.name));
+  return names.sort();
 }

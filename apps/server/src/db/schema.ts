@@ -215,6 +215,19 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   invitations: InvitationsTable;
+  storage_probes: StorageProbesTable;
+}
+
+/** A running instance and the probe it wrote to the upload storage (migration 0014, storage/storage-probe.ts). */
+export interface StorageProbesTable {
+  instance_id: string;
+  token: string;
+  host: string;
+  /** Where that instance stores uploads: a folder or a bucket, for the message when they differ. */
+  storage: string;
+  started_at: string;
+  /** Refreshed every minute while the instance runs: a row not seen for a while is an instance that is gone. */
+  seen_at: string;
 }
 
 /** One row (id 'shop'): the shop's identity, edited by owners (migration 0008). */

@@ -1,7 +1,11 @@
 // Turns stored file names into URLs a browser can load, and stores, replaces and releases images in one place.
 import type { Db } from '../db/database.ts';
+import { MSG } from '@topup/contract/messages';
+import { AppError } from '../lib/errors.ts';
 import { cleanImage, inspectScreenshot } from './images.ts';
+import { stripMetadata } from './strip-metadata.ts';
 import type { Bucket, FileStorage } from './file-storage.ts';
+import type { VariantCache } from './image-variants.ts';
 import type { ImageWork } from './image-work.ts';
 import type { UrlSigner } from './signed-urls.ts';
 
@@ -10,10 +14,16 @@ export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
 
 export type Media = ReturnType<typeof createMedia>;
 
-export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork) {
+export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork, variants: VariantCache) {
   const base = publicUrl ?? '';
+  /** A public image goes with its resized copies. */
+  const remove = async (bucket: Bucket, name: string) => {
+    await storage.remove(bucket, name);
+    if (bucket === 'public') await variants.forget(name);
+  };
   return {
     storage,
+    variants,
     /** Root-relative by default, absolute when PUBLIC_URL is set (docs/api.md). */
     publicUrl(name: string | null): string | null {
       return name ? `${base}${PUBLIC_PREFIX}${name}` : null;
@@ -33,16 +43,19 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
       return storage.save(bucket, image.data, image.ext);
     },
     /**
-     * Stores a payment screenshot as uploaded after the cheap checks only (type, header, pixel count, shape); the
+     * Stores a payment screenshot after the cheap checks (type, header, pixel count, shape) with its metadata dropped byte
+     * by byte (EXIF, GPS, text: storage/strip-metadata.ts), so no copy with them is ever stored or shown; the
      * verification pipeline re-encodes it afterwards. Returns its stored name.
      */
-    async storeScreenshotUnprocessed(field: string, data: Buffer): Promise<string> {
+    async storeScreenshot(field: string, data: Buffer): Promise<string> {
       const header = await inspectScreenshot(field, data);
-      return storage.save('private', data, header.ext);
+      const clean = stripMetadata(header.ext, data);
+      if (!clean) throw AppError.field(field, MSG.imageInvalid);
+      return storage.save('private', clean, header.ext);
     },
     /** Removes files unconditionally: used to undo the files of a request that failed. */
     async discard(bucket: Bucket, names: Array<string | null | undefined>): Promise<void> {
-      await Promise.all(names.filter((n): n is string => !!n).map((n) => storage.remove(bucket, n)));
+      await Promise.all(names.filter((n): n is string => !!n).map((n) => remove(bucket, n)));
     },
     /**
      * Removes public images that no row points at any more. Order snapshots share package images,
@@ -50,7 +63,7 @@ export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: 
      */
     async releasePublic(db: Db, names: Array<string | null | undefined>): Promise<void> {
       for (const name of new Set(names.filter((n): n is string => !!n))) {
-        if (!(await isReferenced(db, name))) await storage.remove('public', name);
+        if (!(await isReferenced(db, name))) await remove('public', name);
       }
     },
   };

@@ -1,5 +1,5 @@
 // Liveness and readiness. Live: the process answers. Ready: the database answers, Redis answers when configured,
-// and the uploads folder has room. A failed dependency refuses readiness only: the other routes keep answering what
+// the upload storage answers (a bucket, when S3_BUCKET is set), and DATA_DIR has room. A failed dependency refuses readiness only: the other routes keep answering what
 // they can (under-pressure's own health check would turn every route into a 503 storm instead).
 import { statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
@@ -38,8 +38,9 @@ export async function readiness(ctx: AppContext): Promise<Readiness> {
       await sql`select 1`.execute(ctx.db);
       return undefined;
     },
+    storage: () => ctx.media.storage.ping(),
     disk: async () => {
-      const fs = await statfs(ctx.media.storage.roots.private);
+      const fs = await statfs(ctx.config.dataDir);
       const free = fs.bavail * fs.bsize;
       const detail = `${Math.floor(free / 1024 / 1024)} MB free`;
       if (free < minFreeBytes(ctx)) throw new Error(`${detail}, below ${Math.floor(minFreeBytes(ctx) / 1024 / 1024)} MB`);

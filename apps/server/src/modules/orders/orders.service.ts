@@ -142,8 +142,9 @@ export async function createOrder(
   if (!screenshot) errors[SCREENSHOT_FIELD] = [MSG.screenshotRequired];
   if (!pkg || Object.keys(errors).length > 0) fail(errors);
 
-  // Only the cheap checks here; re-encoding, fingerprint and reading the receipt run as a job (modules/verification).
-  const stored = await ctx.media.storeScreenshotUnprocessed(SCREENSHOT_FIELD, screenshot!);
+  // Only the cheap checks and dropping metadata here; re-encoding, fingerprint and reading the receipt run as a job
+  // (modules/verification).
+  const stored = await ctx.media.storeScreenshot(SCREENSHOT_FIELD, screenshot!);
   const now = nowIso();
   const order: OrderRow = {
     id: randomUUID(),

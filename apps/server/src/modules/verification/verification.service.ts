@@ -1,7 +1,6 @@
 // The check of one order's screenshot, run as a job off the request path: re-encode it (metadata stripped), take its
 // fingerprint, read its text, compare with the order, find reuse, store the verdict and announce it. Idempotent: a
 // check that is not queued is not run again, and each step can be repeated after a crash without harm.
-import { readFile } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkIsLate, type DuplicateLink, type FieldCheck, type OrderVerification, type OrderVerdict } from '@topup/contract/verification';
 import type { Db, Dialect } from '../../db/database.ts';
@@ -94,9 +93,9 @@ async function giveUp(deps: CheckDeps, orderId: string, claimed: number, attempt
 }
 
 async function readStored(storage: FileStorage, name: string): Promise<Buffer> {
-  const file = await storage.locate('private', name);
-  if (!file) throw new PermanentCheckError('The screenshot file is missing.');
-  return readFile(file);
+  const data = await storage.read('private', name);
+  if (!data) throw new PermanentCheckError('The screenshot file is missing.');
+  return data;
 }
 
 /** Runs attempt `attempt` of the order's check; its results are stored only while that attempt is still the current one. */
