@@ -27,6 +27,7 @@ import { configSettingRoutes } from './modules/config-settings/config-settings.r
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { orderTrackingRoutes } from './modules/order-tracking/order-tracking.routes.ts';
 import { orderSummaryRoutes } from './modules/orders/orders-summary.routes.ts';
+import { getShopSettings } from './modules/shop-settings/shop-settings.service.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
@@ -151,7 +152,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signer,
     media: createMedia(storage, signer, config.publicUrl, imageWork),
     imageWork,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      senderName: async () => (await getShopSettings(ctx)).shopName,
+    }),
     events,
     fanOut: createFanOut(events, app.log.child({ module: 'fan-out' })),
     verification: createVerification({ config, db, dialect, storage, events, log: app.log, options: options.verification }),
