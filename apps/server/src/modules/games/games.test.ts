@@ -85,7 +85,8 @@ describe('POST /api/v1/Game', () => {
     expect(res.statusCode).toBe(400);
     const b = body(res);
     expect(b.errors).toEqual({ title: [textOf(MSG.required)], file_Logo: [textOf(MSG.logoRequired)], file_GameProfileImage: [textOf(MSG.profileImageRequired)] });
-    expect(b.message).toBe(textOf(MSG.required));
+    expect(b.message).toBe(textOf(MSG.fieldRequired('title')));
+    expect(b.message).toBe('title is required.');
     expect(publicFiles()).toEqual(before);
 
     const onlyLogo = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() } });

@@ -13,7 +13,7 @@ import type { OrderChangeKind, OrderChangedEvent } from '@topup/contract/order-c
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import type { NotificationsTable, OrderChanges, OrderRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, headlineOf } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
@@ -104,8 +104,7 @@ function newOrderMessage(code: string, gameTitle: string, packageTitle: string, 
 }
 
 function fail(errors: FieldErrors): never {
-  const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-  throw AppError.badRequest(first, errors);
+  throw AppError.badRequest(headlineOf(errors), errors);
 }
 
 export async function createOrder(
