@@ -13,6 +13,7 @@ import { currentSchema, migrateToLatest, openDatabase } from './db/database.ts';
 import { answerWritesWhenDurable } from './plugins/durable-writes.ts';
 import { createOrderEvents } from './events/order-events.ts';
 import { createLogDestination } from './lib/log-destination.ts';
+import { readableStream, resolveLogFormat } from './lib/readable-log.ts';
 import { createMailer } from './lib/mailer.ts';
 import { changesCatalog, createPublicCache } from './lib/public-cache.ts';
 import { startFileSweeper, type FileSweeper } from './modules/file-sweep/file-sweep.service.ts';
@@ -106,7 +107,10 @@ function corsFor(origins: readonly string[]) {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   applyContractMessages();
   const logDestination = options.logger === false || options.logStream ? null : createLogDestination();
-  const logStream = options.logger === false ? undefined : (options.logStream ?? logDestination!.stream);
+  const rawLogStream = options.logger === false ? undefined : (options.logStream ?? logDestination!.stream);
+  // A person at a terminal reads lines, a collector JSON (lib/readable-log.ts).
+  const readable = resolveLogFormat(config.logFormat, !options.logStream && process.stdout.isTTY === true) === 'readable';
+  const logStream = rawLogStream && readable ? readableStream(rawLogStream) : rawLogStream;
   const app = Fastify({
     logger:
       options.logger === false

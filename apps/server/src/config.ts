@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_FORMATS, type LogFormat } from './lib/readable-log.ts';
 
 const bool = z
   .string()
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
   CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines on a terminal, JSON when stdout is a file or a pipe; json or readable force one. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
 });
 
 export type Config = {
@@ -89,6 +92,7 @@ export type Config = {
   /** Resident memory one check process may reach before it is killed. */
   checkMemoryMb: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logFormat: LogFormat;
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkTimeLimitSeconds: e.CHECK_TIME_LIMIT_SECONDS,
     checkMemoryMb: e.CHECK_MEMORY_MB,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 
