@@ -56,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { searchTerm, currentPage, pageSize } = request.query;
       if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
       const result = await service.listNotifications(ctx, searchTerm, currentPage, pageSize);
-      // In the staff member's own language, as the hub sends its notices (docs/decisions/1104): one list never mixes two.
+      // In the staff member's own language, as the hub sends its notices (docs/decisions/1102): one list never mixes two.
       const language = await languageOf(ctx, request.admin.id, request.language);
       return ok({ ...result, items: result.items.map((n) => ({ ...n, message: textOf(n.message, language) })) });
     },
