@@ -23,6 +23,13 @@ export function burmeseDigits(n: number | string): string {
   return String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x1040 + Number(d)));
 }
 
+/** Server types as a person says them, in SERVER_TYPES order (NONE, SERVER, ZONEID). */
+const SERVER_TYPE_WORDS = [
+  { en: 'no server', mm: 'ဆာဗာ မလိုပါ' },
+  { en: 'server from a list', mm: 'ဆာဗာ ရွေးရန်' },
+  { en: 'Zone ID', mm: 'ဇုန် ID' },
+] as const;
+
 /** The shop in one sentence: the storefront's meta description (link previews, search results). */
 const SHOP_DESCRIPTION = {
   en: 'Top up your favourite games in Myanmar: pay by mobile banking or phone bill, credits delivered in minutes.',
@@ -404,6 +411,10 @@ const CATALOG = {
     en: (p) => `${p.field} is required.`,
     mm: (p) => `${p.field} ကို ဖြည့်ရန် လိုအပ်ပါသည်။`,
   },
+  serverTypeInvalid: {
+    en: `Choose one: ${SERVER_TYPE_WORDS.map((w) => w.en).join(', ')}.`,
+    mm: `တစ်ခု ရွေးပါ- ${SERVER_TYPE_WORDS.map((w) => w.mm).join('၊ ')}။`,
+  },
   // ---- end of first-week fixes ----
 } satisfies Record<string, Entry>;
 
@@ -493,12 +504,9 @@ const EXPORT_VALUES: Record<string, { en: string; mm: string }> = {
   'paymentMethod:PHONEBILL': { en: 'Phone bill', mm: 'ဖုန်းဘေလ်' },
   'boolean:true': { en: 'Yes', mm: 'ဟုတ်' },
   'boolean:false': { en: 'No', mm: 'မဟုတ်' },
-  'serverType:NONE': { en: 'No server', mm: 'ဆာဗာ မလိုပါ' },
-  'serverType:SERVER': { en: 'Server', mm: 'ဆာဗာ' },
-  'serverType:ZONEID': { en: 'Zone ID', mm: 'ဇုန် ID' },
 };
 
-export type ExportValueKind = 'status' | 'verdict' | 'cancelReason' | 'paymentMethod' | 'boolean' | 'serverType';
+export type ExportValueKind = 'status' | 'verdict' | 'cancelReason' | 'paymentMethod' | 'boolean';
 // ---- end of first-week fixes ----
 
 const TYPES = { number: 'ဂဏန်း', string: 'စာသား', boolean: 'True/False', object: 'အချက်အလက်အစု', array: 'စာရင်း' } as const;

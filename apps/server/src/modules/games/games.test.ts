@@ -115,6 +115,8 @@ describe('POST /api/v1/Game', () => {
     const res = await sendGame('POST', '/api/v1/Game', gameFields({ serverType: 'MOON' }), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['serverType']);
+    // In words, not the codes NONE/SERVER/ZONEID a person never sees.
+    expect(body(res).errors!.serverType).toEqual(['Choose one: no server, server from a list, Zone ID.']);
   });
 
   it('refuses a non-image in any file field and leaves none of the other images behind', async () => {
