@@ -59,7 +59,7 @@ async function runRate(rate: number, receipts: Buffer[]): Promise<RateResult> {
       .insertInto('token_packages')
       .values({ id: packageId, game_id: gameId, token_title: 'Pack', unit: 100, price: PRICE, currency: 'MMK', payment_method: 'NORMAL', can_add_quantity: 0, package_image: null, created_at: now, updated_at: now })
       .execute();
-    await db.insertInto('config_settings').values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: now }).execute();
+    await db.insertInto('config_settings').values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: now, holder_name: null, payment_method: 'NORMAL' }).execute();
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
     // Warm the check processes (start, model load) before timing: a running shop has them warm.

@@ -13,6 +13,7 @@ import { currentSchema, migrateToLatest, openDatabase } from './db/database.ts';
 import { answerWritesWhenDurable } from './plugins/durable-writes.ts';
 import { createOrderEvents } from './events/order-events.ts';
 import { createLogDestination } from './lib/log-destination.ts';
+import { readableStream, resolveLogFormat } from './lib/readable-log.ts';
 import { createMailer } from './lib/mailer.ts';
 import { changesCatalog, createPublicCache } from './lib/public-cache.ts';
 import { startFileSweeper, type FileSweeper } from './modules/file-sweep/file-sweep.service.ts';
@@ -27,6 +28,7 @@ import { configSettingRoutes } from './modules/config-settings/config-settings.r
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { orderTrackingRoutes } from './modules/order-tracking/order-tracking.routes.ts';
 import { orderSummaryRoutes } from './modules/orders/orders-summary.routes.ts';
+import { getShopSettings } from './modules/shop-settings/shop-settings.service.ts';
 import { shopSettingsRoutes } from './modules/shop-settings/shop-settings.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
@@ -109,7 +111,10 @@ function corsFor(origins: readonly string[]) {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   applyContractMessages();
   const logDestination = options.logger === false || options.logStream ? null : createLogDestination();
-  const logStream = options.logger === false ? undefined : (options.logStream ?? logDestination!.stream);
+  const rawLogStream = options.logger === false ? undefined : (options.logStream ?? logDestination!.stream);
+  // A person at a terminal reads lines, a collector JSON (lib/readable-log.ts).
+  const readable = resolveLogFormat(config.logFormat, !options.logStream && process.stdout.isTTY === true) === 'readable';
+  const logStream = rawLogStream && readable ? readableStream(rawLogStream) : rawLogStream;
   const app = Fastify({
     logger:
       options.logger === false
@@ -165,7 +170,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     media: createMedia(storage, signer, config.publicUrl, imageWork, createVariantCache(variantRoot, storage, imageWork)),
     storageProbe: probe,
     imageWork,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      senderName: async () => (await getShopSettings(ctx)).shopName,
+    }),
     events,
     fanOut: createFanOut(events, app.log.child({ module: 'fan-out' })),
     verification: createVerification({ config, db, dialect, storage, events, log: app.log, options: options.verification }),

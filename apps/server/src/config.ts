@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage.ts';
+import { LOG_FORMATS, type LogFormat } from './lib/readable-log.ts';
 
 const bool = z
   .string()
@@ -66,6 +67,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** auto: readable lines on a terminal, JSON when stdout is a file or a pipe; json or readable force one. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
 }).superRefine((e, ctx) => {
   // Object storage is on when S3_BUCKET is set; the other settings alone would silently store files locally.
   if (!e.S3_BUCKET) {
@@ -115,6 +118,7 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Where uploaded images live: DATA_DIR (one instance, or a shared volume), or a bucket every instance shares. */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+  logFormat: LogFormat;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'local' },
+    logFormat: e.LOG_FORMAT,
   };
 }
 

@@ -15,7 +15,7 @@ const MYANMAR = /[\u1000-\u109F]/;
 
 describe('message catalogue', () => {
   it('has every message in English and in Burmese script, with parameters filled in both', () => {
-    const sample = { min: 8, max: 50, seconds: 90, what: 'Order', method: 'GET', path: '/x', count: 2, expected: 'number', options: 'A, B', field: 'f', game: 'G', package: 'P', quantity: 2, link: 'http://l', games: 'G1, G2', succeeded: 3, failed: 1, who: 'staff@example.com', column: 'code' };
+    const sample = { min: 8, max: 50, seconds: 90, what: 'Order', method: 'GET', path: '/x', count: 2, expected: 'number', options: 'A, B', field: 'f', game: 'G', package: 'P', quantity: 2, link: 'http://l', games: 'G1, G2', succeeded: 3, failed: 1, who: 'staff@example.com', column: 'code', flags: 'duplicate,mismatch', value: 'status:PENDING' };
     for (const [code, entry] of catalogEntries()) {
       const en = typeof entry.en === 'function' ? entry.en(sample) : entry.en;
       const mm = typeof entry.mm === 'function' ? entry.mm(sample) : entry.mm;
@@ -74,6 +74,16 @@ describe('answers by Accept-Language', () => {
     const answer = body(res) as unknown as { errors: Record<string, string[]>; errorCodes: Record<string, string[]> };
     expect(answer.errorCodes).toEqual({ email: ['required'], password: ['mustBeType'] });
     for (const texts of Object.values(answer.errors)) expect(texts[0]).toMatch(MYANMAR);
+  });
+
+  it('names a missing field in the top-level message too, JSON and multipart alike', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { password: 'something-long' } });
+    expect(json.statusCode).toBe(400);
+    expect(body(json).message).toBe('email is required.');
+    expect(body(json).code).toBe('fieldRequired');
+    expect(body(json).errors).toEqual({ email: [textOf(MSG.required)] });
+    const mm = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: {}, headers: { 'accept-language': 'mm' } });
+    expect(body(mm).message).toMatch(/^email .*လိုအပ်ပါသည်/);
   });
 
   it('localizes success messages, 404s for unknown routes and Fastify’s own errors', async () => {

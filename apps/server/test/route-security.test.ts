@@ -28,6 +28,8 @@ const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/ordertracking/:'],
   ['GET', '/api/v1/ordertracking/:/events'],
   ['POST', '/api/v1/ordertracking/find'],
+  // "My orders": the statuses of the orders a buyer holds private links to.
+  ['POST', '/api/v1/ordertracking/statuses'],
   ['GET', '/api/docs/json'],
   ['GET', '/api/v1/shopsettings'],
   ['POST', '/api/v1/auth/login/two-factor'],

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
-import { ORDER_INDEX_MAX, TEXT_LIMITS } from './limits.ts';
+import { DEFAULT_PAYMENT_METHOD, ORDER_INDEX_MAX, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 
 export const ConfigSettingDto = z.object({
   id: z.string(),
@@ -12,6 +12,10 @@ export const ConfigSettingDto = z.object({
   orderIndex: z.number().int(),
   logo: z.string().nullable(),
   isActive: z.boolean(),
+  /** The account holder's name as the wallet shows it; null when the owner has not given one. */
+  holderName: z.string().nullable(),
+  /** Which payment method this account is for: a buyer paying by phone bill sees only PHONEBILL accounts. */
+  paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type ConfigSettingDto = z.infer<typeof ConfigSettingDto>;
 
@@ -23,6 +27,13 @@ export const ConfigSettingForm = z.object({
   logo: z.string().optional(),
   /** Absent: active on create, unchanged on update. */
   isActive: FormBoolean.optional(),
+  /** Absent or blank: no name (on update too: the form always sends what the owner sees). */
+  holderName: z.string().trim().max(TEXT_LIMITS.holderName, MSG.tooLong(TEXT_LIMITS.holderName)).optional(),
+  /** Case and spaces ignored; absent or blank: NORMAL. */
+  paymentMethod: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z.enum(PAYMENT_METHODS, { message: MSG.mustBeOneOf(PAYMENT_METHODS) }).default(DEFAULT_PAYMENT_METHOD),
+  ),
 });
 
 export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount, noneActive: MSG.noActivePaymentAccount } as const;

@@ -39,7 +39,8 @@ export const GameForm = z.object({
     .max(ORDER_INDEX_MAX)
     .refine((n) => n !== 0, MSG.orderIndexNonZero)
     .default(DEFAULT_ORDER_INDEX),
-  serverType: ServerTypeSchema,
+  /** Refused in words (no server, server, Zone ID), not as the codes a person never sees. */
+  serverType: z.enum(SERVER_TYPES, { message: MSG.serverTypeInvalid }),
   isDisable: FormBoolean.default(false),
   logo: z.string().optional(),
   bannerImage: z.string().optional(),

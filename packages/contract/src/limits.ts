@@ -50,6 +50,8 @@ export const TEXT_LIMITS = {
   gameDescription: 2000,
   paymentName: 60,
   phone: 20,
+  /** The name on a payment account, as the buyer checks it in their wallet app before paying. */
+  holderName: 60,
   tokenTitle: 100,
   currency: 10,
   inGameUserId: 50,

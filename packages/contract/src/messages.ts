@@ -23,6 +23,13 @@ export function burmeseDigits(n: number | string): string {
   return String(n).replace(/[0-9]/g, (d) => String.fromCharCode(0x1040 + Number(d)));
 }
 
+/** Server types as a person says them, in SERVER_TYPES order (NONE, SERVER, ZONEID). */
+const SERVER_TYPE_WORDS = [
+  { en: 'no server', mm: 'ဆာဗာ မလိုပါ' },
+  { en: 'server from a list', mm: 'ဆာဗာ ရွေးရန်' },
+  { en: 'Zone ID', mm: 'ဇုန် ID' },
+] as const;
+
 /** The shop in one sentence: the storefront's meta description (link previews, search results). */
 const SHOP_DESCRIPTION = {
   en: 'Top up your favourite games in Myanmar: pay by mobile banking or phone bill, credits delivered in minutes.',
@@ -383,6 +390,32 @@ const CATALOG = {
     en: 'The invitation mail could not be sent. Check the mail settings and try again.',
     mm: 'ဖိတ်ကြားစာ အီးမေးလ်ကို ပို့၍ မရပါ။ မေးလ်ဆက်တင်များကို စစ်ဆေးပြီး ထပ်ကြိုးစားပါ။',
   },
+  // ---- first-week fixes: flagged orders, tracked statuses, export values ----
+  orderFlagged: {
+    en: (p) => `${flagsEn(String(p.flags))} Look at the screenshot again; to complete it anyway, say why you override the warning.`,
+    mm: (p) => `${flagsMm(String(p.flags))} Screenshot ကို ပြန်စစ်ပါ။ မည်သို့ပင်ဖြစ်စေ ပြီးဆုံးစေလိုပါက သတိပေးချက်ကို ကျော်ရသည့် အကြောင်းရင်းကို ရေးပါ။`,
+  },
+  overrideReasonRequired: {
+    en: 'Say why you complete this order despite its warning.',
+    mm: 'သတိပေးချက်ရှိသော်လည်း ဤအော်ဒါကို ပြီးဆုံးစေရသည့် အကြောင်းရင်းကို ရေးပါ။',
+  },
+  tooMany: {
+    en: (p) => `At most ${p.max} at a time.`,
+    mm: (p) => `တစ်ကြိမ်လျှင် အများဆုံး ${burmeseDigits(p.max!)} ခု ဖြစ်ရပါမည်။`,
+  },
+  exportValue: {
+    en: (p) => EXPORT_VALUES[String(p.value)]?.en ?? String(p.value),
+    mm: (p) => EXPORT_VALUES[String(p.value)]?.mm ?? String(p.value),
+  },
+  fieldRequired: {
+    en: (p) => `${p.field} is required.`,
+    mm: (p) => `${p.field} ကို ဖြည့်ရန် လိုအပ်ပါသည်။`,
+  },
+  serverTypeInvalid: {
+    en: `Choose one: ${SERVER_TYPE_WORDS.map((w) => w.en).join(', ')}.`,
+    mm: `တစ်ခု ရွေးပါ- ${SERVER_TYPE_WORDS.map((w) => w.mm).join('၊ ')}။`,
+  },
+  // ---- end of first-week fixes ----
 } satisfies Record<string, Entry>;
 
 export type MessageCode = keyof typeof CATALOG;
@@ -425,6 +458,56 @@ const EXPORT_HEADERS = {
   cancelNote: { en: 'Cancel note', mm: 'ပယ်ဖျက်မှတ်ချက်' },
   updatedAt: { en: 'Last changed at', mm: 'နောက်ဆုံး ပြင်ဆင်ချိန်' },
 } as const;
+
+// ---- first-week fixes: texts the entries above use ----
+
+const FLAG_TEXTS = {
+  duplicate: {
+    en: 'Another order uses the same transaction number or screenshot.',
+    mm: 'အခြားအော်ဒါတစ်ခုက တူညီသော ငွေလွှဲနံပါတ် သို့မဟုတ် Screenshot ကို သုံးထားပါသည်။',
+  },
+  mismatch: {
+    en: "The screenshot doesn't match the order.",
+    mm: 'Screenshot သည် အော်ဒါနှင့် မကိုက်ညီပါ။',
+  },
+} as const;
+
+function flagsEn(flags: string): string {
+  return flags.split(',').map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.en ?? f).join(' ');
+}
+
+function flagsMm(flags: string): string {
+  return flags.split(',').map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.mm ?? f).join(' ');
+}
+
+/**
+ * Values of the CSV export, keyed `kind:value`: statuses, screenshot verdicts, cancel reasons, payment methods and
+ * yes/no. A key not listed (a value written by something else) is exported as it is.
+ */
+const EXPORT_VALUES: Record<string, { en: string; mm: string }> = {
+  'status:PENDING': { en: 'Pending', mm: 'စောင့်ဆိုင်းဆဲ' },
+  'status:COMPLETED': { en: 'Completed', mm: 'ပြီးဆုံး' },
+  'status:CANCELLED': { en: 'Cancelled', mm: 'ပယ်ဖျက်ပြီး' },
+  'verdict:pending': { en: 'Checking', mm: 'စစ်ဆေးနေဆဲ' },
+  'verdict:match': { en: 'Matches', mm: 'ကိုက်ညီသည်' },
+  'verdict:mismatch': { en: "Doesn't match", mm: 'မကိုက်ညီပါ' },
+  'verdict:unreadable': { en: 'Unreadable', mm: 'ဖတ်၍ မရပါ' },
+  'verdict:failed': { en: 'Check failed', mm: 'စစ်ဆေး၍ မရပါ' },
+  'verdict:duplicate': { en: 'Duplicate', mm: 'ထပ်နေသည်' },
+  'cancelReason:AMOUNT_MISMATCH': { en: "Amount doesn't match", mm: 'ငွေပမာဏ မကိုက်ညီပါ' },
+  'cancelReason:SCREENSHOT_UNREADABLE': { en: 'Screenshot unreadable', mm: 'Screenshot ဖတ်၍ မရပါ' },
+  'cancelReason:PAYMENT_NOT_RECEIVED': { en: 'Payment not received', mm: 'ငွေ မရရှိပါ' },
+  'cancelReason:DUPLICATE': { en: 'Duplicate order', mm: 'ထပ်နေသော အော်ဒါ' },
+  'cancelReason:WRONG_ACCOUNT_DETAILS': { en: 'Wrong account details', mm: 'အကောင့်အချက်အလက် မှားနေပါသည်' },
+  'cancelReason:OTHER': { en: 'Other', mm: 'အခြား' },
+  'paymentMethod:NORMAL': { en: 'Mobile banking', mm: 'မိုဘိုင်းဘဏ်' },
+  'paymentMethod:PHONEBILL': { en: 'Phone bill', mm: 'ဖုန်းဘေလ်' },
+  'boolean:true': { en: 'Yes', mm: 'ဟုတ်' },
+  'boolean:false': { en: 'No', mm: 'မဟုတ်' },
+};
+
+export type ExportValueKind = 'status' | 'verdict' | 'cancelReason' | 'paymentMethod' | 'boolean';
+// ---- end of first-week fixes ----
 
 const TYPES = { number: 'ဂဏန်း', string: 'စာသား', boolean: 'True/False', object: 'အချက်အလက်အစု', array: 'စာရင်း' } as const;
 
@@ -481,6 +564,10 @@ export const MSG = {
   bulkDone: (succeeded: number, failed: number) => messageRef('bulkDone', { succeeded, failed }),
   exportColumn: (column: string) => messageRef('exportColumn', { column }),
   shopDescriptionWithGames: (games: readonly string[]) => messageRef('shopDescriptionWithGames', { games: games.join(', ') }),
+  orderFlagged: (flags: readonly string[]) => messageRef('orderFlagged', { flags: flags.join(',') }),
+  tooMany: (max: number) => messageRef('tooMany', { max }),
+  exportValue: (kind: ExportValueKind, value: string | boolean) => messageRef('exportValue', { value: `${kind}:${String(value)}` }),
+  fieldRequired: (field: string) => messageRef('fieldRequired', { field }),
 } satisfies Refs;
 
 export type LocalizedMessage = { code: string; text: string };

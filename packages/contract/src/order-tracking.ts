@@ -1,6 +1,7 @@
 // A buyer follows their own order: the private status view, the live stream's events, and "find my order".
 // Nothing here names staff, shows the screenshot, or holds more of the buyer's details than they need to recognise it.
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { CANCEL_REASONS } from './order-reasons.ts';
 import { TRACKING_STAGES } from './order-tracking-links.ts';
 import { MobileNumber, OrderStatusSchema, TransactionNumber } from './orders.ts';
@@ -54,3 +55,27 @@ export const FoundOrderDto = z.object({
   createdAt: z.string(),
 });
 export type FoundOrderDto = z.infer<typeof FoundOrderDto>;
+
+/** Most orders one status request may ask about: "my orders" on one phone. */
+export const TRACKED_STATUSES_MAX = 50;
+
+/**
+ * POST /api/v1/OrderTracking/statuses: the statuses of orders a buyer holds the private links of ("my orders").
+ * Codes and tokens are any strings (a malformed one is simply not found, as on the status page).
+ */
+export const TrackedStatusesBody = z.object({
+  orders: z
+    .array(z.object({ code: z.string().max(64), token: z.string().max(256) }))
+    .min(1, MSG.required)
+    .max(TRACKED_STATUSES_MAX, MSG.tooMany(TRACKED_STATUSES_MAX)),
+});
+export type TrackedStatusesBody = z.infer<typeof TrackedStatusesBody>;
+
+/** One order whose code and token matched; the others are left out, whichever of the two was wrong. */
+export const TrackedStatusDto = z.object({
+  code: z.string(),
+  status: OrderStatusSchema,
+  stage: z.enum(TRACKING_STAGES),
+  updatedAt: z.string(),
+});
+export type TrackedStatusDto = z.infer<typeof TrackedStatusDto>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { OrderVerdict } from './verification.ts';
-import { OrderUpdateExtras } from './workbench.ts';
+import { OrderUpdateExtras, refineOverride } from './workbench.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) });
@@ -112,7 +112,7 @@ export const UpdateOrderForm = z.object({
   cancelNote: CancelNoteField,
   /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */
   ...OrderUpdateExtras.shape,
-});
+}).superRefine(refineOverride);
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
 
 export const CleanOrderBody = z

@@ -11,10 +11,18 @@
 // - GET  /api/v1/Order/Export?…OrderFilterQuery…    text/csv (UTF-8 with BOM), attachment; header row in the caller's language
 // - GET  /api/v1/Order/Operators                    envelope(OperatorDto[]): who can appear as operator (filter choices)
 import { z } from 'zod';
+import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 import { ORDER_VERDICTS, VERDICT_FILTERS } from './verification.ts';
+
+/**
+ * Why an order may not be completed without a second look: `duplicate` (another order reuses its transaction
+ * number or screenshot) and `mismatch` (its screenshot check's verdict).
+ */
+export const ORDER_FLAGS = ['duplicate', 'mismatch'] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 // ---- timeline -------------------------------------------------------------------------------------------------
 
@@ -52,6 +60,11 @@ export const OrderEventDto = z.discriminatedUnion('type', [
       note: z.string().nullable(),
       /** True when the change came from POST /Order/Bulk. */
       bulk: z.boolean(),
+      /**
+       * Present when staff completed an order flagged by its screenshot check (`overrideFlags`): which flags were
+       * overridden and why. Who overrode them is the event's actor. Absent on every other change.
+       */
+      override: z.object({ flags: z.array(z.enum(ORDER_FLAGS)), reason: z.string() }).optional(),
     }),
   }),
   z.object({
@@ -70,6 +83,35 @@ export type OrderEventDto = z.infer<typeof OrderEventDto>;
 
 const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+// ---- completing a flagged order -------------------------------------------------------------------------------
+
+export const OVERRIDE_REASON_MAX = 500;
+
+/** The flags an order carries now, in ORDER_FLAGS order; empty when it may be completed as it is. */
+export function orderFlags(order: { isDuplicate?: boolean | null; verdict?: string | null }): OrderFlag[] {
+  return ORDER_FLAGS.filter((f) => (f === 'duplicate' ? order.isDuplicate === true : order.verdict === 'mismatch'));
+}
+
+/**
+ * Sent with any change that can complete an order (PUT /api/v1/Order/:id as multipart fields, POST /Order/Bulk as
+ * JSON). Completing a flagged order without `overrideFlags: true` is refused: 409 with code `orderFlagged` (bulk:
+ * that order fails with the code, the others go on). `overrideReason` (1–500 characters after trimming) is required
+ * with `overrideFlags: true` and is kept in the timeline's STATUS_CHANGED event. An override on an order that is
+ * not flagged, or on a change that does not complete it, records nothing.
+ */
+const OverrideFlagsField = z.preprocess(blankAsAbsent, FormBoolean.optional());
+const OverrideReasonField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+  z.string().max(OVERRIDE_REASON_MAX, MSG.tooLong(OVERRIDE_REASON_MAX)).optional(),
+);
+export const OrderOverride = z.object({ overrideFlags: OverrideFlagsField, overrideReason: OverrideReasonField });
+export type OrderOverride = z.infer<typeof OrderOverride>;
+
+/** The refinement both request shapes share: a reason is required with the override. */
+export function refineOverride(b: { overrideFlags?: boolean; overrideReason?: string }, ctx: z.RefinementCtx) {
+  if (b.overrideFlags === true && !b.overrideReason) ctx.addIssue({ code: 'custom', message: MSG.overrideReasonRequired, path: ['overrideReason'] });
+}
+
 /**
  * Extra multipart fields of PUT /api/v1/Order/:id (merged into UpdateOrderForm).
  * - `expectedUpdatedAt`: the order's `updatedAt` as the client last saw it. When given and the order has changed
@@ -79,6 +121,7 @@ const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
  *   `cancelReason`/`cancelNote`); refused when the status does not change.
  */
 export const OrderUpdateExtras = z.object({
+  ...OrderOverride.shape,
   expectedUpdatedAt: z.preprocess(blankAsAbsent, z.iso.datetime({ offset: true, message: MSG.invalidDateTime }).optional()),
   statusNote: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
@@ -143,13 +186,17 @@ export type OperatorDto = z.infer<typeof OperatorDto>;
 
 /**
  * Placed → first completion, for orders first completed in the period (the shop's days in its time zone).
- * Null figures when nothing was completed. `withinTargetShare` is 0..1.
+ * `late`: those completed after the promise, plus orders placed in the period that are still PENDING and already
+ * past it (a waiting order is late before anyone completes it). `withinTargetShare` (0..1) is the completed within
+ * the promise out of the completed plus those late pending ones; null when there are neither. Median and p90 are of
+ * completed orders only (null when none). Per staff member, `late` counts only what they completed.
  */
 export const SlaFigures = z.object({
   completed: z.number().int(),
   medianSeconds: z.number().nullable(),
   p90Seconds: z.number().nullable(),
   withinTargetShare: z.number().nullable(),
+  late: z.number().int(),
 });
 export type SlaFigures = z.infer<typeof SlaFigures>;
 
@@ -164,6 +211,8 @@ export const SlaDto = z.object({
   today: SlaFigures,
   /** Today and the 13 days before it. */
   last14Days: SlaFigures,
+  /** PENDING orders past the promise right now, whenever they were placed. */
+  lateNow: z.number().int(),
   /** Per staff member who completed an order in the 14 days, most completions first. */
   perStaff: z.array(z.object({ userId: z.string(), email: z.string(), today: SlaFigures, last14Days: SlaFigures })),
 });
@@ -188,8 +237,10 @@ export const BulkActionBody = z
     cancelReason: CancelReasonField,
     cancelNote: CancelNoteField,
     statusNote: OrderUpdateExtras.shape.statusNote,
+    ...OrderOverride.shape,
   })
   .superRefine((b, ctx) => {
+    refineOverride(b, ctx);
     if ((b.ids === undefined) === (b.filter === undefined)) ctx.addIssue({ code: 'custom', message: MSG.bulkIdsOrFilter, path: ['ids'] });
     if (b.action === 'CANCEL' && !b.cancelReason) ctx.addIssue({ code: 'custom', message: MSG.cancelReasonRequired, path: ['cancelReason'] });
     if (b.action !== 'CANCEL' && (b.cancelReason || b.cancelNote)) ctx.addIssue({ code: 'custom', message: MSG.cancelReasonNeedsCancel, path: ['cancelReason'] });

@@ -21,6 +21,7 @@ import * as orderFilterSearch from './migrations/0011-order-filter-search.ts';
 import * as fingerprintBytes from './migrations/0012-fingerprint-bytes.ts';
 import * as checkQueueNewest from './migrations/0013-check-queue-newest.ts';
 import * as storageProbes from './migrations/0014-storage-probes.ts';
+import * as paymentAccountHolder from './migrations/0015-payment-account-holder.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0012-fingerprint-bytes': fingerprintBytes,
   '0013-check-queue-newest': checkQueueNewest,
   '0014-storage-probes': storageProbes,
+  '0015-payment-account-holder': paymentAccountHolder,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

@@ -71,6 +71,10 @@ export interface ConfigSettingsTable {
   created_at: string;
   /** Shown to buyers only while 1 (migration 0008). */
   is_active: Flag;
+  /** The account holder's name; null when not given (migration 0015). */
+  holder_name: string | null;
+  /** NORMAL or PHONEBILL: which payment method's buyers see it (migration 0015). */
+  payment_method: string;
 }
 
 export interface TokenPackagesTable {

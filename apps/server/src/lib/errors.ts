@@ -30,3 +30,14 @@ export class AppError extends Error {
     return new AppError(409, message, fields);
   }
 }
+
+/**
+ * The top-level message of a 400 with field errors: the first field's first message; "This field is required."
+ * names the field there too, since a client showing only the top line would not know which one.
+ */
+export function headlineOf(errors: FieldErrors): string {
+  const [field, messages] = Object.entries(errors)[0] ?? [];
+  const first = messages?.[0];
+  if (!field || !first) return MSG.validationFailed;
+  return first === MSG.required ? MSG.fieldRequired(field) : first;
+}

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { MSG } from '@topup/contract/messages';
-import { AppError } from './errors.ts';
+import { AppError, headlineOf } from './errors.ts';
 import { zodFieldErrors } from './validation.ts';
 
 export type MultipartForm = { fields: Record<string, string>; files: Record<string, Buffer> };
@@ -47,8 +47,7 @@ export function parseFields<S extends ZodType>(schema: S, fields: Record<string,
   const result = schema.safeParse(fields);
   if (!result.success) {
     const errors = zodFieldErrors(result.error);
-    const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-    throw AppError.badRequest(first, errors);
+    throw AppError.badRequest(headlineOf(errors), errors);
   }
   return result.data;
 }

@@ -12,7 +12,15 @@ import { getSecuritySettings } from '../modules/shop-settings/shop-settings.serv
 import { hubCookieToken } from '../modules/auth/session-cookie.ts';
 
 export type Role = 'owner' | 'staff';
-export type Admin = { id: string; email: string; sessionId: string; role: Role; twoFactorEnabled: boolean };
+export type Admin = {
+  id: string;
+  email: string;
+  sessionId: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  /** When the sign-in session ends (however often its tokens are refreshed); the hub keeps a connection until then. */
+  sessionExpiresAt?: string;
+};
 /**
  * public: anyone; optional: anyone, the admin known when signed in; admin: signed-in admins only;
  * empty-when-anonymous: like admin, except that a request carrying no credentials at all reaches the handler with no
@@ -47,6 +55,12 @@ export async function resolveAdmin(ctx: AppContext, token: string | null): Promi
   if (!token) return null;
   const claims = await ctx.tokens.verifyAccess(token);
   if (!claims) return null;
+  return resolveSession(ctx, claims.sub, claims.sid);
+}
+
+/** The admin of a live (not revoked, not expired) session of `userId`; null otherwise. */
+export async function resolveSession(ctx: AppContext, userId: string, sessionId: string): Promise<Admin | null> {
+  const claims = { sub: userId, sid: sessionId };
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -62,6 +76,7 @@ export async function resolveAdmin(ctx: AppContext, token: string | null): Promi
     sessionId: claims.sid,
     role: row.role === 'owner' ? 'owner' : 'staff',
     twoFactorEnabled: row.totp_enabled_at !== null,
+    sessionExpiresAt: row.expires_at,
   };
 }
 

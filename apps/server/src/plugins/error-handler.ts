@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_API_LANGUAGE, MSG, localize } from '@topup/contract/messages';
 import type { ErrorEnvelope, FieldErrors } from '@topup/contract/envelope';
-import { AppError } from '../lib/errors.ts';
+import { AppError, headlineOf } from '../lib/errors.ts';
 import { localizeFields, requestLanguage } from './language.ts';
 
 /** Fastify's own client errors, by their code, as catalogue messages (their English texts name internals). */
@@ -36,7 +36,7 @@ export const errorHandlerPlugin = fp(async (app) => {
         if (field) (errors[field] ??= []).push(message);
         else whole ??= error.validationContext === 'body' && issue.keyword === 'invalid_type' ? MSG.jsonObjectRequired : message;
       }
-      const first = whole ?? Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
+      const first = whole ?? headlineOf(errors);
       return reply.status(400).send(body(request, 400, first, Object.keys(errors).length ? errors : undefined));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;

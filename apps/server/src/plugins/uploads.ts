@@ -71,6 +71,8 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
         // even a file a browser did render as a document could run nothing and reach nothing.
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
         .header('content-disposition', 'inline')
+        // The signature is the protection: a dashboard on another origin may show the receipt (docs/decisions/1105).
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(data);
     },
   });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type ILogger } from '@microsoft/signalr';
 import type { OrderDto } from '@topup/contract/orders';
 import { ADMIN, buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { HUB_COOKIE } from '../modules/auth/session-cookie.ts';
+import { SESSION_TTL_MS } from '../modules/auth/tokens.ts';
 import { FAST, TRANSPORTS, createPackage, listen, placeOrder, upgradeStatus, waitFor } from './hub.fixtures.ts';
 
 const SHOP_UI = 'http://127.0.0.1:5999';
@@ -71,5 +73,35 @@ describe('hub by session cookie', () => {
     const poll = await fetch(`${base}/dashboard?id=${connectionToken}`, { headers: { cookie, origin: 'https://evil.example' } });
     expect(poll.status).toBe(403);
     await fetch(`${base}/dashboard?id=${connectionToken}`, { method: 'DELETE', headers: { cookie } });
+  });
+
+  it('follows the sign-in session: one Set-Cookie per cookie, lives as long as the session, renewed on refresh, ended by logout', async () => {
+    const signIn = await fetch(`${base}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const setCookies = signIn.headers.getSetCookie();
+    const names = setCookies.map((c) => c.split('=')[0]);
+    expect(names).toEqual([...new Set(names)]);
+    const hub = setCookies.find((c) => c.startsWith(`${HUB_COOKIE}=`))!;
+    // The session's life (30 days), not the access token's 15 minutes.
+    const maxAge = Number(/Max-Age=(\d+)/.exec(hub)![1]);
+    expect(maxAge).toBeGreaterThan(SESSION_TTL_MS / 1000 - 60);
+    const value = hub.split(';')[0]!;
+    const { accessToken, refreshToken } = ((await signIn.json()) as { payLoad: { accessToken: string; refreshToken: string } }).payLoad;
+    // It opens the hub only: as an API bearer token it is refused.
+    expect(value.split('=')[1]).not.toBe(accessToken);
+    expect((await fetch(`${base}/api/v1/User`, { headers: { authorization: `Bearer ${value.split('=')[1]}` } })).status).toBe(401);
+    const negotiate = (c: string) => fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers: { cookie: c } });
+    expect((await negotiate(value)).status).toBe(200);
+
+    const refreshed = await fetch(`${base}/api/v1/auth/refresh-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    expect(refreshed.status).toBe(200);
+    const renewed = refreshed.headers.getSetCookie().filter((c) => c.startsWith(`${HUB_COOKIE}=`));
+    expect(renewed).toHaveLength(1);
+    expect(Number(/Max-Age=(\d+)/.exec(renewed[0]!)![1])).toBeGreaterThan(SESSION_TTL_MS / 1000 - 60);
+
+    const out = await fetch(`${base}/api/v1/auth/Logout`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^${HUB_COOKIE}=; .*Max-Age=0`))]);
+    expect((await negotiate(value)).status).toBe(401);
+    expect((await negotiate(renewed[0]!.split(';')[0]!)).status).toBe(401);
   });
 });

@@ -1,12 +1,12 @@
 // The hub against the official @microsoft/signalr client in Node, over WebSockets and long polling, on a listening
-// server: live orders, keep-alive, refusal of bad tokens, token expiry, and reconnect across a server restart.
+// server: live orders, keep-alive, refusal of bad tokens, connections for the sign-in session's life, and reconnect across a server restart.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState } from '@microsoft/signalr';
 import WebSocket from 'ws';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { ADMIN, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
 import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, upgradeStatus, waitFor, type Client } from './hub.fixtures.ts';
 
 const RS = '\x1e';
@@ -79,18 +79,22 @@ describe('realtime hub', () => {
         await client.stop();
       });
 
-      it('closes a connection whose access token expires; the reconnect fetches a fresh token', async () => {
-        const claims = (await t.app.ctx.tokens.verifyAccess(t.tokens.accessToken))!;
-        // Long enough to connect on a loaded CI machine, short enough to expire while connected.
+      it('keeps a connection past its access token\'s expiry, for the life of the sign-in session; logout ends it', async () => {
+        // A session of its own, so signing it out leaves the other tests' session alone.
+        const session = await login(t.app, ADMIN.email, ADMIN.password);
+        const claims = (await t.app.ctx.tokens.verifyAccess(session.accessToken))!;
+        // Long enough to connect on a loaded CI machine, short enough to expire while connected. Never refreshed.
         const shortLived = await t.app.ctx.tokens.signAccess(claims, 3);
-        let refreshed = false;
-        const client = await connect(transport, () => (refreshed ? t.tokens.accessToken : shortLived));
-        client.connection.onreconnecting(() => void (refreshed = true));
-        await waitFor(() => client.events.includes('reconnected'), 'a reconnect after expiry', 15_000);
-        expect(client.events[0]).toMatch(/reconnecting: .*access token has expired/);
+        const client = await connect(transport, () => shortLived);
+        await sleep(4500);
+        expect(client.connection.state).toBe(HubConnectionState.Connected);
+        expect(client.events).toEqual([]);
         const order = await placeOrder(t, packageId);
-        await waitFor(() => client.orders.some((o) => o.id === order.id), 'the order after the reconnect');
-        await client.stop();
+        await waitFor(() => client.orders.some((o) => o.id === order.id), 'the order after the token expired');
+
+        const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Logout', headers: { authorization: `Bearer ${session.accessToken}` } });
+        expect(out.statusCode, out.body).toBe(200);
+        await waitFor(() => client.events.some((e) => /session has ended/.test(e)), 'the close on logout', 10_000);
       });
     });
   }

@@ -48,6 +48,8 @@ export type HubDeps = {
   timings: HubTimings;
   /** Re-validates a token (signature, expiry, live session); null when it no longer authorises. */
   authorize(token: string): Promise<HubOwner | null>;
+  /** Whether a connected owner's session is still live (null: it ended); without it, its token is authorised again. */
+  recheck?(owner: HubOwner): Promise<HubOwner | null>;
 };
 
 export type PollResult = { status: 200 | 204; body: string };
@@ -68,7 +70,7 @@ const MAX_SOCKET_BACKLOG = 4 * 1024 * 1024;
 
 export const CLOSE_REASONS = {
   timeout: 'Server timeout elapsed without receiving a message from the client.',
-  expired: 'Unauthorized: the access token has expired.',
+  expired: 'Unauthorized: the sign-in session has expired.',
   revoked: 'Unauthorized: the session has ended.',
   shutdown: 'Server is shutting down.',
   invalid: 'Invalid message received.',
@@ -354,6 +356,13 @@ export class Hub {
    * A user's sessions ended (all but `exceptSessionId`): their connections close as a revoked session's do. The
    * client reconnects, its token is refused, its refresh fails, and it signs out.
    */
+  /** One session signed out: its connections close. */
+  endSession(sessionId: string): void {
+    for (const connection of this.connections.values()) {
+      if (connection.owner.sessionId === sessionId) connection.close(CLOSE_REASONS.revoked, true);
+    }
+  }
+
   endSessionsOf(adminId: string, exceptSessionId?: string): void {
     for (const connection of [...this.connections.values()]) {
       if (connection.owner.adminId === adminId && connection.owner.sessionId !== exceptSessionId) connection.close(CLOSE_REASONS.revoked, true);
@@ -418,7 +427,8 @@ export class Hub {
         byToken.set(c.owner.token, [...(byToken.get(c.owner.token) ?? []), c]);
       }
       for (const [token, list] of byToken) {
-        const owner = await this.deps.authorize(token).catch((err) => {
+        const check = this.deps.recheck ? this.deps.recheck(list[0]!.owner) : this.deps.authorize(token);
+        const owner = await check.catch((err) => {
           this.log.warn({ err }, 'hub session re-check failed; keeping connections until the next check');
           return undefined;
         });

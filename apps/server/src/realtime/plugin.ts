@@ -8,12 +8,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { WebSocketServer } from 'ws';
 import { HUB } from '@topup/contract/limits';
-import { MSG, textOf } from '@topup/contract/messages';
+import { MSG, textOf, type Language } from '@topup/contract/messages';
 import { languageOf, onLanguageChange } from '../modules/staff-language/staff-language.service.ts';
-import { onSessionsEnded } from '../modules/auth/auth.service.ts';
+import { onSessionEnded, onSessionsEnded } from '../modules/auth/auth.service.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/errors.ts';
-import { bearerToken, resolveAdmin } from '../plugins/auth.ts';
+import { bearerToken, resolveAdmin, resolveSession, type Admin } from '../plugins/auth.ts';
 import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
 import { cookieOriginAllowed, hubCookieToken } from '../modules/auth/session-cookie.ts';
 import { CLOSE_REASONS, DEFAULT_HUB_TIMINGS, Hub, type HubConnection, type HubOwner, type HubTimings } from './hub.ts';
@@ -34,7 +34,11 @@ const AVAILABLE_TRANSPORTS = [
 /** Client → server bodies are pings, the handshake and the odd invocation: small. */
 const MAX_CLIENT_BODY = 64 * 1024;
 
-/** A token resolved to a live admin session, with its expiry so the hub can close the connection in time. */
+/**
+ * A token resolved to a live admin session: an access token, or the hub session token of the hub cookie. The
+ * connection lives as long as the sign-in session (`expiresAt` is the session's end), not the access token
+ * (docs/decisions/1105): logout, revocation and the session's end close it.
+ */
 export async function authorizeHubToken(ctx: AppContext, token: string | null): Promise<HubOwner | null> {
   if (!token) return null;
   let claims: ReturnType<typeof decodeJwt>;
@@ -44,15 +48,32 @@ export async function authorizeHubToken(ctx: AppContext, token: string | null): 
     return null;
   }
   // The language is read beside the session check, not after it (no extra round trip on the connect path); the
-  // unverified subject only picks a language, and is dropped unless resolveAdmin verifies the token.
-  const [admin, language] = await Promise.all([resolveAdmin(ctx, token), typeof claims.sub === 'string' ? languageOf(ctx, claims.sub) : undefined]);
+  // unverified subject only picks a language, and is dropped unless the token is verified.
+  const [admin, language] = await Promise.all([
+    resolveAdmin(ctx, token).then(async (a) => a ?? (await hubSessionAdmin(ctx, token))),
+    typeof claims.sub === 'string' ? languageOf(ctx, claims.sub) : undefined,
+  ]);
   if (!admin || admin.id !== claims.sub || !language) return null;
+  return ownerOf(ctx, admin, token, language);
+}
+
+async function hubSessionAdmin(ctx: AppContext, token: string): Promise<Admin | null> {
+  const hubClaims = await ctx.tokens.verifyHub(token);
+  return hubClaims ? resolveSession(ctx, hubClaims.sub, hubClaims.sid) : null;
+}
+
+async function ownerOf(ctx: AppContext, admin: Admin, token: string, language: Language): Promise<HubOwner | null> {
   // A user the shop requires to turn on two-factor sign-in sees no orders, live ones included, until they do.
   if (!admin.twoFactorEnabled && (await getSecuritySettings(ctx)).requireTwoFactor) return null;
-  // resolveAdmin refuses a token without `exp`; checked again here, since a connection must never outlive its token.
-  const { exp } = claims;
-  if (typeof exp !== 'number') return null;
-  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt: exp * 1000, language };
+  const expiresAt = Date.parse(admin.sessionExpiresAt ?? '');
+  if (!Number.isFinite(expiresAt)) return null;
+  return { adminId: admin.id, sessionId: admin.sessionId, token, expiresAt, language };
+}
+
+/** The periodic re-check: by the session, since the token it connected with may have expired long ago. */
+export async function recheckHubOwner(ctx: AppContext, owner: HubOwner): Promise<HubOwner | null> {
+  const [admin, language] = await Promise.all([resolveSession(ctx, owner.adminId, owner.sessionId), languageOf(ctx, owner.adminId)]);
+  return admin ? ownerOf(ctx, admin, owner.token, language) : null;
 }
 
 /**
@@ -90,6 +111,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       log,
       timings: { ...DEFAULT_HUB_TIMINGS, ...timings },
       authorize: (token) => authorizeHubToken(ctx, token),
+      recheck: (owner) => recheckHubOwner(ctx, owner),
     });
     hub.backplaneKind = ctx.fanOut.kind;
     app.decorate('hub', hub);
@@ -112,6 +134,7 @@ export const hubPlugin = fp<HubPluginOptions>(
     const stopLanguageChanges = onLanguageChange(ctx, (adminId, language) => hub.setLanguage(adminId, language));
     // A user deleted, demoted or whose password changed: their connections here end now, not at the next re-check.
     const stopSessionEnds = onSessionsEnded(ctx, (adminId, exceptSessionId) => hub.endSessionsOf(adminId, exceptSessionId));
+    const stopSignOuts = onSessionEnded(ctx, (_adminId, sessionId) => hub.endSession(sessionId));
     log.info({ backplane: ctx.fanOut.kind }, 'realtime hub ready');
 
     /** The headers every hub answer carries in place of the security-header set (text/plain must not be sniffed as HTML). */
@@ -126,8 +149,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       const existing = id ? hub.get(id) : undefined;
       if (existing && token === existing.owner.token) {
         // The token the connection already holds needs no database round trip (the periodic re-check catches
-        // revoked sessions). Once it has expired, the connection is closed with a Close message saying so; the
-        // client's reconnect asks its token factory for a fresh one.
+        // revoked sessions). Once the sign-in session has ended, the connection is closed with a Close message.
         if (existing.owner.expiresAt <= Date.now()) existing.close(CLOSE_REASONS.expired, true);
         return existing;
       }
@@ -267,6 +289,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       stopReceiving();
       stopLanguageChanges();
       stopSessionEnds();
+      stopSignOuts();
       await hub.shutdown();
       for (const socket of unused) socket.destroy();
     });

@@ -66,7 +66,16 @@ describe('demo catalog seed', () => {
       const detail = body<GameDetailDto>(await t.app.inject({ method: 'GET', url: `/api/v1/game/${game.id}`, headers: t.auth })).payLoad;
       expect(detail.tokenPackageDto.length).toBeGreaterThan(0);
       expect(new Set(detail.tokenPackageDto.map((p) => p.paymentMethod))).toEqual(new Set(['NORMAL', 'PHONEBILL']));
-      expect(detail.configSettingDtos.map((c) => c.paymentName)).toEqual(['KBZPay', 'WavePay']);
+      // Each payment method has its own accounts, each with its holder's name.
+      expect(detail.configSettingDtos.map((c) => [c.paymentName, c.paymentMethod])).toEqual([
+        ['KBZPay', 'NORMAL'],
+        ['WavePay', 'NORMAL'],
+        ['MPT', 'PHONEBILL'],
+      ]);
+      expect(detail.configSettingDtos.every((c) => c.holderName)).toBe(true);
+      // A Burmese buyer reads the description in Burmese too.
+      expect(detail.description).toMatch(/[\u1000-\u109F]/);
+      expect(detail.description).toMatch(/[A-Za-z]{4}/);
       for (const account of detail.configSettingDtos) {
         expect(account.phone).toMatch(/^09\d{7,9}$/);
         await loadImage(t, account.logo);
@@ -91,7 +100,7 @@ describe('demo catalog seed', () => {
     await prepareFirstRun(t.app);
     const first = await counts(t);
     expect(first.games).toBeGreaterThanOrEqual(8);
-    expect(first.accounts).toBe(2);
+    expect(first.accounts).toBe(3);
     await prepareFirstRun(t.app);
     expect(await counts(t)).toEqual(first);
   });

@@ -15,6 +15,11 @@ type DemoPackage = [string, number, number, PaymentMethod, boolean];
 
 type DemoGame = GameArt & { description: string; isDisable: boolean; packages: DemoPackage[] };
 
+/** A demo text in Burmese first (the shop's language), then in English, as an owner would write it for both. */
+function bilingual(mm: string, en: string): string {
+  return `${mm}\n${en}`;
+}
+
 const N = 'NORMAL';
 const P = 'PHONEBILL';
 
@@ -27,7 +32,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Diamonds',
     icon: 'gem',
     idHint: 'Tap your avatar at the top left: the number in brackets is the Zone ID.',
-    description: '5v5 MOBA. Enter your User ID and Zone ID; diamonds arrive in a few minutes.',
+    description: bilingual('၅ ဦး နှင့် ၅ ဦး MOBA ဂိမ်း။ User ID နှင့် ဇုန် ID ကို ထည့်ပါ၊ Diamonds များ မိနစ်ပိုင်းအတွင်း ရောက်ပါမည်။', '5v5 MOBA. Enter your User ID and Zone ID; diamonds arrive in a few minutes.'),
     isDisable: false,
     packages: [
       ['11 Diamonds', 11, 800, N, true],
@@ -50,7 +55,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'UC',
     icon: 'coin',
     idHint: 'Open your profile: the Character ID is under your name.',
-    description: 'Battle royale. Only your Character ID is needed.',
+    description: bilingual('Battle royale ဂိမ်း။ Character ID တစ်ခုတည်းသာ လိုပါသည်။', 'Battle royale. Only your Character ID is needed.'),
     isDisable: false,
     packages: [
       ['60 UC', 60, 4_200, N, true],
@@ -69,7 +74,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Genesis Crystals',
     icon: 'crystal',
     idHint: 'Paimon menu: your UID is at the bottom right; choose your server below.',
-    description: 'Open-world adventure. Enter your UID and choose your server.',
+    description: bilingual('Open-world စွန့်စားခန်း ဂိမ်း။ UID ကို ထည့်ပြီး ဆာဗာကို ရွေးပါ။', 'Open-world adventure. Enter your UID and choose your server.'),
     isDisable: false,
     packages: [
       ['60 Genesis Crystals', 60, 4_300, N, true],
@@ -87,7 +92,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Diamonds',
     icon: 'gem',
     idHint: 'Tap your avatar at the top left: the ID is under your nickname.',
-    description: 'Fast battle royale. Only your Player ID is needed.',
+    description: bilingual('မြန်ဆန်သော battle royale ဂိမ်း။ Player ID တစ်ခုတည်းသာ လိုပါသည်။', 'Fast battle royale. Only your Player ID is needed.'),
     isDisable: false,
     packages: [
       ['100 Diamonds', 100, 3_300, N, true],
@@ -106,7 +111,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Tokens',
     icon: 'token',
     idHint: 'Open your profile: copy the UID shown beside your level.',
-    description: 'The 5v5 arena. Only your UID is needed.',
+    description: bilingual('၅ ဦး နှင့် ၅ ဦး တိုက်ပွဲ ဂိမ်း။ UID တစ်ခုတည်းသာ လိုပါသည်။', 'The 5v5 arena. Only your UID is needed.'),
     isDisable: false,
     packages: [
       ['80 Tokens', 80, 3_600, N, true],
@@ -123,7 +128,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'COD Points',
     icon: 'coin',
     idHint: 'Tap your profile card: the UID is under your player name.',
-    description: 'Shooter on the go. Only your UID is needed.',
+    description: bilingual('ဖုန်းပေါ်က ပစ်ခတ်တိုက်ခိုက်ရေး ဂိမ်း။ UID တစ်ခုတည်းသာ လိုပါသည်။', 'Shooter on the go. Only your UID is needed.'),
     isDisable: false,
     packages: [
       ['80 CP', 80, 3_700, N, true],
@@ -140,7 +145,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Oneiric Shards',
     icon: 'star',
     idHint: 'Phone menu: your UID is at the bottom left; choose your server below.',
-    description: 'Space-fantasy RPG. Enter your UID and choose your server.',
+    description: bilingual('အာကာသ စိတ်ကူးယဉ် RPG ဂိမ်း။ UID ကို ထည့်ပြီး ဆာဗာကို ရွေးပါ။', 'Space-fantasy RPG. Enter your UID and choose your server.'),
     isDisable: false,
     packages: [
       ['60 Oneiric Shards', 60, 4_300, N, true],
@@ -157,7 +162,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Gems',
     icon: 'gem',
     idHint: 'Open your profile: the player tag starting with # is under your name.',
-    description: 'Build your village. Only your player tag is needed.',
+    description: bilingual('သင့်ရွာကို တည်ဆောက်ပါ။ # ဖြင့်စသော player tag တစ်ခုတည်းသာ လိုပါသည်။', 'Build your village. Only your player tag is needed.'),
     isDisable: false,
     packages: [
       ['80 Gems', 80, 4_200, N, true],
@@ -174,7 +179,7 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'VP',
     icon: 'star',
     idHint: 'Your Riot ID is shown at the top of the home screen.',
-    description: 'Coming soon: hidden from the storefront until it is enabled.',
+    description: bilingual('မကြာမီ ရောက်လာမည်၊ ဖွင့်ပေးသည်အထိ ဆိုင်တွင် မပြပါ။', 'Coming soon: hidden from the storefront until it is enabled.'),
     isDisable: true,
     packages: [
       ['475 VP', 475, 20_500, N, false],
@@ -184,9 +189,11 @@ export const DEMO_GAMES: DemoGame[] = [
   },
 ];
 
-const DEMO_ACCOUNTS: Array<{ paymentName: string; phone: string; palette: Palette }> = [
-  { paymentName: 'KBZPay', phone: '09777123456', palette: { from: '#1d4ed8', to: '#1e3a8a', accent: '#ffffff' } },
-  { paymentName: 'WavePay', phone: '09950123456', palette: { from: '#fbbf24', to: '#0ea5e9', accent: '#1e3a8a' } },
+/** Wallets for mobile banking, and a number to send phone-bill credit to: each payment method shows its own. */
+const DEMO_ACCOUNTS: Array<{ paymentName: string; phone: string; holderName: string; paymentMethod: PaymentMethod; palette: Palette }> = [
+  { paymentName: 'KBZPay', phone: '09777123456', holderName: 'U Aung Ko', paymentMethod: N, palette: { from: '#1d4ed8', to: '#1e3a8a', accent: '#ffffff' } },
+  { paymentName: 'WavePay', phone: '09950123456', holderName: 'Daw Hnin Wai', paymentMethod: N, palette: { from: '#fbbf24', to: '#0ea5e9', accent: '#1e3a8a' } },
+  { paymentName: 'MPT', phone: '09420123456', holderName: 'U Aung Ko', paymentMethod: P, palette: { from: '#facc15', to: '#ca8a04', accent: '#1e3a8a' } },
 ];
 
 export type SeedSummary = { games: number; packages: number; paymentAccounts: number };
@@ -277,6 +284,8 @@ export async function seedDemoCatalog(ctx: AppContext): Promise<SeedSummary | nu
           order_index: i + 1,
           logo: accountLogoNames[i]!,
           created_at: at(),
+          holder_name: account.holderName,
+          payment_method: account.paymentMethod,
         });
       }
       return { games: DEMO_GAMES.length, packages, paymentAccounts: DEMO_ACCOUNTS.length };

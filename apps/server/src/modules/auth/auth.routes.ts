@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const result = await service.login(ctx, request.body, request.ip, device);
       // With two-factor on, the tokens, the hub cookie and the trusted-device cookie come from the second step.
       if ('twoFactorRequired' in result) return ok(result, TWO_FACTOR_MSG.codeRequired);
-      setHubCookie(request, reply, ctx.config, result.accessToken);
+      await setHubCookie(ctx, request, reply, result.accessToken);
       // This browser knows the password: from now on it is throttled on its own counter only.
       appendSetCookie(reply, devices.issue(request.body.email, device));
       return ok(result, MSG.loginOk);
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     schema: { tags: ['auth'], body: RefreshBody, response: { 200: envelope(TokenPair) } },
     handler: async (request, reply) => {
       const tokens = await service.refresh(ctx, request.body.refreshToken);
-      setHubCookie(request, reply, ctx.config, tokens.accessToken);
+      await setHubCookie(ctx, request, reply, tokens.accessToken);
       return ok(tokens, MSG.tokenRefreshed);
     },
   });

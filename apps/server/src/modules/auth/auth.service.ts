@@ -130,6 +130,19 @@ function openSuccessor(refreshToken: string, sealed: string): TokenPair | null {
 
 export async function logout(ctx: AppContext, admin: Admin): Promise<void> {
   await repo.revokeSession(ctx.db, admin.sessionId, nowIso());
+  // This instance's hub closes the session's connections now; other instances at their next re-check.
+  for (const listener of sessionEndedListeners.get(ctx) ?? []) listener(admin.id, admin.sessionId);
+}
+
+export type SessionEndedListener = (userId: string, sessionId: string) => void;
+const sessionEndedListeners = new WeakMap<AppContext, Set<SessionEndedListener>>();
+
+/** Told after one session ended (signed out); answers the unsubscribe. */
+export function onSessionEnded(ctx: AppContext, listener: SessionEndedListener): () => void {
+  let set = sessionEndedListeners.get(ctx);
+  if (!set) sessionEndedListeners.set(ctx, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /**

@@ -2,7 +2,7 @@
 // out of the mail that arrived, works once, expires, and ends every session of the account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
-import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
+import { body, buildTestApp, login, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../../test/smtp-peer.ts';
 import { settleBackgroundWork } from './auth.service.ts';
 
@@ -146,5 +146,21 @@ describe('Forgot-password and Reset-password', () => {
     const mail = await waitForMail(before + 2);
     expect(mail.text).toContain('စကားဝှက်');
     expect(resetTokenOf(mail)).toEqual(expect.any(String));
+  });
+});
+
+describe('the mail sender', () => {
+  it("is the shop's current name with the address of MAIL_FROM, on the next mail after a rename", async () => {
+    const renamed = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Mingalar "Top-up" Shop' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const before = inbox.length;
+    const other = { email: 'renamed-shop@test.local', password: 'third-password-3' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: other })).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: other.email }, remoteAddress: '10.7.7.7' });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await waitForMail(before + 1);
+    const from = /^From: (.*)$/m.exec(mail.raw)?.[1];
+    // The default MAIL_FROM is "Top-up Shop <no-reply@localhost>": its name is replaced, its address kept.
+    expect(from).toBe('"Mingalar \\"Top-up\\" Shop" <no-reply@localhost>');
   });
 });

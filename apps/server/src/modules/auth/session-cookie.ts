@@ -1,11 +1,12 @@
 // The hub session cookie: clients built to the spec open the realtime hub "with credentials" and no token, so
-// sign-in and refresh also put the access token in an HttpOnly cookie that only the hub path receives.
-// Its lifetime is the access token's; refresh renews it; logout clears it. See docs/decisions/0502.
+// sign-in and refresh also set an HttpOnly cookie that only the hub path receives. It holds a hub session token
+// that lives as long as the sign-in session (not the 15-minute access token): a client that never refreshes before
+// the hub reconnects still gets in. Refresh renews it; logout clears it. See docs/decisions/0502 and 1105.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HUB } from '@topup/contract/limits';
 import type { Config } from '../../config.ts';
-import { ACCESS_TOKEN_TTL_S } from './tokens.ts';
+import type { AppContext } from '../../context.ts';
 
 export const HUB_COOKIE = 'topup_hub_session';
 
@@ -20,15 +21,33 @@ function cookie(request: FastifyRequest, config: Config, value: string, maxAgeSe
   return parts.join('; ');
 }
 
-/** Adds a Set-Cookie header, keeping the ones already set (the hub cookie and the trusted-browser cookie go together). */
+/**
+ * Adds a Set-Cookie header beside the ones already set (the hub cookie and the trusted-browser cookie go together).
+ * Fastify's reply.header appends to an existing Set-Cookie by itself: handing it the old list again sent each
+ * earlier cookie twice.
+ */
 export function appendSetCookie(reply: FastifyReply, value: string) {
-  const existing = reply.getHeader('set-cookie');
-  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-  reply.header('set-cookie', [...list, value]);
+  reply.header('set-cookie', value);
 }
 
-export function setHubCookie(request: FastifyRequest, reply: FastifyReply, config: Config, accessToken: string) {
-  appendSetCookie(reply, cookie(request, config, accessToken, ACCESS_TOKEN_TTL_S));
+/**
+ * Sets the hub cookie for the session `accessToken` belongs to, expiring when that session does. Nothing is set for a
+ * token whose session is not live (it could not open the hub anyway).
+ */
+export async function setHubCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, accessToken: string): Promise<void> {
+  const claims = await ctx.tokens.verifyAccess(accessToken);
+  if (!claims) return;
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .select('expires_at')
+    .where('id', '=', claims.sid)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  const endsAt = session ? Date.parse(session.expires_at) : NaN;
+  const maxAge = Math.floor((endsAt - Date.now()) / 1000);
+  if (!(maxAge > 0)) return;
+  const token = await ctx.tokens.signHub({ sub: claims.sub, sid: claims.sid }, endsAt);
+  appendSetCookie(reply, cookie(request, ctx.config, token, maxAge));
 }
 
 export function clearHubCookie(request: FastifyRequest, reply: FastifyReply, config: Config) {

@@ -9,12 +9,19 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 const ISSUER = 'topup-shop';
 const AUDIENCE = 'topup-admin';
+/** The hub cookie's own audience: it opens the hub for the session's life and is never an API access token. */
+const HUB_AUDIENCE = 'topup-hub';
+
+export type HubClaims = { sub: string; sid: string };
 
 export type AccessClaims = { sub: string; email: string; sid: string };
 
 export type TokenService = {
   signAccess(claims: AccessClaims, ttlSeconds?: number): Promise<string>;
   verifyAccess(token: string): Promise<AccessClaims | null>;
+  /** A hub session token that expires with its sign-in session (`expiresAtMs`); only the hub accepts it. */
+  signHub(claims: HubClaims, expiresAtMs: number): Promise<string>;
+  verifyHub(token: string): Promise<HubClaims | null>;
 };
 
 export function createTokenService(secret: string): TokenService {
@@ -43,6 +50,26 @@ export function createTokenService(secret: string): TokenService {
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') return null;
         return { sub: payload.sub, email: payload.email, sid: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+    async signHub({ sub, sid }, expiresAtMs) {
+      return new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(HUB_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAtMs / 1000))
+        .sign(key);
+    },
+    async verifyHub(token) {
+      try {
+        // Bounded by `exp` (the session's end); the session row is checked on every use and re-check besides.
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: HUB_AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { sub: payload.sub, sid: payload.sid };
       } catch {
         return null;
       }

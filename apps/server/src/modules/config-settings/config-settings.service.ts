@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_ACCOUNT_MSG, type ConfigSettingDto, type ConfigSettingForm } from '@topup/contract/config-settings';
 import type { Page } from '@topup/contract/envelope';
-import { MAX_CONFIG_SETTINGS } from '@topup/contract/limits';
+import { DEFAULT_PAYMENT_METHOD, MAX_CONFIG_SETTINGS, PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,6 +23,8 @@ export function toConfigSettingDto(ctx: AppContext, row: ConfigSettingsTable): C
     orderIndex: row.order_index,
     logo: ctx.media.publicUrl(row.logo),
     isActive: row.is_active === 1,
+    holderName: row.holder_name ?? null,
+    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : DEFAULT_PAYMENT_METHOD,
   };
 }
 
@@ -53,6 +55,8 @@ export async function createConfigSetting(ctx: AppContext, form: ConfigSettingFo
     logo: logoName,
     created_at: nowIso(),
     is_active: form.isActive === false ? 0 : 1,
+    holder_name: form.holderName || null,
+    payment_method: form.paymentMethod,
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -71,7 +75,15 @@ export async function updateConfigSetting(ctx: AppContext, id: string, form: Con
   if (!existing) throw AppError.notFound('Payment account');
   const logoName = logo ? await ctx.media.storeImage('public', LOGO_FIELD, logo) : existing.logo;
   const isActive = form.isActive === undefined ? existing.is_active : form.isActive ? 1 : 0;
-  const changes = { payment_name: form.paymentName, phone: form.phone, order_index: form.orderIndex ?? existing.order_index, logo: logoName, is_active: isActive };
+  const changes = {
+    payment_name: form.paymentName,
+    phone: form.phone,
+    order_index: form.orderIndex ?? existing.order_index,
+    logo: logoName,
+    is_active: isActive,
+    holder_name: form.holderName || null,
+    payment_method: form.paymentMethod,
+  };
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if (existing.is_active === 1 && isActive === 0) await refuseIfLastActive(ctx, trx, id);

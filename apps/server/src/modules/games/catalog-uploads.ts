@@ -3,7 +3,7 @@
 import type { ZodType, z } from 'zod';
 import type { FieldErrors } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, headlineOf } from '../../lib/errors.ts';
 import { parseFields } from '../../lib/multipart-form.ts';
 
 /**
@@ -27,8 +27,7 @@ export function parseFormWithFiles<S extends ZodType>(
   for (const [field, message] of Object.entries(required)) {
     if (!files[field]) errors[field] = [message];
   }
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw AppError.badRequest(first, errors);
+  if (Object.keys(errors).length > 0) throw AppError.badRequest(headlineOf(errors), errors);
   return parsed as z.output<S>;
 }
 

@@ -85,7 +85,8 @@ describe('POST /api/v1/Game', () => {
     expect(res.statusCode).toBe(400);
     const b = body(res);
     expect(b.errors).toEqual({ title: [textOf(MSG.required)], file_Logo: [textOf(MSG.logoRequired)], file_GameProfileImage: [textOf(MSG.profileImageRequired)] });
-    expect(b.message).toBe(textOf(MSG.required));
+    expect(b.message).toBe(textOf(MSG.fieldRequired('title')));
+    expect(b.message).toBe('title is required.');
     expect(publicFiles()).toEqual(before);
 
     const onlyLogo = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() } });
@@ -114,6 +115,8 @@ describe('POST /api/v1/Game', () => {
     const res = await sendGame('POST', '/api/v1/Game', gameFields({ serverType: 'MOON' }), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['serverType']);
+    // In words, not the codes NONE/SERVER/ZONEID a person never sees.
+    expect(body(res).errors!.serverType).toEqual(['Choose one: no server, server from a list, Zone ID.']);
   });
 
   it('refuses a non-image in any file field and leaves none of the other images behind', async () => {

@@ -83,3 +83,27 @@ export async function slaFigures(db: Db, dialect: Dialect, from: string, to: str
     within: Number(r.within),
   }));
 }
+
+/** PENDING orders placed in [from, to) and placed before `lateBefore` (i.e. already past the promise). */
+export async function countPendingLate(db: Db, from: string, to: string, lateBefore: string): Promise<number> {
+  const upper = to < lateBefore ? to : lateBefore;
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'PENDING')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', upper)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every PENDING order placed before `lateBefore`, whenever that was. */
+export async function countPendingBefore(db: Db, lateBefore: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'PENDING')
+    .where('created_at', '<', lateBefore)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -68,9 +68,18 @@ export async function timeline(ctx: AppContext, orderId: string): Promise<OrderE
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
-function figures(row: repo.SlaRow | undefined): SlaFigures {
-  if (!row || row.completed === 0) return { completed: 0, medianSeconds: null, p90Seconds: null, withinTargetShare: null };
-  return { completed: row.completed, medianSeconds: round(row.median), p90Seconds: round(row.p90), withinTargetShare: round(row.within / row.completed) };
+/** `pendingLate`: orders of the period still waiting past the promise; they count against it as late ones. */
+function figures(row: repo.SlaRow | undefined, pendingLate = 0): SlaFigures {
+  const completed = row?.completed ?? 0;
+  const late = (row ? completed - row.within : 0) + pendingLate;
+  const counted = completed + pendingLate;
+  return {
+    completed,
+    medianSeconds: completed > 0 ? round(row!.median) : null,
+    p90Seconds: completed > 0 ? round(row!.p90) : null,
+    withinTargetShare: counted > 0 ? round((row?.within ?? 0) / counted) : null,
+    late,
+  };
 }
 
 /** Today and the last 14 days of the shop's own days, against the shop's delivery promise. */
@@ -80,15 +89,22 @@ export async function sla(ctx: AppContext, now = Date.now()): Promise<SlaDto> {
   const todayFrom = new Date(zonedDayStart(today, timeZone)).toISOString();
   const from = new Date(zonedDayStart(addDays(today, -(SLA_DAYS - 1)), timeZone)).toISOString();
   const to = new Date(zonedDayStart(addDays(today, 1), timeZone)).toISOString();
-  const rows = await repo.slaFigures(ctx.db, ctx.dialect, from, to, todayFrom, deliveryMinutes * 60);
+  const lateBefore = new Date(now - deliveryMinutes * 60_000).toISOString();
+  const [rows, pendingToday, pending14, lateNow] = await Promise.all([
+    repo.slaFigures(ctx.db, ctx.dialect, from, to, todayFrom, deliveryMinutes * 60),
+    repo.countPendingLate(ctx.db, todayFrom, to, lateBefore),
+    repo.countPendingLate(ctx.db, from, to, lateBefore),
+    repo.countPendingBefore(ctx.db, lateBefore),
+  ]);
   const find = (who: string, today: number) => rows.find((r) => r.who === who && r.today === today);
   const staff = rows.filter((r) => r.who !== '*' && r.today === 0).sort((a, b) => b.completed - a.completed || (a.email ?? '').localeCompare(b.email ?? ''));
   return {
     targetMinutes: deliveryMinutes,
     timeZone,
     date: today,
-    today: figures(find('*', 1)),
-    last14Days: figures(find('*', 0)),
+    today: figures(find('*', 1), pendingToday),
+    last14Days: figures(find('*', 0), pending14),
+    lateNow,
     perStaff: staff.map((r) => ({ userId: r.who, email: r.email ?? '', today: figures(find(r.who, 1)), last14Days: figures(r) })),
   };
 }

@@ -226,12 +226,13 @@ describe('SLA figures', () => {
     expect(figures.timeZone).toBe('Asia/Yangon');
     expect(figures.date).toBe('2025-06-15');
     // Today: 60 120 180 200 240 600 → median rank 3, p90 rank 6; 3 of 6 within 180 s.
-    expect(figures.today).toEqual({ completed: 6, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.5 });
+    expect(figures.today).toEqual({ completed: 6, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.5, late: 3 });
     // 14 days: 30 60 120 180 200 240 600 → ranks 4 and 7; 4 of 7 within.
-    expect(figures.last14Days).toEqual({ completed: 7, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.571 });
+    expect(figures.last14Days).toEqual({ completed: 7, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.571, late: 3 });
+    expect(figures.lateNow).toBe(0);
     expect(figures.perStaff).toEqual([
-      { userId: staffA.id, email: staffA.email, today: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6 }, last14Days: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6 } },
-      { userId: staffB.id, email: staffB.email, today: { completed: 1, medianSeconds: 200, p90Seconds: 200, withinTargetShare: 0 }, last14Days: { completed: 2, medianSeconds: 30, p90Seconds: 200, withinTargetShare: 0.5 } },
+      { userId: staffA.id, email: staffA.email, today: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 }, last14Days: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 } },
+      { userId: staffB.id, email: staffB.email, today: { completed: 1, medianSeconds: 200, p90Seconds: 200, withinTargetShare: 0, late: 1 }, last14Days: { completed: 2, medianSeconds: 30, p90Seconds: 200, withinTargetShare: 0.5, late: 1 } },
     ]);
   });
 
@@ -240,10 +241,45 @@ describe('SLA figures', () => {
     // but B's midnight one (17:30 UTC) is no longer today.
     await putShopSettings(t.app, t.auth, shopSettingsFields({ timeZone: 'UTC', deliveryMinutes: '4' }));
     const figures = await sla(t.app.ctx, NOW);
-    expect(figures.today).toEqual({ completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.8 });
+    expect(figures.today).toEqual({ completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.8, late: 1 });
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/Order/Sla', headers: staffAuth });
     expect(res.statusCode).toBe(200);
     expect(body<SlaDto>(res).payLoad.targetMinutes).toBe(4);
     await putShopSettings(t.app, t.auth, shopSettingsFields({ timeZone: 'Asia/Yangon', deliveryMinutes: '3' }));
+  });
+
+  it('counts pending orders past the promise against it, and says how many are late now', async () => {
+    // Placed (in the shop's time) today 1 h ago and 1 min ago, and five days ago; all still waiting. Promise: 3 min.
+    const times = ['2025-06-15T02:00:00.000Z', '2025-06-15T02:59:00.000Z', '2025-06-10T05:00:00.000Z'];
+    const ids: string[] = [];
+    for (const createdAt of times) {
+      const order = await placed();
+      await t.app.ctx.db.updateTable('orders').set({ created_at: createdAt }).where('id', '=', order.id).execute();
+      ids.push(order.id);
+    }
+    try {
+      const figures = await sla(t.app.ctx, NOW);
+      // Today: 3 completed late + the one waiting an hour; 3 within of 6 completed + 1 waiting late.
+      expect(figures.today).toEqual({ completed: 6, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.429, late: 4 });
+      // 14 days: 3 completed late + 2 waiting late; 4 within of 7 + 2.
+      expect(figures.last14Days).toEqual({ completed: 7, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.444, late: 5 });
+      expect(figures.lateNow).toBe(2);
+      // Staff figures are what each one completed: waiting orders have nobody yet.
+      expect(figures.perStaff[0]!.today.late).toBe(2);
+    } finally {
+      await t.app.ctx.db.updateTable('orders').set({ status: 'CANCELLED' }).where('id', 'in', ids).execute();
+    }
+  });
+
+  it('a day with only late waiting orders is 0 % within the promise, not "no figures"', async () => {
+    const order = await placed();
+    await t.app.ctx.db.updateTable('orders').set({ created_at: '2025-07-01T00:00:00.000Z' }).where('id', '=', order.id).execute();
+    try {
+      const figures = await sla(t.app.ctx, Date.parse('2025-07-01T06:00:00.000Z'));
+      expect(figures.today).toEqual({ completed: 0, medianSeconds: null, p90Seconds: null, withinTargetShare: 0, late: 1 });
+      expect(figures.lateNow).toBe(1);
+    } finally {
+      await t.app.ctx.db.updateTable('orders').set({ status: 'CANCELLED' }).where('id', '=', order.id).execute();
+    }
   });
 });

@@ -16,6 +16,16 @@ export function findOrderByCodeAndToken(db: Db, code: string, tokenHash: string)
     .executeTakeFirst();
 }
 
+/** The orders whose code and token hash match as a pair: one query for a buyer's whole "my orders" list. */
+export function findStatusesByCodeAndToken(db: Db, pairs: ReadonlyArray<{ code: string; tokenHash: string }>) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_tracking_tokens as t', 't.order_id', 'orders.id')
+    .select(['orders.code', 'orders.status', 'orders.is_read', 'orders.updated_at'])
+    .where((eb) => eb.or(pairs.map((p) => eb.and([eb('orders.code', '=', p.code), eb('t.token_hash', '=', p.tokenHash)]))))
+    .execute();
+}
+
 /** Orders with this transaction number placed since `since`, newest first (orders_transaction_mobile_idx). */
 export function findRecentByTransactionNumber(db: Db, transactionNumber: string, since: string, limit: number) {
   return db

@@ -3,7 +3,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '@topup/contract/envelope';
 import { MSG } from '@topup/contract/messages';
-import { FindOrdersBody, FoundOrderDto, TrackedOrderDto, TrackingParams, TrackingQuery } from '@topup/contract/order-tracking';
+import {
+  FindOrdersBody,
+  FoundOrderDto,
+  TrackedOrderDto,
+  TrackedStatusDto,
+  TrackedStatusesBody,
+  TrackingParams,
+  TrackingQuery,
+} from '@topup/contract/order-tracking';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -13,6 +21,12 @@ import { createTrackingStreams } from './tracking-streams.ts';
 
 /** Per address (many buyers share one behind carrier NAT) and per phone number (one buyer trying numbers). */
 export const FIND_LIMITS = { perAddress: 20, perPhone: 5, window: '10 minutes' } as const;
+
+/**
+ * "My orders" asks for all its orders in one request, again when the buyer comes back to the page: per address,
+ * generous for a carrier NAT's many buyers. Guessing is hopeless anyway: each order needs its 192-bit token.
+ */
+export const STATUSES_LIMITS = { perAddress: 120, window: '10 minutes' } as const;
 
 /**
  * A stream frees its place the moment its page closes, so there is no window to wait out: this is a pause long
@@ -62,6 +76,16 @@ export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       }
       reply.hijack();
       streams.open(orderId, request.ip, reply.raw, order);
+    },
+  });
+
+  // Before /:code would see "statuses" as a code: a static path wins in the router anyway; POST has no /:code.
+  app.post('/api/v1/OrderTracking/statuses', {
+    config: { access: 'public', rateLimit: { max: STATUSES_LIMITS.perAddress, timeWindow: STATUSES_LIMITS.window } },
+    schema: { tags: ['order-tracking'], body: TrackedStatusesBody, response: { 200: envelope(z.array(TrackedStatusDto)) } },
+    handler: async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return ok(await service.trackedStatuses(ctx, request.body));
     },
   });
 

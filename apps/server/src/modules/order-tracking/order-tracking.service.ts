@@ -3,7 +3,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { normalizeOrderCode } from '@topup/contract/order-codes';
 import type { OrderDto } from '@topup/contract/orders';
-import { FIND_ORDER_DAYS, FIND_ORDER_MAX, type FindOrdersBody, type FoundOrderDto, type TrackedOrderDto } from '@topup/contract/order-tracking';
+import type { OrderStatus } from '@topup/contract/limits';
+import {
+  FIND_ORDER_DAYS,
+  FIND_ORDER_MAX,
+  type FindOrdersBody,
+  type FoundOrderDto,
+  type TrackedOrderDto,
+  type TrackedStatusDto,
+  type TrackedStatusesBody,
+} from '@topup/contract/order-tracking';
 import type { TrackingStage } from '@topup/contract/order-tracking-links';
 import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
@@ -69,6 +78,29 @@ export async function findTracked(ctx: AppContext, rawCode: string, token: strin
   const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
   if (!row || !code || !token) throw NOT_FOUND();
   return { orderId: row.id, order: trackedFromRow(ctx, row) };
+}
+
+/**
+ * The current status of each order the buyer holds a link to, in the order asked, each once; an order whose code
+ * or token doesn't match is left out, whichever of the two was wrong.
+ */
+export async function trackedStatuses(ctx: AppContext, body: TrackedStatusesBody): Promise<TrackedStatusDto[]> {
+  const pairs = new Map<string, { code: string; tokenHash: string }>();
+  const asked: string[] = [];
+  for (const { code: raw, token } of body.orders) {
+    const code = normalizeOrderCode(raw);
+    if (!code || !token) continue;
+    const tokenHash = hashToken(token);
+    pairs.set(`${code}:${tokenHash}`, { code, tokenHash });
+    if (!asked.includes(code)) asked.push(code);
+  }
+  if (pairs.size === 0) return [];
+  const rows = await repo.findStatusesByCodeAndToken(ctx.db, [...pairs.values()]);
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  return asked.flatMap((code) => {
+    const row = byCode.get(code);
+    return row ? [{ code, status: row.status as OrderStatus, stage: stageOf(row.status, row.is_read === 1), updatedAt: row.updated_at }] : [];
+  });
 }
 
 /** 09…, 959… and +959… are one number. */

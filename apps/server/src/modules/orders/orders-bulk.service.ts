@@ -10,7 +10,7 @@ import type { Admin } from '../../plugins/auth.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
 import { resolveFilter } from './orders-filters.ts';
 import * as repo from './orders.repository.ts';
-import { announceChange, announceStaffChanges, markReadIn, nextUpdatedAt, staffChange, toOrderDto } from './orders.service.ts';
+import { announceChange, announceStaffChanges, checkFlags, markReadIn, nextUpdatedAt, staffChange, toOrderDto } from './orders.service.ts';
 
 /** `message` is a catalogue reference; the route puts it into the caller's language. `orderCode` names the order to staff (null once it is gone). */
 export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; orderCode: string | null; message: string }> };
@@ -59,6 +59,14 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
   if (!existing) return MSG.notFound('Order');
   if (existing.status !== 'PENDING') return MSG.bulkNotPending;
   const to = TARGET[body.action as 'COMPLETE' | 'CANCEL'];
+  let override: ReturnType<typeof checkFlags>;
+  try {
+    override = checkFlags(existing, to, body);
+  } catch (err) {
+    // Flagged and not overridden: this one fails with the reason, the others go on.
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
   const cancelling = to === 'CANCELLED';
   const changes = {
     status: to,
@@ -76,7 +84,14 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
       actor: { id: admin.id, email: admin.email },
       at: changes.updated_at,
       type: 'STATUS_CHANGED',
-      data: { from: 'PENDING', to, reason: changes.cancel_reason, note: cancelling ? changes.cancel_note : (body.statusNote ?? null), bulk: true },
+      data: {
+        from: 'PENDING',
+        to,
+        reason: changes.cancel_reason,
+        note: cancelling ? changes.cancel_note : (body.statusNote ?? null),
+        bulk: true,
+        ...(override ? { override } : {}),
+      },
     });
     return true;
   });

@@ -3,7 +3,7 @@
 // the caller's language, times in the shop's time zone, and every text cell guarded against formula injection.
 import { Readable } from 'node:stream';
 import { EXPORT_COLUMNS, type ExportColumn, type OrderFilterQuery, type OrderSort } from '@topup/contract/workbench';
-import { MSG, textOf, type Language } from '@topup/contract/messages';
+import { MSG, textOf, type ExportValueKind, type Language } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { formatZoned, zonedDate } from '../../lib/time-zone.ts';
@@ -20,39 +20,51 @@ const EOL = '\r\n';
  * One CSV cell. A text starting with = + - @ (or a tab or carriage return) would be run as a formula by a
  * spreadsheet: it gets a leading apostrophe, which spreadsheets show as text. Quotes, commas and line breaks quote it.
  */
-export function csvCell(value: string | number | boolean | null): string {
+export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (typeof value === 'number') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function cells(row: OrderRow, timeZone: string): Record<ExportColumn, string | number | boolean | null> {
+/** An invisible WORD JOINER: a spreadsheet no longer reads the cell as a number, and shows it as it is. */
+const TEXT_MARK = '\u2060';
+
+/**
+ * Phone numbers, transaction numbers and ids made of digits are texts: a spreadsheet would read 09… as a number,
+ * drop the 0 and show long ones as 9.77E+10. Marked, they stay text in Excel and LibreOffice alike
+ * (docs/decisions/1102); the mark also keeps a leading + from being read as a formula.
+ */
+export function keepAsText(value: string): string {
+  return /^[+\d][\d\s().-]*$/.test(value) ? TEXT_MARK + value : value;
+}
+
+function cells(row: OrderRow, timeZone: string, language: Language): Record<ExportColumn, string | number | null> {
+  const word = (kind: ExportValueKind, value: string | boolean | null) => (value === null ? null : textOf(MSG.exportValue(kind, value), language));
   return {
     code: row.code,
     createdAt: formatZoned(row.created_at, timeZone),
-    status: row.status,
+    status: word('status', row.status),
     gameTitle: row.game_title,
     packageTitle: row.package_title,
     quantity: row.quantity,
     subTotal: row.sub_total,
     currency: row.package_currency,
-    paymentMethod: row.payment_method,
-    inGameUserId: row.in_game_user_id,
-    serverInfo: row.server_info,
-    mobileNumber: row.mobile_number,
-    transactionNumber: row.transaction_number,
-    verdict: row.is_duplicate === 1 ? 'duplicate' : row.verdict,
-    isRead: row.is_read === 1,
+    paymentMethod: word('paymentMethod', row.payment_method),
+    inGameUserId: keepAsText(row.in_game_user_id),
+    serverInfo: keepAsText(row.server_info),
+    mobileNumber: keepAsText(row.mobile_number),
+    transactionNumber: keepAsText(row.transaction_number),
+    verdict: word('verdict', row.is_duplicate === 1 ? 'duplicate' : row.verdict),
+    isRead: word('boolean', row.is_read === 1),
     operator: row.operator_email,
-    cancelReason: row.cancel_reason,
+    cancelReason: word('cancelReason', row.cancel_reason ?? null),
     cancelNote: row.cancel_note,
     updatedAt: formatZoned(row.updated_at, timeZone),
   };
 }
 
-export function csvLine(values: ReadonlyArray<string | number | boolean | null>): string {
+export function csvLine(values: ReadonlyArray<string | number | null>): string {
   return values.map(csvCell).join(',') + EOL;
 }
 
@@ -109,7 +121,7 @@ export async function exportCsv(ctx: AppContext, q: OrderFilterQuery, searchTerm
   const nextText = async (): Promise<string | null> => {
     let text = '';
     const more = await nextPage((row) => {
-      const values = cells(row, timeZone);
+      const values = cells(row, timeZone, language);
       text += csvLine(EXPORT_COLUMNS.map((c) => values[c]));
     });
     return more ? text : null;

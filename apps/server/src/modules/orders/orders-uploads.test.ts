@@ -104,4 +104,15 @@ describe('upload attacks on POST /api/v1/Order', () => {
     const order = body<OrderDto>(res).payLoad;
     expect(order.screenShot).not.toContain('passwd');
   });
+
+  it('serves the signed screenshot to a page on another origin; an unsigned or altered link is still refused', async () => {
+    const res = await placeOrder(t, orderFields(packageId));
+    const order = body<OrderDto>(res).payLoad;
+    const url = new URL(order.screenShot!, 'http://shop.local');
+    const shot = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { origin: 'https://dashboard.example', 'sec-fetch-site': 'cross-site' } });
+    expect(shot.statusCode).toBe(200);
+    expect(shot.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: url.pathname + url.search.replace(/sig=[^&]*/, 'sig=forged') })).statusCode).toBe(403);
+  });
 });

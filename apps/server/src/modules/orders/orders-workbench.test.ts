@@ -283,7 +283,7 @@ describe('CSV export', () => {
       .execute();
     const res = await exportCsv('from=2025-03-10&to=2025-03-10');
     const records = parseCsv(res.body.slice(1)).slice(1);
-    const byColumn = (record: string[]) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, record[i]]));
+    const byColumn = (record: string[]) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, record[i]!.replace(/^\u2060/, '')]));
     expect(records.map((r) => byColumn(r).transactionNumber)).toEqual(
       expected((r) => r.created_at >= '2025-03-09T17:30:00.000Z' && r.created_at < '2025-03-10T17:30:00.000Z').map((id) => rows.find((r) => r.id === id)!.transaction_number),
     );
@@ -293,9 +293,48 @@ describe('CSV export', () => {
     expect(edge.serverInfo).toBe('Zone "7", north\nside');
     expect(edge.cancelNote).toBe("'@SUM(A1)");
     expect(edge.mobileNumber).toBe(rows[41]!.mobile_number);
-    expect(edge.isRead).toMatch(/^(TRUE|FALSE)$/);
+    expect(edge.isRead).toMatch(/^(Yes|No)$/);
     // On the wire: guarded, then quoted with its quotes doubled.
     expect(res.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('numbers made of digits stay text in a spreadsheet: the leading 0 of a phone number survives', async () => {
+    const res = await exportCsv('from=2025-03-10&to=2025-03-10');
+    const [header, ...records] = parseCsv(res.body.slice(1));
+    for (const column of ['mobileNumber', 'transactionNumber'] as const) {
+      const i = EXPORT_COLUMNS.indexOf(column);
+      for (const record of records) {
+        const cell = record[i]!;
+        // What a spreadsheet does with a cell: a number when it parses as one (Excel and LibreOffice alike trim
+        // spaces first). Marked with U+2060 it never does, and shows exactly the digits.
+        expect(Number.isNaN(Number(cell.trim())), `${header![i]}: ${cell}`).toBe(true);
+        expect(cell.startsWith('\u2060')).toBe(true);
+        expect(cell.slice(1)).toMatch(/^0?\d+$/);
+      }
+    }
+    const phones = records.map((r) => r[EXPORT_COLUMNS.indexOf('mobileNumber')]!.slice(1));
+    expect(phones.every((p) => p.startsWith('09'))).toBe(true);
+  });
+
+  it('statuses, verdicts, reasons, payment methods and yes/no are words in the staff member’s language', async () => {
+    await t.app.ctx.db.updateTable('orders').set({ cancel_reason: 'PAYMENT_NOT_RECEIVED' }).where('id', '=', rows[2]!.id).execute();
+    const cells = async (headers: Record<string, string>) => {
+      const records = parseCsv((await exportCsv('sort=createdAt', headers)).body.slice(1)).slice(1);
+      const record = records.find((r) => r[EXPORT_COLUMNS.indexOf('code')] === rows[2]!.code)!;
+      return Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, record[i]]));
+    };
+    const en = await cells({});
+    expect(en).toMatchObject({ status: 'Cancelled', verdict: "Doesn't match", cancelReason: 'Payment not received', isRead: 'No', paymentMethod: 'Mobile banking' });
+    const mm = await cells({ 'accept-language': 'my' });
+    expect(mm).toMatchObject({ status: 'ပယ်ဖျက်ပြီး', verdict: 'မကိုက်ညီပါ', cancelReason: 'ငွေ မရရှိပါ', isRead: 'မဟုတ်', paymentMethod: 'မိုဘိုင်းဘဏ်' });
+    // The staff member's own choice wins over what the browser asks for.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', headers: t.auth, payload: { language: 'mm' } })).statusCode).toBe(200);
+    try {
+      expect((await cells({ 'accept-language': 'en' })).status).toBe('ပယ်ဖျက်ပြီး');
+    } finally {
+      await t.app.ctx.db.updateTable('users').set({ language: null }).execute();
+      await t.app.ctx.db.updateTable('orders').set({ cancel_reason: null }).where('id', '=', rows[2]!.id).execute();
+    }
   });
 
   it('reads the database in keyset pages, never the whole result, in the same order as the list', async () => {

@@ -8,6 +8,7 @@ import { CleanOrderBody, CleanOrderResult, CreateOrderForm, OrderDto, PlacedOrde
 import type { AppContext } from '../../context.ts';
 import { ok, toPage } from '../../lib/envelope.ts';
 import { multipartDoc, parseFields, readMultipart } from '../../lib/multipart-form.ts';
+import { languageOf } from '../staff-language/staff-language.service.ts';
 import * as service from './orders.service.ts';
 import { BulkActionBody, BulkActionResult, OperatorDto, OrderFilterQuery } from '@topup/contract/workbench';
 import { z } from 'zod';
@@ -55,8 +56,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { searchTerm, currentPage, pageSize } = request.query;
       if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
       const result = await service.listNotifications(ctx, searchTerm, currentPage, pageSize);
-      // In the language the dashboard asks in (it sends its own), like every other text.
-      return ok({ ...result, items: result.items.map((n) => ({ ...n, message: textOf(n.message, request.language) })) });
+      // In the staff member's own language, as the hub sends its notices (docs/decisions/1102): one list never mixes two.
+      const language = await languageOf(ctx, request.admin.id, request.language);
+      return ok({ ...result, items: result.items.map((n) => ({ ...n, message: textOf(n.message, language) })) });
     },
   });
 
@@ -79,7 +81,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     schema: { tags: ['orders'], querystring: OrderFilterQuery.extend({ searchTerm: PageQuery.shape.searchTerm }) },
     handler: async (request, reply) => {
       const { searchTerm, ...filters } = request.query;
-      const { filename, stream } = await exportCsv(ctx, filters, searchTerm, request.language);
+      const language = await languageOf(ctx, request.admin!.id, request.language);
+      const { filename, stream } = await exportCsv(ctx, filters, searchTerm, language);
       stream.on('error', (err) => request.log.error({ err }, 'order export failed while streaming'));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

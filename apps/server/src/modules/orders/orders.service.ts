@@ -13,13 +13,13 @@ import type { OrderChangeKind, OrderChangedEvent } from '@topup/contract/order-c
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import type { NotificationsTable, OrderChanges, OrderRow } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, headlineOf } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../../plugins/auth.ts';
 import * as repo from './orders.repository.ts';
 import { eraseEditedValues, forgetOrders, record, type Actor } from '../order-timeline/order-timeline.service.ts';
-import type { EditableOrderField, OrderFilterQuery } from '@topup/contract/workbench';
+import { orderFlags, type EditableOrderField, type OrderFilterQuery, type OrderFlag } from '@topup/contract/workbench';
 import { hasFilters, resolveFilter } from './orders-filters.ts';
 
 export const SCREENSHOT_FIELD = 'file_ScreenShot';
@@ -104,8 +104,7 @@ function newOrderMessage(code: string, gameTitle: string, packageTitle: string, 
 }
 
 function fail(errors: FieldErrors): never {
-  const first = Object.values(errors)[0]?.[0] ?? MSG.validationFailed;
-  throw AppError.badRequest(first, errors);
+  throw AppError.badRequest(headlineOf(errors), errors);
 }
 
 export async function createOrder(
@@ -307,6 +306,27 @@ function checkStatusNote(from: string, to: string, note: string | undefined) {
   if (note && (from === to || to === 'CANCELLED')) fail({ statusNote: [MSG.statusNoteNeedsChange] });
 }
 
+/**
+ * Completing a flagged order (duplicate, or a screenshot that doesn't match) needs `overrideFlags` with a reason
+ * (docs/decisions/1101). Answers what the timeline keeps of the override, or undefined when nothing was overridden.
+ */
+export function checkFlags(
+  existing: Pick<OrderRow, 'status' | 'verdict' | 'is_duplicate'>,
+  to: string,
+  override: { overrideFlags?: boolean; overrideReason?: string },
+): { flags: OrderFlag[]; reason: string } | undefined {
+  if (to !== 'COMPLETED' || existing.status === 'COMPLETED') return undefined;
+  const flags = orderFlags({ isDuplicate: existing.is_duplicate === 1, verdict: existing.verdict });
+  if (flags.length === 0) return undefined;
+  if (!override.overrideFlags || !override.overrideReason) throw flaggedError(flags);
+  return { flags, reason: override.overrideReason };
+}
+
+export function flaggedError(flags: readonly OrderFlag[]): AppError {
+  const message = MSG.orderFlagged(flags);
+  return AppError.conflict(message, { overrideFlags: [message] });
+}
+
 /** How many times an update without `expectedUpdatedAt` re-reads the order when another change slipped in between. */
 const UPDATE_ATTEMPTS = 3;
 
@@ -375,6 +395,7 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
   const status = form.orderStatus ?? form.status ?? existing.status;
   const cancel = cancelChanges(existing, status, form);
   checkStatusNote(existing.status, status, form.statusNote);
+  const override = checkFlags(existing, status, form);
   const changes = {
     status,
     ...cancel,
@@ -403,7 +424,14 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
         actor,
         at: changes.updated_at,
         type: 'STATUS_CHANGED',
-        data: { from: existing.status as OrderStatus, to: status as OrderStatus, reason: cancel.cancel_reason as CancelReason | null, note, bulk: false },
+        data: {
+          from: existing.status as OrderStatus,
+          to: status as OrderStatus,
+          reason: cancel.cancel_reason as CancelReason | null,
+          note,
+          bulk: false,
+          ...(override ? { override } : {}),
+        },
       });
     }
     if (edits.length > 0) await record(trx, { orderId: existing.id, actor, at: changes.updated_at, type: 'EDITED', data: { changes: edits } });

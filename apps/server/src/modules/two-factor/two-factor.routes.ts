@@ -31,7 +31,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { tokens, email, device } = await service.completeLogin(ctx, request.body, request.ip, (address) =>
         devices.verify(request.headers.cookie, address),
       );
-      setHubCookie(request, reply, ctx.config, tokens.accessToken);
+      await setHubCookie(ctx, request, reply, tokens.accessToken);
       // Every factor checked: this browser is trusted for the account, as after a one-step sign-in.
       appendSetCookie(reply, devices.issue(email, device));
       return ok(tokens, MSG.loginOk);

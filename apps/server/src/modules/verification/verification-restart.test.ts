@@ -47,7 +47,7 @@ describe('a server killed mid-check', () => {
     const { packageId } = await createCatalog(first, {}, { price: 12500 });
     await first.app.ctx.db
       .insertInto('config_settings')
-      .values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString() })
+      .values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString(), holder_name: null, payment_method: 'NORMAL' })
       .execute();
     const renderer = await createRenderer();
     const look = { ...randomLook(seeded(5), 'kbzpay'), burmese: false, burmeseDigits: false, rotateDeg: 0, scale: 1 };

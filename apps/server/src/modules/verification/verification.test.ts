@@ -33,7 +33,7 @@ beforeAll(async () => {
   packageId = (await createCatalog(t, {}, { price: PRICE })).packageId;
   await t.app.ctx.db
     .insertInto('config_settings')
-    .values({ id: randomUUID(), payment_name: 'KBZPay', phone: ACCOUNT_PHONE, order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString() })
+    .values({ id: randomUUID(), payment_name: 'KBZPay', phone: ACCOUNT_PHONE, order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString(), holder_name: null, payment_method: 'NORMAL' })
     .execute();
   renderer = await createRenderer();
 }, 60_000);

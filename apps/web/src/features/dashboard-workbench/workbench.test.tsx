@@ -350,13 +350,14 @@ describe('timeline', () => {
 
 describe('SLA card', () => {
   it('shows today, 14 days and each staff member against the promise', async () => {
-    const figures = (completed: number, median: number | null, p90: number | null, share: number | null) => ({ completed, medianSeconds: median, p90Seconds: p90, withinTargetShare: share });
+    const figures = (completed: number, median: number | null, p90: number | null, share: number | null) => ({ completed, medianSeconds: median, p90Seconds: p90, withinTargetShare: share, late: 0 });
     const sla: SlaDto = {
       targetMinutes: 3,
       timeZone: 'Asia/Yangon',
       date: '2026-11-23',
       today: figures(4, 95, 250, 0.75),
       last14Days: figures(120, 130, 400, 0.95),
+      lateNow: 0,
       perStaff: [{ userId: 'u1', email: 'ops@shop.test', today: figures(4, 95, 250, 0.75), last14Days: figures(100, 120, 390, 0.96) }],
     };
     fakeServer((c) => (c.url === '/api/v1/Order/Sla' ? { payLoad: sla } : undefined));
