@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
-import { ORDER_INDEX_MAX, TEXT_LIMITS } from './limits.ts';
+import { ORDER_INDEX_MAX, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 
 export const ConfigSettingDto = z.object({
   id: z.string(),
@@ -12,6 +12,10 @@ export const ConfigSettingDto = z.object({
   orderIndex: z.number().int(),
   logo: z.string().nullable(),
   isActive: z.boolean(),
+  /** Whose name the buyer sees on the account, so they know the transfer goes to the right person. */
+  holderName: z.string().nullable(),
+  /** Which payment method this account is for: a wallet (NORMAL) or a phone-bill top-up (PHONEBILL). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type ConfigSettingDto = z.infer<typeof ConfigSettingDto>;
 
@@ -23,6 +27,8 @@ export const ConfigSettingForm = z.object({
   logo: z.string().optional(),
   /** Absent: active on create, unchanged on update. */
   isActive: FormBoolean.optional(),
+  holderName: z.string().trim().max(TEXT_LIMITS.paymentName, MSG.tooLong(TEXT_LIMITS.paymentName)).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: MSG.mustBeOneOf(PAYMENT_METHODS) }).optional(),
 });
 
 export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount, noneActive: MSG.noActivePaymentAccount } as const;

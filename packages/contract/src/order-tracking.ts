@@ -54,3 +54,17 @@ export const FoundOrderDto = z.object({
   createdAt: z.string(),
 });
 export type FoundOrderDto = z.infer<typeof FoundOrderDto>;
+
+/** POST /api/v1/OrderTracking/statuses: the buyer's own orders (from this device) at once; unknown ones are left out. */
+export const TRACKING_STATUSES_MAX = 50;
+export const TrackingStatusesBody = z.object({
+  orders: z.array(z.object({ code: z.string().max(64), token: z.string().max(256) })).min(1).max(TRACKING_STATUSES_MAX),
+});
+export type TrackingStatusesBody = z.infer<typeof TrackingStatusesBody>;
+export const TrackingStatusDto = z.object({
+  code: z.string(),
+  status: OrderStatusSchema,
+  stage: z.enum(TRACKING_STAGES),
+  updatedAt: z.string(),
+});
+export type TrackingStatusDto = z.infer<typeof TrackingStatusDto>;

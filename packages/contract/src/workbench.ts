@@ -12,6 +12,7 @@
 // - GET  /api/v1/Order/Operators                    envelope(OperatorDto[]): who can appear as operator (filter choices)
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { FormBoolean } from './envelope.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 import { ORDER_VERDICTS, VERDICT_FILTERS } from './verification.ts';
@@ -26,6 +27,7 @@ export const EDITABLE_ORDER_FIELDS = ['inGameUserId', 'serverInfo', 'mobileNumbe
 export type EditableOrderField = (typeof EDITABLE_ORDER_FIELDS)[number];
 
 export const STATUS_NOTE_MAX = 500;
+export const OVERRIDE_REASON_MAX = 500;
 
 /** Who did it; null for the buyer (PLACED) and for the shop itself (CHECKED). `email` is kept as it was then. */
 export const EventActor = z.object({ id: z.string(), email: z.string() }).nullable();
@@ -83,6 +85,15 @@ export const OrderUpdateExtras = z.object({
   statusNote: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v),
     z.string().max(STATUS_NOTE_MAX, MSG.tooLong(STATUS_NOTE_MAX)).optional(),
+  ),
+  /**
+   * Completing a flagged order (screenshot or transaction number already used, or verdict `mismatch`) is refused
+   * with 409 code `orderFlagged` unless the staff member says they overrode the flag, and why (kept in the timeline).
+   */
+  overrideFlags: FormBoolean.optional(),
+  overrideReason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().min(1, MSG.required).max(OVERRIDE_REASON_MAX, MSG.tooLong(OVERRIDE_REASON_MAX)).optional(),
   ),
 });
 export type OrderUpdateExtras = z.infer<typeof OrderUpdateExtras>;
@@ -150,6 +161,8 @@ export const SlaFigures = z.object({
   medianSeconds: z.number().nullable(),
   p90Seconds: z.number().nullable(),
   withinTargetShare: z.number().nullable(),
+  /** Orders placed in the period that went past the promise: completed late, or still pending past it. */
+  late: z.number().int(),
 });
 export type SlaFigures = z.infer<typeof SlaFigures>;
 
@@ -166,6 +179,8 @@ export const SlaDto = z.object({
   last14Days: SlaFigures,
   /** Per staff member who completed an order in the 14 days, most completions first. */
   perStaff: z.array(z.object({ userId: z.string(), email: z.string(), today: SlaFigures, last14Days: SlaFigures })),
+  /** Pending orders already past the promise right now. */
+  lateNow: z.number().int(),
 });
 export type SlaDto = z.infer<typeof SlaDto>;
 
@@ -188,6 +203,8 @@ export const BulkActionBody = z
     cancelReason: CancelReasonField,
     cancelNote: CancelNoteField,
     statusNote: OrderUpdateExtras.shape.statusNote,
+    overrideFlags: z.boolean().optional(),
+    overrideReason: OrderUpdateExtras.shape.overrideReason,
   })
   .superRefine((b, ctx) => {
     if ((b.ids === undefined) === (b.filter === undefined)) ctx.addIssue({ code: 'custom', message: MSG.bulkIdsOrFilter, path: ['ids'] });
