@@ -7,7 +7,7 @@ import { ConfigSettingFormDialog } from './config-setting-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null, isActive: true });
+const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null, isActive: true, holderName: null, paymentMethod: 'NORMAL' as const });
 
 describe('ConfigSetting page and form', () => {
   it('hides Add ConfigSetting once 4 exist, and shows it again after a delete', async () => {

@@ -6,7 +6,8 @@ import { Check, HelpCircle, RefreshCw, X } from 'lucide-react';
 import type { FieldCheck } from '@topup/contract/verification';
 import { Button } from '../../../components/ui/button';
 import { FormError, errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRecheck, useVerification } from '../api/verification';
 import { VerdictBadge } from './verdict-badge';
@@ -25,6 +26,7 @@ function shown(field: FieldCheck['field'], value: string | null): string {
 
 export function VerificationPanel({ orderId }: { orderId: string }) {
   const { t } = useTranslation('verification');
+  const formatDateTime = useFormatDateTime();
   const check = useVerification(orderId);
   const recheck = useRecheck();
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { OrderEventDto } from '@topup/contract/workbench';
 import { errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTimeline } from '../api/timeline';
@@ -83,6 +83,7 @@ function actorOf(event: OrderEventDto, t: (key: string) => string): string {
 
 export function OrderTimeline({ orderId }: { orderId: string }) {
   const { t } = useTranslation('workbench');
+  const formatDateTime = useFormatDateTime();
   const { t: td } = useTranslation('dashboard');
   const timeline = useTimeline(orderId);
   return (

@@ -48,7 +48,7 @@ function game(over: Partial<GameDetailDto> = {}): GameDetailDto {
       pkg('b', { tokenTitle: '172 Diamonds', price: 10900 }),
       pkg('c', { tokenTitle: 'Phone 86', price: 6300, paymentMethod: 'PHONEBILL', canAddQuantity: true }),
     ],
-    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true }],
+    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: 'U Aung', paymentMethod: 'NORMAL' }],
     ...over,
   };
 }
