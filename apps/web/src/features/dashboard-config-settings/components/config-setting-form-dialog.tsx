@@ -54,7 +54,7 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="cs-name" label={t('configSettings.fields.paymentName')} required>
         <Input id="cs-name" value={paymentName} onChange={(e) => setPaymentName(e.target.value)} maxLength={60} />
       </Field>

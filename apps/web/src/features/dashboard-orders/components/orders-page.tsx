@@ -289,7 +289,7 @@ export function OrdersPage() {
       {outcome ? <BulkResult outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form role="search" onSubmit={search} className="flex w-full max-w-md gap-2">
+        <form role="search" onSubmit={search} noValidate className="flex w-full max-w-md gap-2">
           <Input
             type="search"
             aria-label={t('orders.searchLabel')}

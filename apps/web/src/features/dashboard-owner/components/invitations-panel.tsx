@@ -25,7 +25,7 @@ function InviteForm({ onDone }: { onDone: (email: string) => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="invite-email" label={t('invitations.email')} required>
         <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
