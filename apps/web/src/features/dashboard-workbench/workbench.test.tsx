@@ -40,6 +40,8 @@ function ordersServer(page: () => ReturnType<typeof pageOf<OrderDto>>, extra: (c
     if (c.url.startsWith('/api/v1/Order?')) return { payLoad: page() };
     if (c.url.startsWith('/api/v1/Game?')) return { payLoad: pageOf([{ id: GAME, title: 'Mobile Legends' }]) };
     if (c.url === '/api/v1/Order/Operators') return { payLoad: [{ id: OPERATOR, email: 'ops@shop.test' }] };
+    // An owner: deleting and cleaning orders are theirs (a staff member does not see them).
+    if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false } };
   });
 }
 
@@ -310,7 +312,7 @@ describe('phone layout', () => {
       ['Complete', true],
       ['Cancel', true],
     ]);
-    expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open', 'Delete']);
+    await waitFor(() => expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open', 'Delete']));
     // The filters fold behind one button on a phone.
     const toggle = screen.getByRole('button', { name: /Filters/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
