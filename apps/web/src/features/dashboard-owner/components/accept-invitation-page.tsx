@@ -28,14 +28,15 @@ export function AcceptInvitationPage() {
     e.preventDefault();
     if (accept.isPending) return;
     // Our own messages, in the page's language, instead of the browser's bubbles.
-    const missing = !password || !confirmPassword;
-    const next = missing
+    const next = !password
       ? t('accept.passwordMissing')
       : password.length < TEXT_LIMITS.passwordMin
         ? t('accept.passwordShort', { min: TEXT_LIMITS.passwordMin })
-        : password !== confirmPassword
-          ? t('accept.passwordMismatch')
-          : null;
+        : !confirmPassword
+          ? t('accept.passwordMissing')
+          : password !== confirmPassword
+            ? t('accept.passwordMismatch')
+            : null;
     setProblem(next);
     if (next) {
       document.getElementById(!password || password.length < TEXT_LIMITS.passwordMin ? 'accept-password' : 'accept-confirm')?.focus();
