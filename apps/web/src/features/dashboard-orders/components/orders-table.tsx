@@ -139,7 +139,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 aria-current={onCursor || undefined}
                 className={cn(
                   'border-t border-slate-200 outline-none',
-                  o.isRead ? 'bg-slate-50 text-slate-600' : 'bg-white font-medium text-slate-900',
+                  o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
                   // The j/k cursor: a tinted row, a thick bar on its left and a ring, visible at a glance.
                   onCursor && 'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600',
                 )}
@@ -168,10 +168,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   <span className="mt-1 block">
                     <OrderStatusBadge status={o.status} />
                   </span>
-                  {o.userDto?.email ? (
-                    <Line className="text-xs text-slate-500">{o.userDto.email}</Line>
-                  ) : null}
-                  <span className="sr-only" data-testid="operator">
+                  <span className="block truncate text-xs text-slate-500" title={o.userDto?.email} data-testid="operator">
                     {o.userDto?.email ?? '—'}
                   </span>
                 </td>
