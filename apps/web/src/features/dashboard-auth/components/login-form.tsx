@@ -74,7 +74,7 @@ export function LoginForm() {
     <AuthCard title={t('auth.loginTitle')}>
       {notice && !error ? <Notice tone="info">{notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <form onSubmit={submit} noValidate className="space-y-4" noValidate>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         <div>
           <Label htmlFor="login-email">{t('auth.email')}</Label>
           <Input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -141,7 +141,7 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   'border-t border-slate-200 outline-none',
                   o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
                   // The j/k cursor: a tinted row, a thick bar on its left and a ring, visible at a glance.
-                  onCursor && 'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600',
+                  onCursor && 'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600 outline-solid',
                 )}
               >
                 <td className={TD}>

@@ -52,7 +52,7 @@ export function AcceptInvitationPage() {
   else if (!preview.data) content = null;
   else
     content = (
-      <form onSubmit={submit} noValidate className="space-y-4" noValidate>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm">{t('accept.intro', { shop: preview.data.shopName, role: t(`roles.${preview.data.role}`), email: preview.data.email })}</p>
         <Field id="accept-email" label={t('accept.email')}>
           <Input id="accept-email" type="email" name="email" autoComplete="username" readOnly value={preview.data.email} className="bg-slate-50" />

@@ -21,7 +21,7 @@ const DOT: Record<OrderEventDto['type'], string> = {
 function Change({ from, to }: { from: string | null; to: string | null }) {
   const { t } = useTranslation('workbench');
   return (
-    <span className="inline-flex flex-wrap items-center gap-1 break-all">
+    <span className="inline-flex flex-wrap items-center gap-1 break-words">
       <span className="rounded bg-slate-100 px-1 text-slate-700 line-through decoration-slate-400">{from ?? t('timeline.empty')}</span>
       <ArrowRight className="h-3 w-3 shrink-0" aria-hidden />
       <span className="sr-only">{t('timeline.changedTo')}</span>

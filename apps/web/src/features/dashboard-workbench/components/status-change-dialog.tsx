@@ -83,7 +83,7 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, flag
       description={code ? t('change.forOrder', { code }) : undefined}
       closeLabel={td('common.close')}
     >
-      <form onSubmit={submit} noValidate className="space-y-4" noValidate>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {stale ? (
           <div role="alert" data-testid="change-stale" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
             <p className="font-semibold">{stale.message}</p>

@@ -141,7 +141,7 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-3 px-3 py-2 text-sm">
               <dt className="text-slate-600">{label}</dt>
-              <dd className="text-right font-medium break-all text-slate-900">{value}</dd>
+              <dd className="text-right font-medium break-words text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>
