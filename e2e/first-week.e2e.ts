@@ -152,7 +152,7 @@ describe('buying with a wrong field', () => {
 
 // ---- Burmese text before the font arrives ---------------------------------------------------------------------
 
-/** Slow 4G as the issue measures it: 150 ms round trip, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
+/** Slow 4G: 150 ms round trip, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
 async function throttle(cdp: CDPSession) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
