@@ -1,6 +1,8 @@
 // The shop's identity (name, logo, contacts, delivery promise, time zone) for the storefront, the sign-in pages and
-// the dashboard. The server puts it into every HTML page it renders, so the first paint needs no request; after
-// that it is refreshed like any query, and an owner's change replaces it at once (setShopSettings).
+// the dashboard. The server puts it into every HTML page it renders, so the first paint needs no request. An owner's
+// change replaces it at once in their own tab (setShopSettings); pages open elsewhere (a buyer's storefront left open)
+// read it again when the tab comes back into view and every few minutes while it is shown — one small request,
+// never while the tab is hidden.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 import { DEFAULT_SHOP_SETTINGS } from '@topup/contract/shop-settings-defaults';
@@ -8,6 +10,8 @@ import { readAppData } from '../features/catalog/lib/app-data';
 import { request } from './http';
 
 export const shopSettingsKey = ['shop-settings'] as const;
+export const SHOP_SETTINGS_FRESH_MS = 60_000;
+export const SHOP_SETTINGS_POLL_MS = 5 * 60_000;
 
 export function shopSettingsQuery() {
   return queryOptions({
@@ -15,8 +19,11 @@ export function shopSettingsQuery() {
     queryFn: async ({ signal }) => (await request<ShopSettingsDto>('/api/v1/ShopSettings', { signal })).payLoad,
     initialData: () => readAppData()?.shopSettings,
     initialDataUpdatedAt: () => readAppData()?.renderedAt,
-    // Rarely changed, and every page load brings them fresh in the HTML.
-    staleTime: 5 * 60_000,
+    // Rarely changed, and every page load brings them fresh in the HTML: a minute old is fresh enough to skip a request.
+    staleTime: SHOP_SETTINGS_FRESH_MS,
+    refetchOnWindowFocus: true,
+    refetchInterval: SHOP_SETTINGS_POLL_MS,
+    refetchIntervalInBackground: false,
   });
 }
 

@@ -1,4 +1,6 @@
-// An image file input with a preview of the chosen file (or of the image already stored); images only.
+// An image file input with a preview of the chosen file (or of the image already stored); images only. The browser's
+// own button ("Choose File", "No file chosen") is in the browser's language, so the input is hidden and a button of
+// ours, in the page's language, opens it (the input keeps the keyboard focus; the button shows it).
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,16 +34,26 @@ export function ImageInput({ id, label, file, existingUrl, onChange, required }:
         ) : (
           <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg border border-dashed border-slate-300 bg-slate-50" />
         )}
-        <input
-          id={id}
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            const chosen = e.target.files?.[0] ?? null;
-            onChange(chosen && chosen.type.startsWith('image/') ? chosen : null);
-          }}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-indigo-800 hover:file:bg-indigo-100"
-        />
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <input
+            id={id}
+            type="file"
+            accept="image/*"
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              onChange(chosen && chosen.type.startsWith('image/') ? chosen : null);
+            }}
+            className="peer sr-only"
+          />
+          <label
+            htmlFor={id}
+            data-testid={`${id}-choose`}
+            className="shrink-0 cursor-pointer rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 hover:bg-indigo-100"
+          >
+            {shown ? t('common.changeImage') : t('common.chooseImage')}
+          </label>
+          <span className="min-w-0 truncate text-sm text-slate-700">{file ? file.name : existingUrl ? '' : t('common.noImage')}</span>
+        </div>
       </div>
     </div>
   );

@@ -35,7 +35,7 @@ export function renderDashboard(ui: ReactElement, { path = '/dashboard', route =
 }
 
 export type FakeCall = { method: string; url: string; body: unknown };
-type Handler = (call: FakeCall) => { status?: number; payLoad?: unknown; message?: string; errors?: Record<string, string[]> } | undefined;
+type Handler = (call: FakeCall) => { status?: number; payLoad?: unknown; message?: string; code?: string; errors?: Record<string, string[]> } | undefined;
 
 /** Replaces fetch with a handler answering envelopes; records every call (FormData bodies as plain objects). */
 export function fakeServer(handler: Handler) {
@@ -50,7 +50,7 @@ export function fakeServer(handler: Handler) {
       calls.push(call);
       const res = handler(call) ?? { status: 404, message: 'Not found' };
       const status = res.status ?? 200;
-      return new Response(JSON.stringify({ statusCode: status, message: res.message ?? 'Success', payLoad: res.payLoad ?? null, payLoadList: null, errors: res.errors }), {
+      return new Response(JSON.stringify({ statusCode: status, message: res.message ?? 'Success', code: res.code, payLoad: res.payLoad ?? null, payLoadList: null, errors: res.errors }), {
         status,
         headers: { 'content-type': 'application/json' },
       });

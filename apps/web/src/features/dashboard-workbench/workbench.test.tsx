@@ -40,6 +40,8 @@ function ordersServer(page: () => ReturnType<typeof pageOf<OrderDto>>, extra: (c
     if (c.url.startsWith('/api/v1/Order?')) return { payLoad: page() };
     if (c.url.startsWith('/api/v1/Game?')) return { payLoad: pageOf([{ id: GAME, title: 'Mobile Legends' }]) };
     if (c.url === '/api/v1/Order/Operators') return { payLoad: [{ id: OPERATOR, email: 'ops@shop.test' }] };
+    // An owner: deleting and cleaning orders are theirs (a staff member does not see them).
+    if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false } };
   });
 }
 
@@ -310,7 +312,7 @@ describe('phone layout', () => {
       ['Complete', true],
       ['Cancel', true],
     ]);
-    expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open', 'Delete']);
+    await waitFor(() => expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open', 'Delete']));
     // The filters fold behind one button on a phone.
     const toggle = screen.getByRole('button', { name: /Filters/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -350,15 +352,16 @@ describe('timeline', () => {
 
 describe('SLA card', () => {
   it('shows today, 14 days and each staff member against the promise', async () => {
-    const figures = (completed: number, median: number | null, p90: number | null, share: number | null) => ({ completed, medianSeconds: median, p90Seconds: p90, withinTargetShare: share, late: 0 });
+    // `late` and `lateNow` are the server's figures of pending orders past the promise (fetch mocked with their shape).
+    const figures = (completed: number, median: number | null, p90: number | null, share: number | null, late = 0) => ({ completed, medianSeconds: median, p90Seconds: p90, withinTargetShare: share, late });
     const sla: SlaDto = {
       targetMinutes: 3,
       timeZone: 'Asia/Yangon',
       date: '2026-11-23',
-      today: figures(4, 95, 250, 0.75),
-      last14Days: figures(120, 130, 400, 0.95),
-      lateNow: 0,
+      today: figures(4, 95, 250, 0.75, 5),
+      last14Days: figures(120, 130, 400, 0.95, 6),
       perStaff: [{ userId: 'u1', email: 'ops@shop.test', today: figures(4, 95, 250, 0.75), last14Days: figures(100, 120, 390, 0.96) }],
+      lateNow: 5,
     };
     fakeServer((c) => (c.url === '/api/v1/Order/Sla' ? { payLoad: sla } : undefined));
     renderDashboard(<SlaCard />);
@@ -371,6 +374,17 @@ describe('SLA card', () => {
     expect(screen.getByText('1 min 35 s')).toBeInTheDocument();
     expect(screen.getByText('4 min 10 s')).toBeInTheDocument();
     expect(screen.getByTestId('sla-staff')).toHaveTextContent('ops@shop.test');
-    expect(screen.getByTestId('sla-staff')).toHaveTextContent('14 days: 96% on time of 100 · median 2 min 0 s · p90 6 min 30 s');
+    expect(screen.getByTestId('sla-staff')).toHaveTextContent('14 days: 96% on time of 100 · median 2 min 0 s · 90% within 6 min 30 s');
+    // Pending orders past the promise are said first, and counted against the promise.
+    expect(screen.getByTestId('sla-late-now')).toHaveTextContent('5 orders are waiting past the 3-minute promise now.');
+    expect(screen.getAllByTestId('sla-late').map((e) => e.textContent)).toEqual(['5', '6']);
+  });
+
+  it('says when nothing is late now', async () => {
+    const figures = { completed: 2, medianSeconds: 60, p90Seconds: 90, withinTargetShare: 1, late: 0 };
+    const sla: SlaDto = { targetMinutes: 3, timeZone: 'Asia/Yangon', date: '2026-11-23', today: figures, last14Days: figures, perStaff: [], lateNow: 0 };
+    fakeServer((c) => (c.url === '/api/v1/Order/Sla' ? { payLoad: sla } : undefined));
+    renderDashboard(<SlaCard />);
+    expect(await screen.findByTestId('sla-late-now')).toHaveTextContent('No order is waiting past the promise.');
   });
 });

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../../../lib/http';
 import { sessionActions, useSession } from '../../../features/dashboard-auth/hooks/session-store';
-import { AppSidebar } from '../../../features/dashboard-shell/components/app-sidebar';
+import { AppSidebar, OWNER_ONLY_PATHS } from '../../../features/dashboard-shell/components/app-sidebar';
 import { DashboardHeader } from '../../../features/dashboard-shell/components/dashboard-header';
 import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
 import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
@@ -63,7 +63,7 @@ export function DashboardLayout() {
 
   return (
     <SidebarProvider>
-      <AppSidebar email={user?.email ?? ''} onLogout={logout} role={me.data?.role ?? 'staff'} />
+      <AppSidebar email={user?.email ?? ''} onLogout={logout} role={me.data?.role ?? null} />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardHeader
           bell={<NotificationBell footer={<DesktopNotificationsToggle />} />}
@@ -71,7 +71,13 @@ export function DashboardLayout() {
           languageSelect={<StaffLanguageSelect />}
         />
         <main className="min-w-0 flex-1 p-4 md:p-6">
-          <Outlet />
+          {me.data?.role === 'staff' && OWNER_ONLY_PATHS.includes(pathname.replace(/\/+$/, '')) ? (
+            <p role="alert" data-testid="owner-only" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950">
+              {t('nav.ownerOnly')}
+            </p>
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </SidebarProvider>

@@ -18,7 +18,7 @@ function jwt(claims: Record<string, unknown>): string {
 }
 
 describe('Login', () => {
-  it("shows the server's message and clears both fields on failure; stores the tokens and user on success", async () => {
+  it("shows the server's message and clears the password (keeping the email) on failure; stores the tokens and user on success", async () => {
     const user = userEvent.setup();
     let ok = false;
     const access = jwt({ sub: 'u1', email: 'admin@shop.test', sid: 's1' });
@@ -28,11 +28,12 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('Password'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
-    expect(screen.getByLabelText('Email')).toHaveValue('');
+    // A typo in the password does not cost the email: it stays, and the cursor waits in the password.
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@shop.test');
     expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
 
     ok = true;
-    await user.type(screen.getByLabelText('Email'), 'admin@shop.test');
     await user.type(screen.getByLabelText('Password'), 'right-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBe(access));

@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
           {errorText(change.error, t('auth.changeFailed'))}
         </p>
       ) : null}
-      <form onSubmit={submit} className="space-y-4 rounded-xl bg-white p-5 shadow-sm">
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-sm">
         <div>
           <Label htmlFor="change-old">{t('auth.oldPassword')}</Label>
           <Input id="change-old" type="password" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />

@@ -29,7 +29,7 @@ export function ForgetPasswordForm() {
     <AuthCard title={t('auth.forgotTitle')}>
       <p className="mb-4 text-sm text-slate-600">{t('auth.forgotHelp')}</p>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="forgot-email">{t('auth.email')}</Label>
           <Input id="forgot-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,4 +1,5 @@
-// /login: email and password; success goes to /dashboard, failure shows the reason and clears both fields.
+// /login: email and password; success goes to /dashboard, failure shows the reason and clears the password (the email
+// stays: retyping it after a typo in the password helps nobody). Arriving from "set your password" fills the email.
 // With two-factor on, a second form asks for the authenticator (or a recovery) code.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +20,12 @@ export function LoginForm() {
   const location = useLocation();
   const { loginStatus } = useSession();
   const qc = useQueryClient();
-  const [email, setEmail] = useState('');
+  const arrived = location.state as { message?: string; email?: string } | null;
+  const [email, setEmail] = useState(typeof arrived?.email === 'string' ? arrived.email : '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
-  const notice = (location.state as { message?: string } | null)?.message;
+  const notice = arrived?.message;
 
   function signedIn() {
     // Nothing cached for the previous admin is shown to this one (the shop's settings stay: they are everyone's).
@@ -34,6 +36,11 @@ export function LoginForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (!email.trim() || !password) {
+      setError(t('auth.fillBoth'));
+      document.getElementById(email.trim() ? 'login-password' : 'login-email')?.focus();
+      return;
+    }
     try {
       const next = await sessionActions.login(email, password);
       if (next) {
@@ -45,8 +52,8 @@ export function LoginForm() {
     } catch (err) {
       // The server's message, else 'Network Error', else the thrown message, else 'Wrong Credentials'.
       setError(err instanceof ApiError ? err.message : (err as Error)?.message || t('auth.wrongCredentials'));
-      setEmail('');
       setPassword('');
+      document.getElementById('login-password')?.focus();
     }
   }
 
@@ -67,7 +74,7 @@ export function LoginForm() {
     <AuthCard title={t('auth.loginTitle')}>
       {notice && !error ? <Notice tone="info">{notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} className="space-y-4" noValidate>
         <div>
           <Label htmlFor="login-email">{t('auth.email')}</Label>
           <Input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -38,7 +38,7 @@ export function ResetPasswordForm() {
   return (
     <AuthCard title={t('auth.resetTitle')}>
       {reset.error ? <Notice tone="error">{reset.error.message || t('auth.resetFailed')}</Notice> : null}
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <PasswordFields
           idPrefix="reset"
           newPassword={newPassword}

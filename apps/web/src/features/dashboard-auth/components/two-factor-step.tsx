@@ -33,7 +33,7 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: Props) {
     <AuthCard title={t('login.codeTitle')}>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <p className="mb-4 text-sm text-slate-600">{t('login.codeIntro')}</p>
-      <form onSubmit={submit} className="space-y-4">
+      <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="login-code">{t('login.code')}</Label>
           <Input id="login-code" name="code" autoComplete="one-time-code" autoFocus required maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />

@@ -1,5 +1,17 @@
 // The multipart body of creating and updating a payment account.
-export type ConfigSettingFormValues = { paymentName: string; phone: string; orderIndex?: number; logo: File | null; isActive?: boolean };
+import type { PaymentMethod } from '@topup/contract/limits';
+
+export type ConfigSettingFormValues = {
+  paymentName: string;
+  phone: string;
+  orderIndex?: number;
+  logo: File | null;
+  isActive?: boolean;
+  /** Whose name the account is in, shown to buyers; absent leaves it unchanged. */
+  holderName?: string;
+  /** Which payment method the account is for; absent leaves it unchanged. */
+  paymentMethod?: PaymentMethod;
+};
 
 export function configSettingFormData(v: ConfigSettingFormValues): FormData {
   const form = new FormData();
@@ -9,5 +21,7 @@ export function configSettingFormData(v: ConfigSettingFormValues): FormData {
   form.set('logo', '');
   if (v.logo) form.set('file_Logo', v.logo);
   if (v.isActive !== undefined) form.set('isActive', v.isActive ? 'True' : 'False');
+  if (v.holderName !== undefined) form.set('holderName', v.holderName.trim());
+  if (v.paymentMethod !== undefined) form.set('paymentMethod', v.paymentMethod);
   return form;
 }

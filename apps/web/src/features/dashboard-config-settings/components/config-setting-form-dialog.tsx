@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Checkbox, Field } from '../../../components/dashboard/form-controls';
+import { Checkbox, Field, Select } from '../../../components/dashboard/form-controls';
 import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
@@ -38,6 +39,8 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
   const [orderIndexText, setOrderIndexText] = useState(String(item?.orderIndex ?? ''));
   const [logo, setLogo] = useState<File | null>(null);
   const [isActive, setIsActive] = useState(item?.isActive ?? true);
+  const [holderName, setHolderName] = useState(item?.holderName ?? '');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(item?.paymentMethod ?? 'NORMAL');
   const { t: owner } = useTranslation('owner');
   const orderIndex = item ? Number.parseInt(orderIndexText, 10) : undefined;
   const ready = canSubmitConfigSetting({ paymentName, phone, orderIndex }, item !== null);
@@ -45,18 +48,30 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!ready || mutation.isPending) return;
-    const values = { paymentName, phone, orderIndex, logo, isActive };
+    const values = { paymentName, phone, orderIndex, logo, isActive, holderName, paymentMethod };
     if (item) update.mutate({ id: item.id, values }, { onSuccess: onDone });
     else create.mutate(values, { onSuccess: onDone });
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="cs-name" label={t('configSettings.fields.paymentName')} required>
         <Input id="cs-name" value={paymentName} onChange={(e) => setPaymentName(e.target.value)} maxLength={60} />
       </Field>
       <Field id="cs-phone" label={t('configSettings.fields.phone')} required>
         <Input id="cs-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} maxLength={20} />
+      </Field>
+      <Field id="cs-holder" label={owner('paymentAccounts.holderName')}>
+        <Input id="cs-holder" value={holderName} onChange={(e) => setHolderName(e.target.value)} maxLength={60} autoComplete="off" />
+      </Field>
+      <Field id="cs-method" label={owner('paymentAccounts.method')} required>
+        <Select id="cs-method" value={paymentMethod} onChange={(e) => setPaymentMethod(e.target.value as PaymentMethod)}>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {owner(`paymentAccounts.methods.${m}`)}
+            </option>
+          ))}
+        </Select>
       </Field>
       {item ? (
         <Field id="cs-order" label={t('configSettings.fields.orderIndex')} required>

@@ -44,7 +44,17 @@ export function ConfigSettingsPage() {
         </span>
       ),
     },
-    { key: 'phone', header: t('configSettings.columns.phone'), cell: (c) => c.phone },
+    {
+      key: 'phone',
+      header: t('configSettings.columns.phone'),
+      cell: (c) => (
+        <span>
+          <span className="block">{c.phone}</span>
+          {c.holderName ? <span className="block text-xs text-slate-600">{c.holderName}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'paymentMethod', header: owner('paymentAccounts.method'), cell: (c) => owner(`paymentAccounts.methods.${c.paymentMethod ?? 'NORMAL'}`) },
     { key: 'orderIndex', header: t('configSettings.columns.orderIndex'), cell: (c) => c.orderIndex },
     {
       key: 'isActive',

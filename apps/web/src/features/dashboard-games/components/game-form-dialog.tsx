@@ -70,7 +70,7 @@ function GameForm({ game, onDone }: { game: GameDto | null; onDone: () => void }
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="game-title" label={t('games.fields.title')} required>
         <Input id="game-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={100} />
       </Field>

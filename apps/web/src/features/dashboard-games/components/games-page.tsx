@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '@topup/contract/limits';
 import type { GameDto } from '@topup/contract/games';
 import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { PageHeader } from '../../../components/dashboard/page-header';
 import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
 import { RowActions } from '../../../components/dashboard/row-actions';
@@ -16,6 +16,7 @@ import { GameFormDialog } from './game-form-dialog';
 
 export function GamesPage() {
   const { t } = useTranslation('dashboard');
+  const formatDateTime = useFormatDateTime();
   const [currentPage, setCurrentPage] = useState(1);
   const games = useGames({ currentPage, pageSize: PAGE_SIZE.games, searchTerm: '' });
   const del = useDeleteGame();

@@ -16,20 +16,24 @@ export type OrderUpdate = {
   cancelNote?: string;
   statusNote?: string;
   expectedUpdatedAt?: string;
+  /** Completing a flagged order anyway (duplicate or mismatch), and why; without it the server answers 409 orderFlagged. */
+  overrideFlags?: true;
+  overrideReason?: string;
 };
 
 export async function updateOrder({ id, ...fields }: OrderUpdate): Promise<OrderDto> {
   const form = new FormData();
   form.set('orderStatus', fields.status);
-  for (const key of ['cancelReason', 'cancelNote', 'statusNote', 'expectedUpdatedAt'] as const) {
+  for (const key of ['cancelReason', 'cancelNote', 'statusNote', 'expectedUpdatedAt', 'overrideReason'] as const) {
     const value = fields[key];
     if (value) form.set(key, value);
   }
+  if (fields.overrideFlags) form.set('overrideFlags', 'True');
   return (await request<OrderDto>(`/api/v1/Order/${encodeURIComponent(id)}`, { method: 'PUT', body: form })).payLoad;
 }
 
-/** Someone else changed the order since it was loaded (409 orderChanged). */
-export const isConflict = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
+/** Someone else changed the order since it was loaded (409 orderChanged; a refused flagged completion is not one). */
+export const isConflict = (error: unknown): boolean => error instanceof ApiError && error.status === 409 && error.code !== 'orderFlagged';
 
 export function useUpdateOrder() {
   const qc = useQueryClient();

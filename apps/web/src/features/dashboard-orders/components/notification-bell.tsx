@@ -8,12 +8,13 @@ import { DropdownMenu } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import type { NotificationDto } from '@topup/contract/notifications';
 import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkOrderRead } from '../api/mark-order-read';
 
 export function NotificationBell({ footer }: { footer?: ReactNode } = {}) {
   const { t } = useTranslation('dashboard');
+  const formatDateTime = useFormatDateTime();
   const navigate = useNavigate();
   const notifications = useNotifications();
   const markRead = useMarkOrderRead();

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Eye, Trash2, XCircle } from 'lucide-react';
 import type { OrderDto } from '@topup/contract/orders';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
 import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
@@ -14,6 +15,7 @@ import { SelectOrderBox, cursorRowProps, type OrderRowActions } from './orders-t
 
 export function OrderCards({ items, actions }: { items: OrderDto[]; actions: OrderRowActions }) {
   const { t } = useTranslation('dashboard');
+  const formatDateTime = useFormatDateTime();
   const { t: tw } = useTranslation('workbench');
   return (
     <ul className="space-y-3" aria-label={t('orders.title')}>
@@ -64,12 +66,12 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
                     {tw('row.cancel')}
                   </Button>
                 </>
-              ) : (
-                <Button variant="ghost" className="col-start-3 h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight text-red-700 hover:bg-red-50" onClick={() => actions.onDelete(o)}>
+              ) : actions.onDelete ? (
+                <Button variant="ghost" className="col-start-3 h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight text-red-700 hover:bg-red-50" onClick={() => actions.onDelete?.(o)}>
                   <Trash2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                   {t('common.delete')}
                 </Button>
-              )}
+              ) : null}
             </div>
           </li>
         );

@@ -14,7 +14,8 @@ import type { OrderDto } from '@topup/contract/orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
 import { useOrder } from '../api/get-order';
 import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
@@ -25,6 +26,8 @@ import { OrderStatusBadge } from './order-status-badge';
 import { VerificationPanel } from '../../dashboard-verification/components/verification-panel';
 import { OrderTimeline } from '../../dashboard-workbench/components/order-timeline';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
+import { FlagOverride, overrideProblem, type OverrideProblem, type OverrideState } from '../../dashboard-workbench/components/flag-override';
+import { flagsOf, isFlaggedRefusal } from '../../dashboard-workbench/lib/order-flags';
 
 const CONTROL = 'mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
 
@@ -79,6 +82,7 @@ export function OrderDetail({ orderId }: { orderId: string }) {
 }
 
 function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | undefined }) {
+  const formatDateTime = useFormatDateTime();
   const describe = useDescribeLiveChange();
   const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
@@ -88,6 +92,8 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
   const [reason, setReason] = useState<CancelReason | ''>('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState<'reason' | 'note' | null>(null);
+  const [override, setOverride] = useState<OverrideState>({ confirmed: false, reason: '' });
+  const [overrideMissing, setOverrideMissing] = useState<OverrideProblem>(null);
   const [enlarged, setEnlarged] = useState(false);
   // When the order reloads changed (someone else's change, a live update), the form starts again from it; a status
   // choice not yet saved was made against the old order, so it is cleared and the page says so.
@@ -107,13 +113,24 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
   const pkg = order.tokenPackageDto;
   const changing = status !== order.status;
   const cancelling = changing && status === 'CANCELLED';
+  const flags = flagsOf(order);
+  const completingFlagged = changing && status === 'COMPLETED' && (flags.length > 0 || isFlaggedRefusal(update.error));
 
   function save() {
     const trimmed = note.trim() || undefined;
     if (cancelling && !reason) return setMissing('reason');
     if (cancelling && reason === 'OTHER' && !trimmed) return setMissing('note');
     setMissing(null);
-    const extra = !changing ? {} : cancelling ? { cancelReason: reason || undefined, cancelNote: trimmed } : { statusNote: trimmed };
+    if (completingFlagged) {
+      const problem = overrideProblem(override);
+      setOverrideMissing(problem);
+      if (problem) {
+        document.getElementById(problem === 'confirm' ? 'order-override' : 'order-override-reason')?.focus();
+        return;
+      }
+    }
+    const overridden = completingFlagged ? { overrideFlags: true as const, overrideReason: override.reason.trim() } : {};
+    const extra = !changing ? {} : cancelling ? { cancelReason: reason || undefined, cancelNote: trimmed } : { statusNote: trimmed, ...overridden };
     update.mutate({ id: order.id, status, expectedUpdatedAt: order.updatedAt, ...extra }, { onSuccess: () => void navigate('/dashboard/orders') });
   }
 
@@ -251,6 +268,21 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
                 />
               </div>
             ) : null}
+            {completingFlagged ? (
+              <div className="w-full">
+                <FlagOverride
+                  idPrefix="order"
+                  flags={flags}
+                  refused={isFlaggedRefusal(update.error)}
+                  value={override}
+                  problem={overrideMissing}
+                  onChange={(next) => {
+                    setOverride(next);
+                    if (overrideMissing) setOverrideMissing(overrideProblem(next));
+                  }}
+                />
+              </div>
+            ) : null}
             <Button onClick={save} disabled={update.isPending} className="h-11 sm:h-10">
               {update.isPending ? t('common.saving') : t('orderDetail.save')}
             </Button>
@@ -265,7 +297,7 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
               <p className="font-semibold">{errorText(update.error, t('orderDetail.updateFailed'))}</p>
               <p>{tw('change.conflictHint')}</p>
             </div>
-          ) : (
+          ) : isFlaggedRefusal(update.error) && completingFlagged ? null : (
             <FormError error={update.error} fallback={t('orderDetail.updateFailed')} />
           )}
         </div>

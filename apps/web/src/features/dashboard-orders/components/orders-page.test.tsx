@@ -43,10 +43,14 @@ describe('Clean Orders', () => {
 
   it("shows the green banner after cleaning, with 'Orders deleted successfully' when the server sends no message", async () => {
     const user = userEvent.setup();
-    fakeServer((c) => (c.method === 'POST' ? { payLoad: { deletedCount: 0 }, message: '' } : c.url.startsWith('/api/v1/Order?') ? { payLoad: pageOf([order(1)]) } : undefined));
+    // An owner: cleaning orders is theirs.
+    const me = { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false };
+    fakeServer((c) =>
+      c.method === 'POST' ? { payLoad: { deletedCount: 0 }, message: '' } : c.url.startsWith('/api/v1/Order?') ? { payLoad: pageOf([order(1)]) } : c.url === '/api/v1/User/me' ? { payLoad: me } : undefined,
+    );
     renderDashboard(<OrdersPage />);
     await screen.findByText('player1');
-    await user.click(screen.getByRole('button', { name: 'Clean Orders' }));
+    await user.click(await screen.findByRole('button', { name: 'Clean Orders' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clean Orders' }));
     const banner = await screen.findByText('Orders deleted successfully');
     expect(banner.closest('[role=status]')).toHaveClass('bg-green-50');

@@ -22,7 +22,9 @@ import { OrderFilters } from '../../dashboard-workbench/components/order-filters
 import { ShortcutsHelp } from '../../dashboard-workbench/components/shortcuts-help';
 import { StatusChangeDialog, type StatusChange } from '../../dashboard-workbench/components/status-change-dialog';
 import { useListShortcuts } from '../../dashboard-workbench/hooks/use-list-shortcuts';
+import { flagsOf, isFlaggedRefusal } from '../../dashboard-workbench/lib/order-flags';
 import { filterOf, listParamsOf, readView, writeView, type OrderListView } from '../../dashboard-workbench/lib/list-view';
+import { useIsOwner } from '../../dashboard-owner/api/get-me';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
 import { useOrders } from '../api/get-orders';
@@ -42,6 +44,7 @@ export function OrdersPage() {
   const { t: tw } = useTranslation('workbench');
   const navigate = useNavigate();
   const narrow = useIsNarrow();
+  const isOwner = useIsOwner();
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => readView(searchParams), [searchParams]);
   const [searchInput, setSearchInput] = useState(view.q);
@@ -160,7 +163,12 @@ export function OrdersPage() {
 
   function runBulk(action: BulkAction, c?: StatusChange) {
     const codes = new Map(items.map((o) => [o.id, o.code ?? o.id]));
-    const extra = c?.status === 'CANCELLED' ? { cancelReason: c.cancelReason, cancelNote: c.cancelNote } : c?.status === 'COMPLETED' ? { statusNote: c.statusNote } : {};
+    const extra =
+      c?.status === 'CANCELLED'
+        ? { cancelReason: c.cancelReason, cancelNote: c.cancelNote }
+        : c?.status === 'COMPLETED'
+          ? { statusNote: c.statusNote, ...(c.overrideFlags ? { overrideFlags: true, overrideReason: c.overrideReason } : {}) }
+          : {};
     const target = allMatching ? { filter: filterOf(view) } : { ids: [...selected] };
     bulk.mutate(
       { action, ...target, ...extra },
@@ -222,10 +230,12 @@ export function OrdersPage() {
     },
     onOpen: (o) => void viewDetail(o),
     onChange: askChange,
-    onDelete: (o) => {
-      del.reset();
-      setDeleting(o);
-    },
+    onDelete: isOwner
+      ? (o) => {
+          del.reset();
+          setDeleting(o);
+        }
+      : undefined,
     opening: markRead.isPending ? (markRead.variables ?? null) : null,
   };
   const selectPage = (on: boolean) => {
@@ -234,6 +244,9 @@ export function OrdersPage() {
   };
   const selectionCount = allMatching ? totalCount : selected.size;
   const changeError = change ? ('bulk' in change ? bulk.error : update.error) : null;
+  // Flagged orders need an override with a reason before they can be completed (the dialog asks for it up front).
+  const changeFlags = asked ? flagsOf(changedOrder ?? asked) : [];
+  const flaggedCount = change && 'bulk' in change ? items.filter((o) => (allMatching || selected.has(o.id)) && o.status === 'PENDING' && flagsOf(o).length > 0).length : 0;
 
   return (
     <section className={selectionCount > 0 ? 'space-y-4 pb-36 sm:pb-0' : 'space-y-4'}>
@@ -276,7 +289,7 @@ export function OrdersPage() {
       {outcome ? <BulkResult outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <form role="search" onSubmit={search} className="flex w-full max-w-md gap-2">
+        <form role="search" onSubmit={search} noValidate className="flex w-full max-w-md gap-2">
           <Input
             type="search"
             aria-label={t('orders.searchLabel')}
@@ -290,12 +303,14 @@ export function OrdersPage() {
             {t('orders.search')}
           </Button>
         </form>
-        <CleanOrdersTools
-          onCleaned={(message) => {
-            setBanner(message);
-            changeView({});
-          }}
-        />
+        {isOwner ? (
+          <CleanOrdersTools
+            onCleaned={(message) => {
+              setBanner(message);
+              changeView({});
+            }}
+          />
+        ) : null}
       </div>
 
       <OrderFilters view={view} onChange={changeView} />
@@ -360,6 +375,9 @@ export function OrdersPage() {
         pending={update.isPending || bulk.isPending}
         error={changeError ? errorText(changeError, tw('change.failed')) : null}
         stale={stale}
+        flags={changeFlags}
+        flaggedCount={flaggedCount}
+        flaggedRefusal={change && 'order' in change ? isFlaggedRefusal(update.error) : false}
         onClose={() => setChange(null)}
         onConfirm={confirmChange}
       />

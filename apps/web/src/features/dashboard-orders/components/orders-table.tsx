@@ -1,12 +1,14 @@
-// The orders list from 640 px: every order column (read rows dimmed, row numbers counting down from the
-// total), plus a selection box, the SLA clock and the row's actions. The keyboard cursor (j/k) rings its row.
-import type { FocusEvent } from 'react';
+// The orders list from 640 px: the order's columns grouped so the verdict and the actions stay on screen
+// (read rows dimmed, row numbers counting down from the total), a selection box, the SLA clock and the row's actions.
+// The keyboard cursor (j/k) tints and rings its row.
+import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Eye, Trash2, XCircle } from 'lucide-react';
 import type { Paging } from '@topup/contract/envelope';
 import type { OrderDto } from '@topup/contract/orders';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
 import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
@@ -21,7 +23,8 @@ export type OrderRowActions = {
   onSelect: (id: string, selected: boolean) => void;
   onOpen: (order: OrderDto) => void;
   onChange: (order: OrderDto, status: 'COMPLETED' | 'CANCELLED') => void;
-  onDelete: (order: OrderDto) => void;
+  /** Absent for staff: deleting an order is for owners. */
+  onDelete?: (order: OrderDto) => void;
   opening: string | null;
 };
 
@@ -56,8 +59,6 @@ export function rowNumber(totalCount: number, currentPage: number, pageSize: num
   return totalCount - (currentPage - 1) * pageSize - index;
 }
 
-const COLUMNS = ['no', 'code', 'inGameUserId', 'mobileNumber', 'game', 'tokenPackage', 'serverInfo', 'status', 'unit', 'quantity', 'price', 'transactionNumber', 'operatorBy', 'createdAt', 'updatedAt', 'actions'];
-
 type Props = {
   items: OrderDto[];
   paging: Paging;
@@ -66,16 +67,42 @@ type Props = {
   onSelectPage: (selected: boolean) => void;
 };
 
+/** One line that never wraps mid-token: cut with "…" when the column is narrow, the whole text on hover. */
+function Line({ children, className }: { children: string; className?: string }) {
+  return (
+    <span className={cn('block truncate', className)} title={children}>
+      {children}
+    </span>
+  );
+}
+
+const TH = 'px-2 py-2 font-semibold whitespace-nowrap';
+const TD = 'px-2 py-2 align-top';
+
+/**
+ * The order's columns grouped into a few that fit a 720 px area (a 1024 px screen beside the sidebar) without scrolling
+ * sideways: order (code, number, waiting time), buyer and package, amount and status, the verdict, and the actions,
+ * always on screen. Long values are cut with "…" and shown whole on hover and on the detail page.
+ */
 export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage }: Props) {
   const { t } = useTranslation('dashboard');
   const { t: tv } = useTranslation('verification');
   const { t: tw } = useTranslation('workbench');
+  const formatDate = useFormatDateTime();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label={t('orders.title')} tabIndex={0}>
-      <table className="min-w-full text-left text-sm">
-        <thead className="bg-slate-100 text-xs text-slate-700 uppercase">
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label={t('orders.title')} tabIndex={0} data-testid="orders-table">
+      <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
+        <colgroup>
+          <col className="w-10" />
+          <col className="w-36" />
+          <col />
+          <col className="w-32" />
+          <col className="w-28" />
+          <col className={actions.onDelete ? 'w-44' : 'w-36'} />
+        </colgroup>
+        <thead className="bg-slate-100 text-xs text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2">
               <input
                 type="checkbox"
                 checked={pageSelected}
@@ -84,94 +111,106 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 className="h-4 w-4 accent-indigo-600"
               />
             </th>
-            {COLUMNS.slice(0, 2).map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {t(`orders.columns.${c}`)}
-              </th>
-            ))}
-            {/* How long it has waited comes first after the code: it is what staff sort their work by. */}
-            <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-              {tw('sla.column')}
+            <th scope="col" className={TH}>
+              {t('orders.columns.code')} · {tw('sla.column')}
             </th>
-            {COLUMNS.slice(2).map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                {t(`orders.columns.${c}`)}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+            <th scope="col" className={TH}>
+              {t('orders.columns.inGameUserId')} · {t('orders.columns.tokenPackage')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('orders.columns.price')} · {t('orders.columns.status')}
+            </th>
+            <th scope="col" className={TH}>
               {tv('column')}
+            </th>
+            <th scope="col" className={TH}>
+              {t('orders.columns.actions')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {items.map((o, i) => (
-            <tr
-              key={o.id}
-              {...cursorRowProps(actions, i, o)}
-              className={cn(
-                'border-t border-slate-200 outline-none',
-                o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
-                actions.cursor === i && 'outline-2 -outline-offset-2 outline-indigo-500',
-              )}
-            >
-              <td className="px-3 py-2">
-                <SelectOrderBox order={o} actions={actions} className="h-4 w-4 accent-indigo-600" />
-              </td>
-              <td className="px-3 py-2">{rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}</td>
-              <td className="px-3 py-2 font-mono whitespace-nowrap">{o.code}</td>
-              <td className="px-3 py-2">
-                <SlaClock order={o} />
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{o.inGameUserId}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{o.mobileNumber}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{o.gameTitle}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{o.tokenPackageDto.tokenTitle}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{o.serverInfo || '—'}</td>
-              <td className="px-3 py-2">
-                <OrderStatusBadge status={o.status} />
-              </td>
-              <td className="px-3 py-2">{formatNumber(o.tokenPackageDto.unit)}</td>
-              <td className="px-3 py-2">{o.quantity}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                {formatNumber(o.subTotal || o.tokenPackageDto.price)} {o.tokenPackageDto.currency}
-              </td>
-              <td className="px-3 py-2 font-mono">{o.transactionNumber}</td>
-              <td className="px-3 py-2 whitespace-nowrap" data-testid="operator">
-                {o.userDto?.email ?? '—'}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.updatedAt)}</td>
-              <td className="px-3 py-2">
-                <div className="flex gap-1">
-                  <Button size="sm" variant="secondary" onClick={() => actions.onOpen(o)} disabled={actions.opening === o.id}>
-                    <Eye className="h-4 w-4" aria-hidden />
-                    {t('orders.viewDetail')}
-                  </Button>
-                  {o.status === 'PENDING' ? (
-                    <>
-                      <Button size="sm" variant="ghost" className="text-green-800 hover:bg-green-50" onClick={() => actions.onChange(o, 'COMPLETED')}>
-                        <CheckCircle2 className="h-4 w-4" aria-hidden />
-                        {tw('row.complete')}
-                      </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => actions.onChange(o, 'CANCELLED')}>
-                        <XCircle className="h-4 w-4" aria-hidden />
-                        {tw('row.cancel')}
-                      </Button>
-                    </>
-                  ) : null}
-                  <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => actions.onDelete(o)}>
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                    {t('common.delete')}
-                  </Button>
-                </div>
-              </td>
-              <td className="px-3 py-2">
-                <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
-              </td>
-            </tr>
-          ))}
+          {items.map((o, i) => {
+            const pkg = o.tokenPackageDto;
+            const onCursor = actions.cursor === i;
+            return (
+              <tr
+                key={o.id}
+                {...cursorRowProps(actions, i, o)}
+                aria-current={onCursor || undefined}
+                className={cn(
+                  'border-t border-slate-200 outline-none',
+                  o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
+                  // The j/k cursor: a tinted row, a thick bar on its left and a ring, visible at a glance.
+                  onCursor && 'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600 outline-solid',
+                )}
+              >
+                <td className={TD}>
+                  <SelectOrderBox order={o} actions={actions} className="h-4 w-4 accent-indigo-600" />
+                </td>
+                <td className={TD}>
+                  <Line className="font-mono">{o.code ?? '—'}</Line>
+                  <span className="block text-xs whitespace-nowrap text-slate-500">
+                    {t('orders.columns.no')} {rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}
+                  </span>
+                  <span className="mt-1 block">
+                    {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs whitespace-nowrap text-slate-500">{formatDate(o.createdAt)}</span>}
+                  </span>
+                </td>
+                <td className={TD}>
+                  <Line>{`${o.inGameUserId}${o.serverInfo ? ` (${o.serverInfo})` : ''}`}</Line>
+                  <Line className="text-xs text-slate-600">{`${o.gameTitle} · ${pkg.tokenTitle} × ${o.quantity}`}</Line>
+                  <Line className="font-mono text-xs text-slate-600">{`${o.mobileNumber} · ${o.transactionNumber}`}</Line>
+                </td>
+                <td className={TD}>
+                  <span className="block whitespace-nowrap">
+                    {formatNumber(o.subTotal || pkg.price)} {pkg.currency}
+                  </span>
+                  <span className="mt-1 block">
+                    <OrderStatusBadge status={o.status} />
+                  </span>
+                  <span className="block truncate text-xs text-slate-500" title={o.userDto?.email} data-testid="operator">
+                    {o.userDto?.email ?? '—'}
+                  </span>
+                </td>
+                <td className={cn(TD, 'overflow-hidden')}>
+                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                </td>
+                <td className={TD}>
+                  <div className="flex flex-wrap gap-1">
+                    <IconButton label={t('orders.viewDetail')} onClick={() => actions.onOpen(o)} disabled={actions.opening === o.id}>
+                      <Eye className="h-4 w-4" aria-hidden />
+                    </IconButton>
+                    {o.status === 'PENDING' ? (
+                      <>
+                        <IconButton label={tw('row.complete')} className="text-green-800 hover:bg-green-50" onClick={() => actions.onChange(o, 'COMPLETED')}>
+                          <CheckCircle2 className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                        <IconButton label={tw('row.cancel')} className="text-red-700 hover:bg-red-50" onClick={() => actions.onChange(o, 'CANCELLED')}>
+                          <XCircle className="h-4 w-4" aria-hidden />
+                        </IconButton>
+                      </>
+                    ) : null}
+                    {actions.onDelete ? (
+                      <IconButton label={t('common.delete')} className="text-red-700 hover:bg-red-50" onClick={() => actions.onDelete?.(o)}>
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An action as an icon: its name is what screen readers say and what shows on hover (the icons are the usual ones). */
+function IconButton({ label, className, onClick, disabled, children }: { label: string; className?: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Button size="sm" variant="ghost" aria-label={label} title={label} className={cn('h-9 w-9 px-0', className)} onClick={onClick} disabled={disabled}>
+      {children}
+    </Button>
   );
 }

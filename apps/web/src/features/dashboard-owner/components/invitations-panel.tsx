@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Field, Select } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
-import { formatDateTime } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { useInvitations, useInvite, useWithdrawInvitation } from '../api/invitations';
 
 function InviteForm({ onDone }: { onDone: (email: string) => void }) {
@@ -25,7 +25,7 @@ function InviteForm({ onDone }: { onDone: (email: string) => void }) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="invite-email" label={t('invitations.email')} required>
         <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
@@ -56,6 +56,7 @@ function InviteForm({ onDone }: { onDone: (email: string) => void }) {
 
 export function InvitationsPanel() {
   const { t } = useTranslation('owner');
+  const formatDateTime = useFormatDateTime();
   const list = useInvitations();
   const withdraw = useWithdrawInvitation();
   const [open, setOpen] = useState(false);

@@ -54,7 +54,7 @@ export function ShopSettingsPage() {
         <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('settings.intro')}</p>
       </div>
-      <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
         {FIELDS.map((f) => (
           <Field key={f.key} id={`shop-${f.key}`} label={t(`settings.${f.key}`)} required={f.required}>
             <Input

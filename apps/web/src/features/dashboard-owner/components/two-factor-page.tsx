@@ -6,11 +6,33 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
+import { copyText } from '../../../lib/copy-text';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { useMe } from '../api/get-me';
 import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useTwoFactorSetup } from '../api/two-factor';
 
+/** The authenticator key in groups of four ("ABCD EFGH …"), the way authenticator apps show it: easy to type. */
+export function groupKey(secret: string): string {
+  return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** A text file of the recovery codes, named after the shop, downloaded without a request. */
+function downloadCodes(codes: string[], shopName: string, heading: string) {
+  const blob = new Blob([`${heading}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${shopName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'shop'}-recovery-codes.txt`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('owner');
+  const shop = useShopSettings();
+  const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <div className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h2 className="text-lg font-semibold">{t('twoFactor.recoveryTitle')}</h2>
@@ -20,7 +42,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           <li key={c}>{c}</li>
         ))}
       </ul>
-      <Button onClick={onDone}>{t('twoFactor.recoveryDone')}</Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void copyText(codes.join('\n')).then(setCopied)}>
+          {t('twoFactor.copyCodes')}
+        </Button>
+        <Button variant="secondary" onClick={() => downloadCodes(codes, shop.shopName, t('twoFactor.recoveryFileHeading', { shop: shop.shopName }))}>
+          {t('twoFactor.downloadCodes')}
+        </Button>
+        <Button onClick={onDone}>{t('twoFactor.recoveryDone')}</Button>
+      </div>
+      {copied !== null ? (
+        <p role="status" className={copied ? 'text-sm text-green-800' : 'text-sm text-red-700'}>
+          {copied ? t('twoFactor.codesCopied') : t('twoFactor.copyFailed')}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -69,11 +104,14 @@ export function TwoFactorPage() {
       <FormError error={setup.error} fallback={t('twoFactor.failed')} />
 
       {setup.data && !on ? (
-        <form onSubmit={confirm} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+        <form onSubmit={confirm} noValidate className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
           <p className="text-sm">{t('twoFactor.scan')}</p>
           <img src={setup.data.qrCode} alt={t('twoFactor.qrAlt')} width={200} height={200} className="h-50 w-50" />
           <p className="text-sm">
-            {t('twoFactor.secret')}: <code data-testid="totp-secret" className="break-all">{setup.data.secret}</code>
+            {t('twoFactor.secret')}:{' '}
+            <code data-testid="totp-secret" className="font-mono tracking-wide break-words whitespace-normal">
+              {groupKey(setup.data.secret)}
+            </code>
           </p>
           <Field id="tf-code" label={t('twoFactor.code')} required>
             <Input id="tf-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
@@ -88,6 +126,7 @@ export function TwoFactorPage() {
       {on ? (
         <div className="space-y-4">
           <form
+            noValidate
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
             onSubmit={(e) => {
               e.preventDefault();
@@ -104,6 +143,7 @@ export function TwoFactorPage() {
             </Button>
           </form>
           <form
+            noValidate
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
             onSubmit={(e) => {
               e.preventDefault();

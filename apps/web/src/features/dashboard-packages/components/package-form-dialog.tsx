@@ -64,7 +64,7 @@ function PackageForm({ item, onDone }: { item: TokenPackageDto | null; onDone: (
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="pkg-game" label={t('packages.fields.game')} required>
         <Select id="pkg-game" value={values.gameId} onChange={(e) => set('gameId', e.target.value)} disabled={games.isPending}>
           <option value="">{games.isPending ? t('status.loading') : t('packages.chooseGame')}</option>

@@ -6,7 +6,8 @@ import { PAGE_SIZE } from '@topup/contract/limits';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { PageHeader } from '../../../components/dashboard/page-header';
 import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
 import { RowActions } from '../../../components/dashboard/row-actions';
@@ -16,6 +17,7 @@ import { PackageFormDialog } from './package-form-dialog';
 
 export function PackagesPage() {
   const { t } = useTranslation('dashboard');
+  const formatDateTime = useFormatDateTime();
   const [currentPage, setCurrentPage] = useState(1);
   const list = usePackages({ currentPage, pageSize: PAGE_SIZE.tokenPackagesPage, searchTerm: '' });
   const del = useDeletePackage();

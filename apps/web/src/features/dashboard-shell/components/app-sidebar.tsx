@@ -31,7 +31,11 @@ function initials(email: string): string {
   return (email.split('@')[0] ?? '?').slice(0, 2).toUpperCase();
 }
 
-export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string; onLogout: () => void; role?: 'owner' | 'staff' }) {
+/** Pages only owners may open; a staff member who follows a link to one is told so instead of being refused later. */
+export const OWNER_ONLY_PATHS: readonly string[] = NAV_GROUPS.filter((g) => g.ownerOnly).flatMap((g) => g.items.map((i) => i.url));
+
+/** `role` null while the signed-in user's role is loading: nothing owner-only shows until it is known. */
+export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string; onLogout: () => void; role?: 'owner' | 'staff' | null }) {
   const { t } = useTranslation('dashboard');
   const shop = useShopSettings();
   const { open, isMobile, setOpenMobile } = useSidebar();
@@ -133,7 +137,11 @@ export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string;
                   <span className="block truncate text-sm font-medium" data-testid="sidebar-user-email">
                     {email}
                   </span>
-                  <span className="block text-xs text-slate-400">{t('nav.admin')}</span>
+                  {role ? (
+                    <span className="block text-xs text-slate-400" data-testid="sidebar-user-role">
+                      {t(`nav.roles.${role}`)}
+                    </span>
+                  ) : null}
                 </span>
                 <ChevronsUpDown className="h-4 w-4 shrink-0" aria-hidden />
               </>

@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
+import { cn } from '../../../lib/cn';
 
 /** Section names per first path segment; an order's detail sits under Orders. */
 const SECTIONS: Record<string, { key: string; parent?: string }> = {
@@ -13,6 +14,8 @@ const SECTIONS: Record<string, { key: string; parent?: string }> = {
   configsetting: { key: 'configSettings' },
   'change-password': { key: 'changePassword' },
   'order-detail': { key: 'orderDetail', parent: 'orders' },
+  settings: { key: 'settings' },
+  'two-factor': { key: 'twoFactor' },
 };
 
 export type Crumb = { label: string; to?: string };
@@ -38,17 +41,20 @@ export function Breadcrumb({ pathname }: { pathname: string }) {
   const crumbs = breadcrumbFor(pathname, t);
   return (
     <nav aria-label={t('breadcrumb.label')} className="min-w-0">
-      <ol className="flex items-center gap-1 text-sm text-slate-600">
+      <ol className="flex min-w-0 items-center gap-1 text-sm text-slate-600">
         {crumbs.map((c, i) => {
           const last = i === crumbs.length - 1;
+          // Whole words only: the crumbs before the page keep their width (on a phone the first of three is left
+          // out), and only the page's own name is cut, with "…", when even that does not fit.
+          const hiddenOnPhone = crumbs.length > 2 && i === 0;
           return (
             <Fragment key={`${i}-${c.label}`}>
               {i > 0 ? (
-                <li aria-hidden className="text-slate-400">
+                <li aria-hidden className={cn('shrink-0 text-slate-400', crumbs.length > 2 && i === 1 && 'hidden sm:block')}>
                   <ChevronRight className="h-3.5 w-3.5" />
                 </li>
               ) : null}
-              <li className="truncate">
+              <li className={cn(last ? 'min-w-0 truncate' : 'shrink-0 whitespace-nowrap', hiddenOnPhone && 'hidden sm:block')}>
                 {last ? (
                   <span aria-current="page" className="font-medium text-slate-900">
                     {c.label}

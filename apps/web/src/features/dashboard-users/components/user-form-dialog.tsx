@@ -45,7 +45,7 @@ function UserForm({ user, onDone }: { user: UserDto | null; onDone: () => void }
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       <Field id="user-email" label={t('users.fields.email')} required>
         <Input id="user-email" type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>

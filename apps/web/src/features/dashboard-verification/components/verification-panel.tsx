@@ -6,7 +6,8 @@ import { Check, HelpCircle, RefreshCw, X } from 'lucide-react';
 import type { FieldCheck } from '@topup/contract/verification';
 import { Button } from '../../../components/ui/button';
 import { FormError, errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime, formatNumber } from '../../../components/dashboard/format';
+import { formatNumber } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { Spinner } from '../../../components/ui/spinner';
 import { useRecheck, useVerification } from '../api/verification';
 import { VerdictBadge } from './verdict-badge';
@@ -25,6 +26,7 @@ function shown(field: FieldCheck['field'], value: string | null): string {
 
 export function VerificationPanel({ orderId }: { orderId: string }) {
   const { t } = useTranslation('verification');
+  const formatDateTime = useFormatDateTime();
   const check = useVerification(orderId);
   const recheck = useRecheck();
 
@@ -54,6 +56,8 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
           {check.data.state === 'failed' ? <p className="mb-2 text-sm text-orange-800">{t('panel.failed')}</p> : null}
           {check.data.state === null ? <p className="mb-2 text-sm text-slate-600">{t('panel.never')}</p> : null}
           {check.data.fields.length ? (
+            // Values are never broken mid-number or mid-date: a long one makes the table scroll inside its box instead.
+            <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600">
                 <tr>
@@ -67,13 +71,14 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
                 {check.data.fields.map((f) => (
                   <tr key={f.field} data-field={f.field} data-result={f.result} className="border-t border-slate-100 align-top">
                     <th scope="row" className="py-1.5 pr-2 font-medium">{t(`fields.${f.field}`)}</th>
-                    <td className="py-1.5 pr-2 break-all">{f.receipt === null ? <span className="text-slate-500">{t('result.unreadable')}</span> : shown(f.field, f.receipt)}</td>
-                    <td className="py-1.5 pr-2 break-all">{shown(f.field, f.order)}</td>
+                    <td className="py-1.5 pr-2 break-words">{f.receipt === null ? <span className="text-slate-500">{t('result.unreadable')}</span> : shown(f.field, f.receipt)}</td>
+                    <td className="py-1.5 pr-2 break-words">{shown(f.field, f.order)}</td>
                     <td className="py-1.5"><ResultIcon result={f.result} /></td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            </div>
           ) : null}
           {check.data.duplicates.length ? (
             <div className="mt-3 rounded-lg border border-purple-200 bg-purple-50 p-3 text-sm">

@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useGameOptions } from '../../dashboard-packages/api/get-game-options';
 import { VerdictFilter } from '../../dashboard-verification/components/verdict-filter';
 import { useOperators } from '../api/operators';
+import { DayInput } from './day-input';
 import { activeFilterCount, FILTER_FIELDS, type OrderListView } from '../lib/list-view';
 
 const CONTROL = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
@@ -106,10 +107,10 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
           )}
         </Labelled>
         <Labelled label={t('filters.from')}>
-          {(id) => <input id={id} type="date" className={CONTROL} value={view.from ?? ''} max={view.to} onChange={(e) => onChange({ from: e.target.value || undefined })} />}
+          {(id) => <DayInput id={id} className={CONTROL} value={view.from} onChange={(from) => onChange({ from })} />}
         </Labelled>
         <Labelled label={t('filters.to')}>
-          {(id) => <input id={id} type="date" className={CONTROL} value={view.to ?? ''} min={view.from} onChange={(e) => onChange({ to: e.target.value || undefined })} />}
+          {(id) => <DayInput id={id} className={CONTROL} value={view.to} onChange={(to) => onChange({ to })} />}
         </Labelled>
         <VerdictFilter stacked value={view.verdict ?? null} onChange={(verdict) => onChange({ verdict: verdict ?? undefined })} />
         <Labelled label={t('filters.read')}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
 import type { OrderEventDto } from '@topup/contract/workbench';
 import { errorText } from '../../../components/dashboard/form-error';
-import { formatDateTime } from '../../../components/dashboard/format';
+import { useFormatDateTime } from '../../../lib/dates';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTimeline } from '../api/timeline';
@@ -21,7 +21,7 @@ const DOT: Record<OrderEventDto['type'], string> = {
 function Change({ from, to }: { from: string | null; to: string | null }) {
   const { t } = useTranslation('workbench');
   return (
-    <span className="inline-flex flex-wrap items-center gap-1 break-all">
+    <span className="inline-flex flex-wrap items-center gap-1 break-words">
       <span className="rounded bg-slate-100 px-1 text-slate-700 line-through decoration-slate-400">{from ?? t('timeline.empty')}</span>
       <ArrowRight className="h-3 w-3 shrink-0" aria-hidden />
       <span className="sr-only">{t('timeline.changedTo')}</span>
@@ -83,6 +83,7 @@ function actorOf(event: OrderEventDto, t: (key: string) => string): string {
 
 export function OrderTimeline({ orderId }: { orderId: string }) {
   const { t } = useTranslation('workbench');
+  const formatDateTime = useFormatDateTime();
   const { t: td } = useTranslation('dashboard');
   const timeline = useTimeline(orderId);
   return (

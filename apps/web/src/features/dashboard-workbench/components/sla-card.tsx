@@ -39,6 +39,12 @@ function Figures({ label, f }: { label: string; f: SlaFigures }) {
           <dd className="text-xl font-bold text-slate-900">{f.completed}</dd>
         </div>
         <div>
+          <dt className="text-slate-600">{t('slaCard.late')}</dt>
+          <dd className={cn('text-xl font-bold', f.late > 0 ? 'text-red-700' : 'text-slate-900')} data-testid="sla-late">
+            {f.late}
+          </dd>
+        </div>
+        <div>
           <dt className="text-slate-600">{t('slaCard.median')}</dt>
           <dd className="font-semibold text-slate-900">{formatDuration(f.medianSeconds, t)}</dd>
         </div>
@@ -75,6 +81,17 @@ export function SlaCard() {
         </div>
       ) : (
         <>
+          {/* Orders waiting past the promise right now: what staff must act on first, above the history. */}
+          <p
+            role="status"
+            data-testid="sla-late-now"
+            className={cn(
+              'mb-3 rounded-lg px-3 py-2 text-sm font-semibold',
+              sla.data.lateNow > 0 ? 'border border-red-300 bg-red-50 text-red-800' : 'border border-green-200 bg-green-50 text-green-800',
+            )}
+          >
+            {sla.data.lateNow > 0 ? t('slaCard.lateNow', { count: sla.data.lateNow, minutes: sla.data.targetMinutes }) : t('slaCard.noneLate')}
+          </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <Figures label={t('slaCard.today')} f={sla.data.today} />
             <Figures label={t('slaCard.days14')} f={sla.data.last14Days} />

@@ -8,9 +8,11 @@ import { CANCEL_NOTE_MAX, CANCEL_REASONS, type CancelReason } from '@topup/contr
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Select } from '../../../components/dashboard/form-controls';
+import type { OrderFlag } from '../lib/order-flags';
+import { FlagOverride, overrideProblem, type OverrideProblem, type OverrideState } from './flag-override';
 
 export type StatusChange =
-  | { status: 'COMPLETED'; statusNote?: string }
+  | { status: 'COMPLETED'; statusNote?: string; overrideFlags?: true; overrideReason?: string }
   | { status: 'CANCELLED'; cancelReason: CancelReason; cancelNote?: string };
 
 type Props = {
@@ -27,6 +29,12 @@ type Props = {
    * possible (`blocking`: no longer pending or gone).
    */
   stale?: { message: string; blocking: boolean } | null;
+  /** What is wrong with the single order (duplicate, mismatch); completing it then needs an override with a reason. */
+  flags?: OrderFlag[];
+  /** For bulk: how many of the chosen orders are flagged. */
+  flaggedCount?: number;
+  /** The server refused the completion because of a flag (409 orderFlagged): ask for the override now. */
+  flaggedRefusal?: boolean;
   onClose: () => void;
   onConfirm: (change: StatusChange) => void;
 };
@@ -36,17 +44,29 @@ export function StatusChangeDialog({ target, ...rest }: Props) {
   return <StatusChangeForm key={target ?? 'closed'} target={target} {...rest} />;
 }
 
-function StatusChangeForm({ target, count = 1, code, pending, error, stale, onClose, onConfirm }: Props) {
+function StatusChangeForm({ target, count = 1, code, pending, error, stale, flags = [], flaggedCount = 0, flaggedRefusal, onClose, onConfirm }: Props) {
   const { t } = useTranslation('workbench');
   const { t: td } = useTranslation('dashboard');
   const [reason, setReason] = useState<CancelReason | ''>('');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState<'reason' | 'note' | null>(null);
+  const [override, setOverride] = useState<OverrideState>({ confirmed: false, reason: '' });
+  const [overrideMissing, setOverrideMissing] = useState<OverrideProblem>(null);
   const cancelling = target === 'CANCELLED';
+  const flagged = !cancelling && (flags.length > 0 || flaggedCount > 0 || !!flaggedRefusal);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = note.trim() || undefined;
+    if (!cancelling && flagged) {
+      const problem = overrideProblem(override);
+      setOverrideMissing(problem);
+      if (problem) {
+        document.getElementById(problem === 'confirm' ? 'change-override' : 'change-override-reason')?.focus();
+        return;
+      }
+      return onConfirm({ status: 'COMPLETED', statusNote: trimmed, overrideFlags: true, overrideReason: override.reason.trim() });
+    }
     if (!cancelling) return onConfirm({ status: 'COMPLETED', statusNote: trimmed });
     if (!reason) return setMissing('reason');
     if (reason === 'OTHER' && !trimmed) return setMissing('note');
@@ -69,6 +89,20 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, onCl
             <p className="font-semibold">{stale.message}</p>
             <p>{stale.blocking ? t('live.notPending') : t('live.stillPending')}</p>
           </div>
+        ) : null}
+        {flagged ? (
+          <FlagOverride
+            idPrefix="change"
+            flags={flags}
+            flaggedCount={code ? undefined : flaggedCount}
+            refused={flaggedRefusal}
+            value={override}
+            problem={overrideMissing}
+            onChange={(next) => {
+              setOverride(next);
+              if (overrideMissing) setOverrideMissing(overrideProblem(next));
+            }}
+          />
         ) : null}
         {cancelling ? (
           <Field id="change-reason" label={t('change.reason')} required>
@@ -100,7 +134,7 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, onCl
             value={note}
             maxLength={CANCEL_NOTE_MAX}
             rows={3}
-            autoFocus={!cancelling}
+            autoFocus={!cancelling && !flagged}
             aria-invalid={missing === 'note'}
             aria-describedby={missing === 'note' ? 'change-note-error' : undefined}
             onChange={(e) => setNote(e.target.value)}
@@ -112,7 +146,7 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, onCl
             </p>
           ) : null}
         </Field>
-        {error ? (
+        {error && !flaggedRefusal ? (
           <p role="alert" className="text-sm text-red-600">
             {error}
           </p>

@@ -6,6 +6,8 @@ import { Check, X } from 'lucide-react';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { TrackingStage } from '@topup/contract/order-tracking-links';
 import { cn } from '../../../lib/cn';
+import { useFormatDateTime } from '../../../lib/dates';
+import { formatMoney } from '../../order/lib/order-rules';
 import { useShopSettings } from '../../../lib/shop-settings';
 
 function useNow(active: boolean): number {
@@ -110,19 +112,19 @@ function Cancelled({ order }: { order: TrackedOrderDto }) {
 }
 
 export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
-  const { t, i18n } = useTranslation('tracking');
-  const locale = i18n.language === 'en' ? 'en-GB' : 'my-MM';
+  const { t } = useTranslation('tracking');
+  const formatDateTime = useFormatDateTime();
   const waiting = order.stage === 'PLACED' || order.stage === 'CHECKING';
   const rows: Array<[string, string]> = [
     [t('game'), order.gameTitle],
     [t('package'), order.packageTitle],
     [t('quantity'), String(order.quantity)],
-    [t('total'), `${order.subTotal.toLocaleString(locale)} ${order.currency}`],
+    [t('total'), `${formatMoney(order.subTotal)} ${order.currency}`],
     [t('account'), order.maskedInGameUserId],
     ...(order.serverInfo ? ([[t('server'), order.serverInfo]] as Array<[string, string]>) : []),
     [t('mobile'), order.maskedMobileNumber],
     [t('payment'), t(`paymentMethod.${order.paymentMethod}`, { defaultValue: order.paymentMethod })],
-    [t('placedAt'), new Date(order.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })],
+    [t('placedAt'), formatDateTime(order.createdAt)],
   ];
   return (
     <div className="space-y-4">
@@ -139,7 +141,7 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
           {rows.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-3 px-3 py-2 text-sm">
               <dt className="text-slate-600">{label}</dt>
-              <dd className="text-right font-medium break-all text-slate-900">{value}</dd>
+              <dd className="text-right font-medium break-words text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>

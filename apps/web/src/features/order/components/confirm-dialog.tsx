@@ -1,11 +1,11 @@
 // The confirm dialog: order summary in MMK, where to pay, the transaction number, the screenshot, and Confirm
 // (disabled until a screenshot is ready and while sending, labelled 'Processing...', with upload progress).
 // Loaded only when a buyer first can press Buy Now, so Radix and the dropzone stay off the page's first load.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigSettingDto } from '@topup/contract/config-settings';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { CURRENCY_SHOWN } from '@topup/contract/limits';
+import { CURRENCY_SHOWN, type PaymentMethod } from '@topup/contract/limits';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatMoney, isValidTransactionNumber } from '../lib/order-rules';
 import { PaymentAccounts } from './payment-accounts';
@@ -22,6 +22,8 @@ export type ConfirmDialogProps = {
   subTotal: number;
   total: number;
   accounts: ConfigSettingDto[];
+  /** The buyer's payment method: its own instructions and accounts are shown. */
+  paymentMethod: PaymentMethod;
   submitting: boolean;
   /** Upload progress 0–1 while sending. */
   progress: number | null;
@@ -32,13 +34,21 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, pkg, quantity, subTotal, total, accounts, submitting, progress, networkError, errors, onEdit, onConfirm } = props;
+  const { open, onOpenChange, pkg, quantity, subTotal, total, accounts, paymentMethod, submitting, progress, networkError, errors, onEdit, onConfirm } = props;
   const { t } = useTranslation('storefront');
   const [transactionNumber, setTransactionNumber] = useState('');
   const [txnError, setTxnError] = useState<string | null>(null);
   const [screenshot, setScreenshot] = useState<Screenshot | null>(null);
   const [preparing, setPreparing] = useState(false);
   const txnRef = useRef<HTMLInputElement>(null);
+
+  // A refusal from the server about a field of this dialog: show that field and put the cursor there.
+  useEffect(() => {
+    if (!errors.transactionNumber && !errors.screenshot) return;
+    const el = errors.transactionNumber ? txnRef.current : document.querySelector<HTMLElement>('[data-testid="screenshot-drop"]');
+    el?.scrollIntoView?.({ block: 'center' });
+    el?.focus();
+  }, [errors.transactionNumber, errors.screenshot]);
 
   const checkTxn = (value: string) => {
     const ok = isValidTransactionNumber(value);
@@ -49,6 +59,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const confirm = () => {
     if (submitting) return;
     if (!checkTxn(transactionNumber)) {
+      txnRef.current?.scrollIntoView?.({ block: 'center' });
       txnRef.current?.focus();
       return;
     }
@@ -56,6 +67,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   };
 
   const percent = progress === null ? 0 : Math.round(progress * 100);
+  // A disabled button says why, right under it (submitting already says so on the button).
+  const disabledReason = submitting ? null : preparing ? t('confirm.disabledReason.preparing') : !screenshot ? t('confirm.disabledReason.screenshot') : null;
   const row = 'flex justify-between gap-4 py-1';
 
   return (
@@ -92,7 +105,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </span>
           </div>
         </section>
-        <PaymentAccounts accounts={accounts} />
+        <PaymentAccounts accounts={accounts} method={paymentMethod} amount={`${formatMoney(total)} ${CURRENCY_SHOWN}`} />
         <TransactionNumberInput
           ref={txnRef}
           value={transactionNumber}
@@ -140,11 +153,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           type="button"
           onClick={confirm}
           disabled={!screenshot || preparing || submitting}
+          aria-describedby={disabledReason ? 'confirm-disabled-reason' : undefined}
           className="flex h-12 w-full items-center justify-center rounded-lg bg-indigo-600 text-lg font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           data-testid="confirm-order"
         >
           {submitting ? t('confirm.processing') : networkError ? t('confirm.retry') : t('confirm.confirm')}
         </button>
+        {disabledReason ? (
+          <p id="confirm-disabled-reason" className="-mt-2 text-center text-sm text-slate-700" data-testid="confirm-disabled-reason">
+            {disabledReason}
+          </p>
+        ) : null}
       </div>
     </Dialog>
   );

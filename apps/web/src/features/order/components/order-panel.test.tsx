@@ -48,7 +48,7 @@ function game(over: Partial<GameDetailDto> = {}): GameDetailDto {
       pkg('b', { tokenTitle: '172 Diamonds', price: 10900 }),
       pkg('c', { tokenTitle: 'Phone 86', price: 6300, paymentMethod: 'PHONEBILL', canAddQuantity: true }),
     ],
-    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: null, paymentMethod: 'NORMAL' }],
+    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: 'U Aung', paymentMethod: 'NORMAL' }],
     ...over,
   };
 }
@@ -310,5 +310,102 @@ describe('confirm dialog', () => {
     const keys = requestMock.mock.calls.map(([, options]) => (options!.body as FormData).get('idempotencyKey'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('where to pay, per payment method', () => {
+  // The accounts carry `holderName` and `paymentMethod` (the contract's additions; `request` is mocked here).
+  const accounts: GameDetailDto['configSettingDtos'] = [
+    { id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: 'U Aung', paymentMethod: 'NORMAL' },
+    { id: 'k2', paymentName: 'Wave Pay', phone: '09987654321', orderIndex: 2, logo: null, isActive: true, holderName: null, paymentMethod: 'NORMAL' },
+    { id: 'p1', paymentName: 'Ooredoo bill', phone: '09950000000', orderIndex: 3, logo: null, isActive: true, holderName: 'Daw Hla', paymentMethod: 'PHONEBILL' },
+  ];
+
+  it('shows mobile banking its wallets with the holder, and phone bill only its own number and instructions', async () => {
+    const u = user();
+    renderPanel(game({ configSettingDtos: accounts }));
+    let dialog = await openDialog(u);
+    let shown = within(dialog).getByTestId('payment-accounts');
+    expect(shown).toHaveAttribute('data-method', 'NORMAL');
+    expect(within(shown).getAllByTestId('payment-account').map((a) => a.textContent)).toEqual([expect.stringContaining('KBZ Pay'), expect.stringContaining('Wave Pay')]);
+    expect(within(shown).getByTestId('payment-holder')).toHaveTextContent('Name: U Aung');
+    expect(within(shown).getByTestId('payment-how-to')).toHaveTextContent('mobile banking');
+    await u.keyboard('{Escape}');
+
+    await u.click(screen.getByRole('radio', { name: 'Phone Bill' }));
+    await u.click(pack('Phone 86'));
+    await u.click(buyNow());
+    dialog = await screen.findByRole('dialog');
+    shown = within(dialog).getByTestId('payment-accounts');
+    expect(shown).toHaveAttribute('data-method', 'PHONEBILL');
+    expect(within(shown).getAllByTestId('payment-account')).toHaveLength(1);
+    expect(within(shown).getByTestId('payment-account')).toHaveTextContent('Ooredoo bill');
+    expect(within(shown).getByTestId('payment-holder')).toHaveTextContent('Name: Daw Hla');
+    expect(within(shown).getByTestId('payment-how-to')).toHaveTextContent('phone bill balance');
+    expect(within(shown).queryByText('KBZ Pay')).not.toBeInTheDocument();
+  });
+
+  it('says so when the shop has no account for the chosen method', async () => {
+    const u = user();
+    renderPanel(game({ configSettingDtos: accounts.filter((a) => a.paymentMethod === 'NORMAL') }));
+    await fillAccount(u);
+    await u.click(screen.getByRole('radio', { name: 'Phone Bill' }));
+    await u.click(pack('Phone 86'));
+    await u.click(buyNow());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('no account for this payment method');
+  });
+});
+
+describe('buttons that say why, and errors brought into view', () => {
+  it('says under Buy Now what it still needs, and in Burmese on a Burmese page', async () => {
+    const u = user();
+    renderPanel();
+    expect(screen.getByTestId('buy-now-why')).toHaveTextContent('To buy, enter your User ID, enter your phone number, choose a package.');
+    expect(buyNow()).toHaveAccessibleDescription('To buy, enter your User ID, enter your phone number, choose a package.');
+    await fillAccount(u);
+    expect(screen.getByTestId('buy-now-why')).toHaveTextContent('To buy, choose a package.');
+    await u.click(pack('86 Diamonds'));
+    expect(screen.queryByTestId('buy-now-why')).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('mm'));
+    await u.clear(screen.getByLabelText('အသုံးပြုသူ ID'));
+    expect(screen.getByTestId('buy-now-why')).toHaveTextContent('ဝယ်ယူရန် အသုံးပြုသူ ID ထည့်ပါ။');
+  });
+
+  it('scrolls to and focuses the first wrong field when Buy Now is pressed', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    const u = user();
+    renderPanel(game({ serverType: 'ZONEID' }));
+    await fillAccount(u, '12345');
+    await u.click(pack('86 Diamonds'));
+    await u.click(buyNow());
+    const zone = screen.getByLabelText('Zone ID');
+    expect(zone).toHaveFocus();
+    expect(scrolled).toContain(zone);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says why Confirm is disabled, and focuses the transaction number the server refused', async () => {
+    Element.prototype.scrollIntoView = vi.fn();
+    const u = user();
+    renderPanel();
+    const dialog = await openDialog(u);
+    const confirm = within(dialog).getByTestId('confirm-order');
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAccessibleDescription('Add the payment screenshot to confirm.');
+    await u.type(within(dialog).getByLabelText('Transaction number (6 digits)'), '123456');
+    await u.upload(within(dialog).getByTestId('screenshot-input'), png());
+    await within(dialog).findByAltText('Preview of the payment screenshot');
+    expect(within(dialog).queryByTestId('confirm-disabled-reason')).not.toBeInTheDocument();
+
+    requestMock.mockRejectedValueOnce(new ApiError('Bad', 400, { transactionNumber: ['This transaction number was already used.'] }));
+    await u.click(confirm);
+    const input = await within(dialog).findByLabelText('Transaction number (6 digits)');
+    await vi.waitFor(() => expect(input).toHaveFocus());
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
   });
 });

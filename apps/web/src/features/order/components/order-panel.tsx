@@ -44,6 +44,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [networkError, setNetworkError] = useState(false);
   const inFlight = useRef(false);
+  const panel = useRef<HTMLDivElement>(null);
   // One key per Buy Now press; Retry after a dropped connection repeats it (see docs/decisions/0103).
   const attemptKey = useRef(randomId());
   const mutation = useCreateOrder(setProgress);
@@ -69,8 +70,25 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
     }
     if (!isMobileNumber(state.mobileNumber)) errors.mobileNumber = t('game.mobileNumberInvalid');
     setFieldErrors(errors);
+    showFirstError(errors);
     return Object.keys(errors).length === 0;
   };
+
+  /** The first wrong field may be far above the button on a phone: bring it into view and put the cursor in it. */
+  const showFirstError = (errors: Partial<Record<AccountFieldName, string>>) => {
+    const first = ACCOUNT_FIELDS.find((name) => errors[name]);
+    if (!first) return;
+    const el = panel.current?.querySelector<HTMLElement>(`[name="${first}"]`);
+    el?.scrollIntoView?.({ block: 'center' });
+    el?.focus();
+  };
+
+  // What Buy Now still needs, said under it while it is disabled.
+  const missing = [
+    !state.inGameUserId.trim() ? t('game.why.userId') : null,
+    !state.mobileNumber.trim() ? t('game.why.mobileNumber') : null,
+    !selected ? t('game.why.package') : null,
+  ].filter((m): m is string => m !== null);
 
   const buyNow = () => {
     setGeneralError(null);
@@ -134,6 +152,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           }
           setFieldErrors(accountErrors);
           setConfirmErrors(dialogErrors);
+          showFirstError(accountErrors);
           const onlyDialog = Object.keys(dialogErrors).length > 0 && Object.keys(accountErrors).length === 0 && other.length === 0;
           if (!onlyDialog) {
             setDialogOpen(false);
@@ -149,7 +168,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   };
 
   return (
-    <div className="space-y-6" inert={!hydrated || undefined} aria-busy={!hydrated || undefined}>
+    <div ref={panel} className="space-y-6" inert={!hydrated || undefined} aria-busy={!hydrated || undefined}>
       <AccountFields
         serverType={game.serverType}
         gameTitle={game.title}
@@ -205,10 +224,16 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           type="button"
           onClick={buyNow}
           disabled={!form.canBuy}
+          aria-describedby={!form.canBuy && missing.length ? 'buy-now-why' : undefined}
           className="flex h-12 w-full items-center justify-center rounded-lg bg-indigo-600 text-lg font-semibold text-white hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           {t('game.buyNow')}
         </button>
+        {!form.canBuy && missing.length ? (
+          <p id="buy-now-why" className="text-center text-sm text-slate-700" data-testid="buy-now-why">
+            {t('game.whyDisabled', { list: missing.join(t('game.listSeparator')) })}
+          </p>
+        ) : null}
       </section>
       {selected && dialogUsed ? (
         <Suspense fallback={null}>
@@ -221,6 +246,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
             subTotal={form.subTotal}
             total={form.total}
             accounts={game.configSettingDtos}
+            paymentMethod={state.paymentMethod}
             submitting={mutation.isPending}
             progress={progress}
             networkError={networkError}
