@@ -9,7 +9,7 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
     root: here('./apps/server'),
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // PostgreSQL only: two instances sharing one database, and schemas within one database.
-    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts'] : [],
+    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts', 'src/modules/staff-alerts/staff-alerts-instances.test.ts'] : [],
     setupFiles: ['test/setup.ts'],
     env: { TEST_DIALECT: dialect },
     pool: 'forks' as const,
