@@ -40,6 +40,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { createStaffAlerts, type StaffAlertOptions } from './modules/staff-alerts/staff-alerts.service.ts';
 import { staffAlertRoutes } from './modules/staff-alerts/staff-alerts.routes.ts';
+import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.ts';
 import { getShopSettings } from './modules/shop-settings/shop-settings.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
@@ -285,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });
   await app.register(staffAlertRoutes, { ctx });
+  await app.register(dashboardAppRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });

@@ -5,7 +5,7 @@
 // The screenshot check itself is paused in this suite (OCR takes seconds; its own suites run it): the check's verdict
 // event is emitted as the check emits it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, body, buildTestApp, login, orderRow, type TestApp } from '../../../test/helpers.ts';
+import { ADMIN, body, buildTestApp, login, orderRow, png, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { createPackage, placeOrder, sleep, waitFor } from '../../realtime/hub.fixtures.ts';
 import { inQuietHours, minutesOfDay } from './staff-alerts.service.ts';
 import { startPushService, type PushService, type TestDevice } from './push-service.fixtures.ts';
@@ -225,5 +225,35 @@ describe('alerts', () => {
     const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/Push/Subscription', headers: enAuth, payload: { endpoint: again.endpoint } });
     expect(del.statusCode).toBe(200);
     expect(await devicesOf(enAuth)).toEqual([]);
+  });
+});
+
+describe('the dashboard as an app', () => {
+  it('serves a manifest with the shop\'s name, scoped to the dashboard, with icons drawn from the shop settings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = res.json() as { name: string; scope: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string }> };
+    const shop = await t.app.inject({ method: 'GET', url: '/api/v1/ShopSettings' });
+    expect(manifest).toMatchObject({ name: body<{ shopName: string }>(shop).payLoad.shopName, scope: '/dashboard', start_url: '/dashboard', display: 'standalone' });
+    for (const icon of manifest.icons) {
+      const png = await t.app.inject({ method: 'GET', url: icon.src });
+      expect(png.statusCode, icon.src).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      const side = Number(icon.sizes.split('x')[0]);
+      // PNG: width and height at bytes 16 and 20 of the IHDR chunk.
+      expect([png.rawPayload.readUInt32BE(16), png.rawPayload.readUInt32BE(20)]).toEqual([side, side]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard-icon-100.png' })).statusCode).toBe(400);
+
+    // The owner's logo becomes the icon, and the new name the app's.
+    const initialIcon = (await t.app.inject({ method: 'GET', url: '/dashboard-icon-192.png' })).rawPayload;
+    const saved = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Golden Top-up' }), { file_Logo: { data: await png(300, 120, '#ff0000') } });
+    expect(saved.statusCode).toBe(200);
+    const renamed = (await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' })).json() as { name: string; icons: Array<{ src: string }> };
+    expect(renamed.name).toBe('Golden Top-up');
+    const logoIcon = await t.app.inject({ method: 'GET', url: renamed.icons[0]!.src });
+    expect(logoIcon.rawPayload.readUInt32BE(16)).toBe(192);
+    expect(logoIcon.rawPayload.equals(initialIcon)).toBe(false);
   });
 });
