@@ -1,6 +1,6 @@
 // Devices, preferences, the owners' setting and the delivery rows of staff alerts; only this file touches those tables.
 import type { Db } from '../../db/database.ts';
-import type { PushSubscriptionsTable, StaffAlertDeliveriesTable, StaffAlertPreferencesTable } from '../../db/schema.ts';
+import type { OrderRow, PushSubscriptionsTable, StaffAlertDeliveriesTable, StaffAlertPreferencesTable } from '../../db/schema.ts';
 
 export const SETTINGS_ROW_ID = 'shop';
 
@@ -146,21 +146,26 @@ export async function retryLater(db: Db, id: string, attempts: number, at: strin
   await db.updateTable('staff_alert_deliveries').set({ attempts, next_attempt_at: at, lease_until: null, error }).where('id', '=', id).execute();
 }
 
-export async function markDeviceUsed(db: Db, id: string, now: string): Promise<void> {
-  await db.updateTable('push_subscriptions').set({ last_sent_at: now }).where('id', '=', id).execute();
+export async function markDevicesUsed(db: Db, ids: string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('push_subscriptions').set({ last_sent_at: now }).where('id', 'in', [...new Set(ids)]).execute();
 }
 
-export function findDeviceById(db: Db, id: string): Promise<Device | undefined> {
-  return db.selectFrom('push_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+export function findDevicesByIds(db: Db, ids: string[]): Promise<Device[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('push_subscriptions').selectAll().where('id', 'in', ids).execute();
 }
 
-/** What an alert says about its order, and whether it is still worth sending. */
-export function findOrderForAlert(db: Db, orderId: string) {
+export type AlertOrder = Pick<OrderRow, 'id' | 'code' | 'game_title' | 'sub_total' | 'package_currency' | 'created_at' | 'status' | 'is_read' | 'is_duplicate'>;
+
+/** What alerts say about their orders, and whether they are still worth sending. */
+export function findOrdersForAlert(db: Db, ids: string[]): Promise<AlertOrder[]> {
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('orders')
     .select(['id', 'code', 'game_title', 'sub_total', 'package_currency', 'created_at', 'status', 'is_read', 'is_duplicate'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Pending orders nobody opened that were placed within [from, to] (ISO): the late-order scan. */

@@ -64,6 +64,8 @@ const KIND_COLUMN = { newOrder: 'newOrder', lateOrder: 'lateOrder', checkProblem
 /** A push message older than this is of no use to anyone: the push service may drop it (seconds). */
 const PUSH_TTL_S = 15 * 60;
 const LEASE_MS = 60_000;
+/** VAPID tokens may live up to 24 h (RFC 8292); 12 h, renewed an hour early. */
+const VAPID_VALID_S = 12 * 3600;
 const BATCH = 50;
 const KEEP_HISTORY_MS = 3 * 24 * 3600_000;
 
@@ -178,8 +180,7 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     for (let i = 0; i < rows.length; i += 200) await repo.claimDeliveries(db, rows.slice(i, i + 200));
   }
 
-  async function payloadFor(d: repo.Delivery, language: Language): Promise<AlertPayload | 'drop'> {
-    const order = await repo.findOrderForAlert(db, d.order_id);
+  function payloadFor(d: repo.Delivery, order: repo.AlertOrder | undefined, language: Language): AlertPayload | 'drop' {
     // Someone opened it (or it was completed, cancelled, deleted): whoever opened it is on it.
     if (!order || order.is_read === 1) return 'drop';
     if (d.kind !== 'checkProblem' && order.status !== 'PENDING') return 'drop';
@@ -196,11 +197,27 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     };
   }
 
+  /**
+   * The VAPID Authorization header per push service origin, signed once and reused until an hour before it expires:
+   * signing costs several ms, the per-device encryption under one.
+   */
+  const vapidHeaders = new Map<string, { authorization: string; renewAt: number }>();
+  function vapidAuthorization(endpoint: string): string {
+    const audience = new URL(endpoint).origin;
+    const cached = vapidHeaders.get(audience);
+    if (cached && cached.renewAt > Date.now()) return cached.authorization;
+    const expiresAt = Math.floor(Date.now() / 1000) + VAPID_VALID_S;
+    const { Authorization } = webpush.getVapidHeaders(audience, vapidDetails.subject, vapidDetails.publicKey, vapidDetails.privateKey, 'aes128gcm', expiresAt);
+    if (vapidHeaders.size > 100) vapidHeaders.clear();
+    vapidHeaders.set(audience, { authorization: Authorization, renewAt: (expiresAt - 3600) * 1000 });
+    return Authorization;
+  }
+
   async function post(device: repo.Device, payload: AlertPayload): Promise<number> {
     const details = webpush.generateRequestDetails(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       JSON.stringify(payload),
-      { vapidDetails, TTL: PUSH_TTL_S, urgency: 'high', contentEncoding: 'aes128gcm' },
+      { TTL: PUSH_TTL_S, urgency: 'high', contentEncoding: 'aes128gcm', headers: { Authorization: vapidAuthorization(device.endpoint) } },
     );
     const res = await fetch(details.endpoint, {
       method: details.method,
@@ -213,14 +230,15 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     return res.status;
   }
 
-  async function deliver(d: repo.Delivery, languages: Map<string, Language>): Promise<void> {
-    const now = nowIso();
-    if (!(await repo.lease(db, d, now, isoAfter(LEASE_MS)))) return;
+  /** Sends one leased delivery; answers whether it was sent. */
+  async function deliver(d: repo.Delivery, device: repo.Device | undefined, order: repo.AlertOrder | undefined, language: Language): Promise<boolean> {
     try {
-      const device = await repo.findDeviceById(db, d.subscription_id);
-      if (!device) return;
-      const payload = await payloadFor(d, languages.get(d.user_id) ?? DEFAULT_LANGUAGE);
-      if (payload === 'drop') return await repo.finishDelivery(db, d.id, 'dropped', nowIso());
+      if (!device) return false;
+      const payload = payloadFor(d, order, language);
+      if (payload === 'drop') {
+        await repo.finishDelivery(db, d.id, 'dropped', nowIso());
+        return false;
+      }
       let status: number;
       try {
         status = await post(device, payload);
@@ -230,35 +248,45 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       }
       if (status >= 200 && status < 300) {
         await repo.finishDelivery(db, d.id, 'sent', nowIso());
-        await repo.markDeviceUsed(db, device.id, nowIso());
-        return;
+        return true;
       }
       if (status === 404 || status === 410) {
         // The browser dropped the subscription (alerts turned off, site data cleared): forget the device.
         log.info({ subscriptionId: device.id, status }, 'push subscription gone; device removed');
-        return await repo.forgetDevice(db, device.id);
+        await repo.forgetDevice(db, device.id);
+        return false;
       }
       const attempts = d.attempts + 1;
       // 400/413: this message can never pass; anything else (429, 5xx, network) may on a later try.
       if (status === 400 || status === 413 || attempts >= maxAttempts) {
         log.warn({ deliveryId: d.id, status, attempts }, 'staff alert not delivered');
-        return await repo.finishDelivery(db, d.id, 'failed', nowIso(), `HTTP ${status}`);
+        await repo.finishDelivery(db, d.id, 'failed', nowIso(), `HTTP ${status}`);
+        return false;
       }
       await repo.retryLater(db, d.id, attempts, isoAfter(retryBaseMs * 2 ** (attempts - 1)), `HTTP ${status}`);
     } catch (err) {
       log.error({ err, deliveryId: d.id }, 'staff alert delivery failed');
       // The lease runs out and the row is tried again.
     }
+    return false;
   }
 
   async function sendRound(): Promise<void> {
     for (;;) {
       const due = await repo.dueDeliveries(db, nowIso(), BATCH);
       if (due.length === 0) return;
-      const userIds = [...new Set(due.map((d) => d.user_id))];
+      const now = nowIso();
+      const until = isoAfter(LEASE_MS);
+      const mine = (await Promise.all(due.map(async (d) => ((await repo.lease(db, d, now, until)) ? d : null)))).filter((d) => d !== null);
+      // What the leased rows need, read once for all of them.
+      const devices = new Map((await repo.findDevicesByIds(db, [...new Set(mine.map((d) => d.subscription_id))])).map((x) => [x.id, x]));
+      const orders = new Map((await repo.findOrdersForAlert(db, [...new Set(mine.map((d) => d.order_id))])).map((o) => [o.id, o]));
       const languages = new Map<string, Language>();
-      for (const u of await repo.languagesOf(db, userIds)) languages.set(u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE);
-      await Promise.all(due.map((d) => deliver(d, languages)));
+      for (const u of await repo.languagesOf(db, [...new Set(mine.map((d) => d.user_id))])) languages.set(u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE);
+      const sent = await Promise.all(
+        mine.map((d) => deliver(d, devices.get(d.subscription_id), orders.get(d.order_id), languages.get(d.user_id) ?? DEFAULT_LANGUAGE)),
+      );
+      await repo.markDevicesUsed(db, mine.filter((_, i) => sent[i]).map((d) => d.subscription_id), nowIso());
       if (due.length < BATCH || closed) return;
     }
   }
