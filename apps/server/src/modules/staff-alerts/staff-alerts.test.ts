@@ -228,6 +228,18 @@ describe('alerts', () => {
   });
 });
 
+describe('a removed staff member', () => {
+  it('takes their devices along: no alert reaches a phone of someone who left', async () => {
+    const leaver = await staff({ email: 'leaver@test.local', password: 'leaver-password-1' }, 'en');
+    const phone = push.device('/leaver-phone');
+    const saved = await subscribe(leaver, phone.subscription);
+    expect(saved.statusCode).toBe(200);
+    const me = body<{ id: string }>(await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: leaver })).payLoad;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/User/${me.id}`, headers: t.auth })).statusCode).toBe(200);
+    expect(await t.app.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', phone.endpoint).execute()).toEqual([]);
+  });
+});
+
 describe('the dashboard as an app', () => {
   it('serves a manifest with the shop\'s name, scoped to the dashboard, with icons drawn from the shop settings', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' });
