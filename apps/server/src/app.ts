@@ -40,6 +40,9 @@ import { tokenPackageRoutes } from './modules/token-packages/token-packages.rout
 import { createVerification, type VerificationOptions } from './modules/verification/verification.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
+import { createStaffAlerts, type StaffAlertOptions } from './modules/staff-alerts/staff-alerts.service.ts';
+import { staffAlertRoutes } from './modules/staff-alerts/staff-alerts.routes.ts';
+import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -83,6 +86,8 @@ export type BuildOptions = {
   verification?: VerificationOptions;
   /** The start-up storage probe's timings (tests shorten them). */
   storageProbe?: StorageProbeOptions;
+  /** Staff alerts (tests: their own push service on loopback, short timings). */
+  staffAlerts?: StaffAlertOptions;
 };
 
 const OVERLOAD_RETRY_AFTER_S = 5;
@@ -183,7 +188,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
+    staffAlerts: undefined as never,
   };
+  ctx.staffAlerts = createStaffAlerts({
+    config, db, events, log: app.log.child({ module: 'staff-alerts' }), shop: () => getShopSettings(ctx), options: options.staffAlerts,
+  });
   app.decorate('ctx', ctx);
   answerWritesWhenDurable(app, commits);
   // Limits shared by every instance (order rate limit, login throttle) live in Redis when REDIS_URL is set, under a
@@ -210,6 +219,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Checks start once the app is ready (the hub listens for verdicts by then) and stop before the database closes.
   app.addHook('onReady', async () => ctx.verification.start());
   app.addHook('preClose', async () => ctx.verification.close());
+  app.addHook('onReady', async () => ctx.staffAlerts.start());
+  app.addHook('preClose', async () => ctx.staffAlerts.close());
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await probe.stop();
@@ -300,6 +311,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shopSettingsRoutes, { ctx });
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });
+  await app.register(staffAlertRoutes, { ctx });
+  await app.register(dashboardAppRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });

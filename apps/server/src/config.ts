@@ -1,5 +1,5 @@
 // Reads and checks the environment once at start-up; a bad value stops the process with its name.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   CHECK_WORKERS: z.coerce.number().int().min(1).max(availableParallelism()).optional(),
   CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
+  VAPID_PUBLIC_KEY: z.string().trim().optional().transform((s) => s || undefined)
+    .refine((s) => s === undefined || isBase64Url(s, 65), 'must be an uncompressed P-256 public key in base64url (87 characters)'),
+  VAPID_PRIVATE_KEY: z.string().trim().optional().transform((s) => s || undefined)
+    .refine((s) => s === undefined || isBase64Url(s, 32), 'must be a P-256 private key in base64url (43 characters)'),
+  VAPID_SUBJECT: optionalUrl(/^(mailto:|https:\/\/)/, 'must be mailto:… or https://…'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'must be an http(s) URL'),
   S3_BUCKET: optionalText.refine((s) => s === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s), 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)'),
@@ -119,6 +124,8 @@ export type Config = {
   /** Where uploaded images live: DATA_DIR (one instance, or a shared volume), or a bucket every instance shares. */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings);
   logFormat: LogFormat;
+  /** Web Push keys of staff alerts (VAPID): from the environment, or generated once into DATA_DIR. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
 };
 
 export class ConfigError extends Error {}
@@ -172,7 +179,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'local' },
     logFormat: e.LOG_FORMAT,
+    vapid: vapidKeys(e, dataDir),
   };
+}
+
+function isBase64Url(s: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(s) && Buffer.from(s, 'base64url').length === bytes;
+}
+
+/**
+ * Both keys from the environment, or neither: then a pair generated once into DATA_DIR/vapid-keys.json, so devices
+ * subscribed before a restart still receive alerts. Instances on separate machines sharing one database must be given
+ * the same pair through the environment (a device subscribed with one key is refused by its push service under another).
+ */
+function vapidKeys(e: z.infer<typeof EnvSchema>, dataDir: string): Config['vapid'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
+  // Push services want a way to reach whoever runs the sender; the shop's public https address serves.
+  const subject = e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : `mailto:${e.ADMIN_EMAIL ?? 'admin@localhost'}`);
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY) return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+    try {
+      // 'wx': two instances starting at once on one DATA_DIR end up with one pair.
+      writeFileSync(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  let stored: { publicKey?: unknown; privateKey?: unknown } = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+  } catch {
+    // reported below
+  }
+  const { publicKey, privateKey } = stored;
+  if (typeof publicKey !== 'string' || typeof privateKey !== 'string' || !isBase64Url(publicKey, 65) || !isBase64Url(privateKey, 32)) {
+    throw new ConfigError(`Invalid configuration:\n  VAPID_PUBLIC_KEY: unset, and ${file} holds no valid key pair (delete it to generate one; devices then subscribe again)`);
+  }
+  return { publicKey, privateKey, subject };
 }
 
 /**

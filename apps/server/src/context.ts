@@ -13,6 +13,7 @@ import type { UrlSigner } from './storage/signed-urls.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { Verification } from './modules/verification/verification.ts';
+import type { StaffAlerts } from './modules/staff-alerts/staff-alerts.service.ts';
 
 export type AppContext = {
   config: Config;
@@ -35,6 +36,8 @@ export type AppContext = {
   publicCache: PublicCache;
   /** Screenshot checks off the request path (modules/verification). */
   verification: Verification;
+  /** Alerts to staff devices through Web Push (modules/staff-alerts). */
+  staffAlerts: StaffAlerts;
   /** Redis for limits shared across instances (REDIS_URL); undefined without it. */
   redis?: Redis;
 };

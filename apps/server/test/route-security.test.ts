@@ -64,6 +64,15 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/v1/auth/two-factor/enable'],
   ['POST', '/api/v1/auth/two-factor/disable'],
   ['POST', '/api/v1/auth/two-factor/recovery-codes'],
+  // Staff alerts: each person's own devices and preferences, and reading the owners' late-order share.
+  ['GET', '/api/v1/push/vapidpublickey'],
+  ['POST', '/api/v1/push/subscription'],
+  ['DELETE', '/api/v1/push/subscription'],
+  ['GET', '/api/v1/push/devices'],
+  ['DELETE', '/api/v1/push/devices/:'],
+  ['GET', '/api/v1/push/preferences'],
+  ['PUT', '/api/v1/push/preferences'],
+  ['GET', '/api/v1/push/shopalerts'],
 ];
 
 /** Lists that answer a request with no credentials at all with an empty page (spec-built clients load them on public pages). */

@@ -416,6 +416,56 @@ const CATALOG = {
     mm: `တစ်ခု ရွေးပါ- ${SERVER_TYPE_WORDS.map((w) => w.mm).join('၊ ')}။`,
   },
   // ---- end of first-week fixes ----
+  // Staff alerts (Web Push to staff devices, modules/staff-alerts): validation, confirmations and the alert texts.
+  pushEndpointInvalid: {
+    en: "The device's push address must be an https URL.",
+    mm: 'စက်၏ push လိပ်စာသည် https URL ဖြစ်ရပါမည်။',
+  },
+  pushKeyInvalid: {
+    en: "The device's push key (keys.p256dh) must be a P-256 public key in base64url.",
+    mm: 'စက်၏ push key (keys.p256dh) သည် base64url ဖြင့် P-256 public key ဖြစ်ရပါမည်။',
+  },
+  pushAuthInvalid: {
+    en: "The device's push secret (keys.auth) must be 16 bytes in base64url.",
+    mm: 'စက်၏ push secret (keys.auth) သည် base64url ဖြင့် ၁၆ ဘိုက် ဖြစ်ရပါမည်။',
+  },
+  pushTooManyDevices: {
+    en: (p) => `At most ${p.max} devices can receive your alerts. Remove one first.`,
+    mm: (p) => `သတိပေးချက်များကို စက် ${burmeseDigits(p.max!)} လုံးအထိသာ ရနိုင်ပါသည်။ တစ်လုံးကို အရင်ဖယ်ရှားပါ။`,
+  },
+  pushDeviceNotFound: { en: 'That device does not receive your alerts.', mm: 'ထိုစက်သည် သင့်သတိပေးချက်များကို မရရှိပါ။' },
+  pushSubscribed: { en: 'Alerts are on for this device.', mm: 'ဤစက်တွင် သတိပေးချက်များ ဖွင့်ပြီးပါပြီ။' },
+  pushUnsubscribed: { en: 'This device no longer receives alerts.', mm: 'ဤစက်သည် သတိပေးချက်များ မရတော့ပါ။' },
+  alertPreferencesSaved: { en: 'Alert settings saved', mm: 'သတိပေးချက် ဆက်တင်များ သိမ်းပြီးပါပြီ' },
+  quietHoursInvalid: {
+    en: 'Quiet hours need a start and an end as HH:MM, and they must differ.',
+    mm: 'အသံတိတ်ချိန်အတွက် စတင်ချိန်နှင့် ပြီးဆုံးချိန်ကို HH:MM ဖြင့် ထည့်ပါ၊ နှစ်ခု မတူရပါ။',
+  },
+  lateAtPercent: {
+    en: 'Choose a whole percentage from 10 to 100.',
+    mm: '၁၀ မှ ၁၀၀ အတွင်း ရာခိုင်နှုန်း ကိန်းပြည့်ကို ရွေးပါ။',
+  },
+  alertNewOrderTitle: {
+    en: (p) => `New order ${p.code}`,
+    mm: (p) => `အော်ဒါအသစ် ${p.code}`,
+  },
+  alertLateOrderTitle: {
+    en: (p) => `Order ${p.code} is about to be late`,
+    mm: (p) => `အော်ဒါ ${p.code} နောက်ကျတော့မည်`,
+  },
+  alertMismatchTitle: {
+    en: (p) => `Screenshot does not match: ${p.code}`,
+    mm: (p) => `Screenshot မကိုက်ညီပါ- ${p.code}`,
+  },
+  alertReuseTitle: {
+    en: (p) => `Screenshot or transaction reused: ${p.code}`,
+    mm: (p) => `Screenshot သို့မဟုတ် ငွေလွှဲနံပါတ် ထပ်သုံးထားသည်- ${p.code}`,
+  },
+  alertBody: {
+    en: (p) => `${p.game} · ${p.amount} ${p.currency} · ${Number(p.minutes) < 1 ? 'just now' : `${p.minutes} min ago`}`,
+    mm: (p) =>
+      `${p.game} · ${burmeseDigits(p.amount!)} ${p.currency} · ${Number(p.minutes) < 1 ? 'ယခုလေးတင်' : `လွန်ခဲ့သော ${burmeseDigits(p.minutes!)} မိနစ်`}`,
+  },
 } satisfies Record<string, Entry>;
 
 export type MessageCode = keyof typeof CATALOG;
@@ -568,6 +618,13 @@ export const MSG = {
   tooMany: (max: number) => messageRef('tooMany', { max }),
   exportValue: (kind: ExportValueKind, value: string | boolean) => messageRef('exportValue', { value: `${kind}:${String(value)}` }),
   fieldRequired: (field: string) => messageRef('fieldRequired', { field }),
+  // Staff alerts
+  pushTooManyDevices: (max: number) => messageRef('pushTooManyDevices', { max }),
+  alertNewOrderTitle: (code: string) => messageRef('alertNewOrderTitle', { code }),
+  alertLateOrderTitle: (code: string) => messageRef('alertLateOrderTitle', { code }),
+  alertMismatchTitle: (code: string) => messageRef('alertMismatchTitle', { code }),
+  alertReuseTitle: (code: string) => messageRef('alertReuseTitle', { code }),
+  alertBody: (game: string, amount: string, currency: string, minutes: number) => messageRef('alertBody', { game, amount, currency, minutes }),
 } satisfies Refs;
 
 export type LocalizedMessage = { code: string; text: string };

@@ -22,6 +22,7 @@ import * as fingerprintBytes from './migrations/0012-fingerprint-bytes.ts';
 import * as checkQueueNewest from './migrations/0013-check-queue-newest.ts';
 import * as storageProbes from './migrations/0014-storage-probes.ts';
 import * as paymentAccountHolder from './migrations/0015-payment-account-holder.ts';
+import * as staffAlerts from './migrations/0016-staff-alerts.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0013-check-queue-newest': checkQueueNewest,
   '0014-storage-probes': storageProbes,
   '0015-payment-account-holder': paymentAccountHolder,
+  '0016-staff-alerts': staffAlerts,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

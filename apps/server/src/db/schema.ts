@@ -220,6 +220,10 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   invitations: InvitationsTable;
   storage_probes: StorageProbesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  staff_alert_preferences: StaffAlertPreferencesTable;
+  staff_alert_settings: StaffAlertSettingsTable;
+  staff_alert_deliveries: StaffAlertDeliveriesTable;
 }
 
 /** A running instance and the probe it wrote to the upload storage (migration 0014, storage/storage-probe.ts). */
@@ -299,3 +303,49 @@ export interface OrderTitleCountsTable {
   n: number;
 }
 
+
+/** A staff member's device that receives alerts: the browser's PushSubscription (migration 0016). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
+/** Which alerts a person wants and when not; no row: every kind, no quiet hours. */
+export interface StaffAlertPreferencesTable {
+  user_id: string;
+  new_order: Flag;
+  late_order: Flag;
+  check_problem: Flag;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  updated_at: string;
+}
+
+/** One row (id 'shop'): owners' settings of staff alerts; no row: the defaults. */
+export interface StaffAlertSettingsTable {
+  id: string;
+  late_at_percent: number;
+  updated_at: string;
+}
+
+/** One alert to one device; unique per (order, kind, device): the claim that makes instances send it once. */
+export interface StaffAlertDeliveriesTable {
+  id: string;
+  order_id: string;
+  kind: string;
+  subscription_id: string;
+  user_id: string;
+  state: 'queued' | 'sent' | 'dropped' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}

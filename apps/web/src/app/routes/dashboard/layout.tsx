@@ -18,6 +18,8 @@ import { ConnectionIndicator } from '../../../features/dashboard-realtime/compon
 import { StaffLanguageSelect } from '../../../features/dashboard-language/components/staff-language-select';
 import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
 import { useMe } from '../../../features/dashboard-owner/api/get-me';
+import { useDashboardApp } from '../../../features/dashboard-alerts/hooks/use-dashboard-app';
+import { useStaffAlertsMenu } from '../../../features/dashboard-alerts/components/staff-alerts-menu-item';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -26,6 +28,9 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const me = useMe(isAuthenticated);
+  // Installable, with alerts on locked phones: the manifest and service worker exist on dashboard pages only.
+  useDashboardApp(isAuthenticated);
+  const alerts = useStaffAlertsMenu(me.data?.role === 'owner');
   const connection = useDashboardRealtime(isAuthenticated, {
     onOrder: (order) => addIncomingOrder(queryClient, order),
     onNotification: (notification) => addIncomingNotification(queryClient, notification),
@@ -63,7 +68,8 @@ export function DashboardLayout() {
 
   return (
     <SidebarProvider>
-      <AppSidebar email={user?.email ?? ''} onLogout={logout} role={me.data?.role ?? null} />
+      <AppSidebar email={user?.email ?? ''} onLogout={logout} role={me.data?.role ?? null} accountItems={alerts.item} />
+      {alerts.dialog}
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardHeader
           bell={<NotificationBell footer={<DesktopNotificationsToggle />} />}

@@ -1,6 +1,6 @@
 // The dashboard's navigation: brand linking to /dashboard, the Platform group with five collapsible groups
 // (open by default), icons with instant tooltips when collapsed, and the footer menu with the signed-in admin.
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Collapsible, DropdownMenu, Tooltip } from 'radix-ui';
@@ -35,7 +35,18 @@ function initials(email: string): string {
 export const OWNER_ONLY_PATHS: readonly string[] = NAV_GROUPS.filter((g) => g.ownerOnly).flatMap((g) => g.items.map((i) => i.url));
 
 /** `role` null while the signed-in user's role is loading: nothing owner-only shows until it is known. */
-export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string; onLogout: () => void; role?: 'owner' | 'staff' | null }) {
+export function AppSidebar({
+  email,
+  onLogout,
+  role = 'owner',
+  accountItems,
+}: {
+  email: string;
+  onLogout: () => void;
+  role?: 'owner' | 'staff' | null;
+  /** More entries of the account menu from other features (staff alerts), above sign-out. */
+  accountItems?: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   const shop = useShopSettings();
   const { open, isMobile, setOpenMobile } = useSidebar();
@@ -163,6 +174,7 @@ export function AppSidebar({ email, onLogout, role = 'owner' }: { email: string;
                   {t('nav.twoFactor')}
                 </Link>
               </DropdownMenu.Item>
+              {accountItems}
               <DropdownMenu.Item onSelect={onLogout} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
                 <LogOut className="h-4 w-4" aria-hidden />
                 {t('nav.logout')}
