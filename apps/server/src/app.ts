@@ -38,6 +38,7 @@ import { tokenPackageRoutes } from './modules/token-packages/token-packages.rout
 import { createVerification, type VerificationOptions } from './modules/verification/verification.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
+import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(shopSettingsRoutes, { ctx });
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });
+  await app.register(paymentPhoneRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });

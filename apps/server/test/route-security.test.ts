@@ -33,6 +33,8 @@ const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/v1/auth/login/two-factor'],
   ['POST', '/api/v1/invitation/preview'],
   ['POST', '/api/v1/invitation/accept'],
+  // A payment phone's webhook: authenticated by the phone's signing key, never by a session.
+  ['POST', '/api/v1/paymentphone/hook/:'],
 ];
 
 /** Routes a staff member (not only an owner) may call: working orders, their own account and sign-in. */

@@ -20,6 +20,7 @@ import * as orderEvents from './migrations/0010-order-events.ts';
 import * as orderFilterSearch from './migrations/0011-order-filter-search.ts';
 import * as fingerprintBytes from './migrations/0012-fingerprint-bytes.ts';
 import * as checkQueueNewest from './migrations/0013-check-queue-newest.ts';
+import * as paymentPhones from './migrations/0017-payment-phones.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0011-order-filter-search': orderFilterSearch,
   '0012-fingerprint-bytes': fingerprintBytes,
   '0013-check-queue-newest': checkQueueNewest,
+  '0017-payment-phones': paymentPhones,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

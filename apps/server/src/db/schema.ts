@@ -215,6 +215,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   invitations: InvitationsTable;
+  payment_phones: PaymentPhonesTable;
+  payment_notices: PaymentNoticesTable;
 }
 
 /** One row (id 'shop'): the shop's identity, edited by owners (migration 0008). */
@@ -282,3 +284,43 @@ export interface OrderTitleCountsTable {
   n: number;
 }
 
+
+/** A shop phone that forwards its wallets' messages (migration 0017). */
+export interface PaymentPhonesTable {
+  id: string;
+  name: string;
+  /** JSON array of config_settings ids. */
+  payment_account_ids: string;
+  url_token_hash: string;
+  key_cipher: string;
+  created_at: string;
+  created_by: string | null;
+  revoked_at: string | null;
+  last_notice_at: string | null;
+}
+
+/** One message a payment phone forwarded, as received, then what reading and matching made of it (migration 0017). */
+export interface PaymentNoticesTable {
+  id: string;
+  phone_id: string;
+  source: string;
+  event_id: string;
+  device_id: string | null;
+  sender: string | null;
+  sim_number: number | null;
+  text: string;
+  raw: string;
+  received_at: string | null;
+  taken_at: string;
+  state: string;
+  wallet: string | null;
+  kind: string | null;
+  amount: number | null;
+  txn_id: string | null;
+  payer: string | null;
+  paid_at: string | null;
+  order_id: string | null;
+  matched_at: string | null;
+  matched_by: string | null;
+  candidates: string | null;
+}
