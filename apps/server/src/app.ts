@@ -39,6 +39,7 @@ import { createVerification, type VerificationOptions } from './modules/verifica
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.routes.ts';
 import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
+import { createNoticeProcessor } from './modules/payment-phones/notice-processor.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -78,6 +79,8 @@ export type BuildOptions = {
   hub?: HubPluginOptions['timings'];
   /** Screenshot checks (tests: their own queue prefix, short retries). */
   verification?: VerificationOptions;
+  /** How often stored but unread payment notices are looked for (tests: 0, never). */
+  paymentNoticeSweepMs?: number;
 };
 
 const OVERLOAD_RETRY_AFTER_S = 5;
@@ -159,6 +162,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: createTokenService(config.jwtSecret),
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
+    paymentNotices: createNoticeProcessor({
+      db,
+      events,
+      log: app.log.child({ module: 'payment-notices' }),
+      windowMinutes: config.paymentMatchWindowMinutes,
+      sweepMs: options.paymentNoticeSweepMs ?? 15_000,
+    }),
   };
   app.decorate('ctx', ctx);
   answerWritesWhenDurable(app, commits);
@@ -186,6 +196,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Checks start once the app is ready (the hub listens for verdicts by then) and stop before the database closes.
   app.addHook('onReady', async () => ctx.verification.start());
   app.addHook('preClose', async () => ctx.verification.close());
+  // A notice that came before its order is matched when the order is placed here.
+  const stopOrderMatching = events.onOrderCreated(({ order }) => ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }));
+  app.addHook('onReady', async () => ctx.paymentNotices.start());
+  app.addHook('preClose', async () => {
+    stopOrderMatching();
+    await ctx.paymentNotices.close();
+  });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     ctx.mailer.close();

@@ -12,6 +12,7 @@ import type { UrlSigner } from './storage/signed-urls.ts';
 import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { Verification } from './modules/verification/verification.ts';
+import type { NoticeProcessor } from './modules/payment-phones/notice-processor.ts';
 
 export type AppContext = {
   config: Config;
@@ -32,6 +33,8 @@ export type AppContext = {
   publicCache: PublicCache;
   /** Screenshot checks off the request path (modules/verification). */
   verification: Verification;
+  /** Payment phones' notices read and matched off the request path (modules/payment-phones). */
+  paymentNotices: NoticeProcessor;
   /** Redis for limits shared across instances (REDIS_URL); undefined without it. */
   redis?: Redis;
 };

@@ -36,7 +36,7 @@ export type TestAppOptions = {
   /** Use PostgreSQL (TEST_DATABASE_URL) whatever the project's dialect, e.g. for instances sharing one database. */
   dialect?: 'sqlite' | 'postgres';
   /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
-  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream'>;
+  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'paymentNoticeSweepMs'>;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {

@@ -64,6 +64,10 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/v1/auth/two-factor/enable'],
   ['POST', '/api/v1/auth/two-factor/disable'],
   ['POST', '/api/v1/auth/two-factor/recovery-codes'],
+  // Payment notices: staff see every notice and each order's payment, and attach money with no order by hand.
+  ['GET', '/api/v1/paymentnotice'],
+  ['POST', '/api/v1/paymentnotice/:/attach'],
+  ['GET', '/api/v1/order/:/payment'],
 ];
 
 /** Lists that answer a request with no credentials at all with an empty page (spec-built clients load them on public pages). */

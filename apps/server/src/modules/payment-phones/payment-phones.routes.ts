@@ -3,14 +3,25 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IdParam, IdPayload, envelope } from '@topup/contract/envelope';
+import { IdParam, IdPayload, envelope, page } from '@topup/contract/envelope';
 import { MSG } from '@topup/contract/messages';
-import { PAYMENT_PHONE_MSG, PHONE_KEY_HEADER, PaymentPhoneCreatedDto, PaymentPhoneDto, PaymentPhoneForm } from '@topup/contract/payment-phones';
+import {
+  AttachNoticeForm,
+  OrderPaymentDto,
+  PAYMENT_PHONE_MSG,
+  PHONE_KEY_HEADER,
+  PaymentNoticeDto,
+  PaymentNoticeListQuery,
+  PaymentPhoneCreatedDto,
+  PaymentPhoneDto,
+  PaymentPhoneForm,
+} from '@topup/contract/payment-phones';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { presentsCredentials } from '../../plugins/auth.ts';
 import * as service from './payment-phones.service.ts';
+import * as notices from './payment-notices.service.ts';
 
 /** Wallet messages are short; a forwarder posting more than this is not forwarding a message. */
 const HOOK_BODY_LIMIT = 16 * 1024;
@@ -44,6 +55,25 @@ export const paymentPhoneRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => ok(await service.revokePhone(ctx, request.params.id), PAYMENT_PHONE_MSG.revoked),
   });
 
+  // Staff work with notices: the Payments page, an order's payment, money with no order attached by hand.
+  app.get('/api/v1/PaymentNotice', {
+    config: { role: 'staff' },
+    schema: { tags: ['payment-phones'], querystring: PaymentNoticeListQuery, response: { 200: envelope(page(PaymentNoticeDto)) } },
+    handler: async (request) => ok(await notices.listNotices(ctx, request.query)),
+  });
+
+  app.post('/api/v1/PaymentNotice/:id/attach', {
+    config: { role: 'staff' },
+    schema: { tags: ['payment-phones'], params: IdParam, body: AttachNoticeForm, response: { 200: envelope(PaymentNoticeDto) } },
+    handler: async (request) => ok(await notices.attachNotice(ctx, request.admin!, request.params.id, request.body.orderId), PAYMENT_PHONE_MSG.attached),
+  });
+
+  app.get('/api/v1/Order/:id/payment', {
+    config: { role: 'staff' },
+    schema: { tags: ['payment-phones'], params: IdParam, response: { 200: envelope(OrderPaymentDto) } },
+    handler: async (request) => ok(await notices.orderPayment(ctx, request.params.id)),
+  });
+
   // The webhook reads its body as text: the signature covers the exact bytes sent, not a re-serialised object.
   await app.register(async (scope) => {
     const hook = scope.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +93,7 @@ export const paymentPhoneRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
           timestamp: header(request, 'x-timestamp'),
           presentedKey: header(request, PHONE_KEY_HEADER),
         });
+        if (taken.id) ctx.paymentNotices.taken(taken.id);
         return ok(taken, PAYMENT_PHONE_MSG.taken);
       },
     });
