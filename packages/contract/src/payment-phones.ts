@@ -2,21 +2,9 @@
 // the notices they send, and what reading and matching made of them. Owners register phones; staff see notices.
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { NOTICE_STATES, PAYMENT_PHONE_LIMITS } from './payment-phone-states.ts';
 
-export const PAYMENT_PHONE_LIMITS = {
-  name: 60,
-  /** A phone receives for at least one of the shop's payment accounts (at most 4 exist). */
-  accounts: 4,
-  keyMin: 16,
-  keyMax: 128,
-  /** A notice's message text; longer posts are refused (wallet SMS are a few hundred characters). */
-  text: 4000,
-  /** The app signs with a unix time; one further off than this is refused (a replay or a badly wrong clock). */
-  clockSkewSeconds: 300,
-} as const;
-
-/** Header of a generic forwarder's post carrying the phone's signing key (the SMS Gateway app signs instead). */
-export const PHONE_KEY_HEADER = 'x-phone-key';
+export * from './payment-phone-states.ts';
 
 export const PaymentPhoneForm = z.object({
   name: z.string().trim().min(1, MSG.required).max(PAYMENT_PHONE_LIMITS.name, MSG.tooLong(PAYMENT_PHONE_LIMITS.name)),
@@ -35,8 +23,16 @@ export const PaymentPhoneForm = z.object({
 });
 export type PaymentPhoneForm = z.infer<typeof PaymentPhoneForm>;
 
-/** The answer to registering a phone: the only time the URL and the key are shown. */
-export const PaymentPhoneCreatedDto = z.object({ id: z.string(), webhookUrl: z.string(), signingKey: z.string() });
+/**
+ * The answer to registering a phone: the only time the URL and the key are shown; `qrCodes` carry each as an SVG data
+ * URL, to be scanned into the phone rather than typed.
+ */
+export const PaymentPhoneCreatedDto = z.object({
+  id: z.string(),
+  webhookUrl: z.string(),
+  signingKey: z.string(),
+  qrCodes: z.object({ webhookUrl: z.string(), signingKey: z.string() }),
+});
 export type PaymentPhoneCreatedDto = z.infer<typeof PaymentPhoneCreatedDto>;
 
 export const PaymentPhoneDto = z.object({
@@ -73,19 +69,6 @@ export const GenericNotice = z.object({
 });
 export type GenericNotice = z.infer<typeof GenericNotice>;
 
-export const WALLETS = ['kbzpay', 'wavepay', 'ayapay', 'cbpay', 'uabpay', 'onepay', 'mpt', 'atom', 'ooredoo', 'mytel'] as const;
-export type Wallet = (typeof WALLETS)[number];
-
-/** What a message is: money in is matched; the rest is kept and shown, never matched. */
-export const NOTICE_KINDS = ['incoming', 'outgoing', 'balance', 'otp', 'promotion'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
-
-/**
- * new: stored, not read yet; unread: no rule reads it (staff read it themselves); ignored: not money in;
- * waiting: money in, no order yet (matched when one comes); candidates: several orders could be it, staff choose;
- * amount_differs: its transaction number names an order of another total; matched: it paid for `orderId`.
- */
-export const NOTICE_STATES = ['new', 'unread', 'ignored', 'waiting', 'candidates', 'amount_differs', 'matched'] as const;
 export const NoticeState = z.enum(NOTICE_STATES);
 export type NoticeState = z.infer<typeof NoticeState>;
 

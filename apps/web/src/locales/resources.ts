@@ -38,4 +38,8 @@ export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Rec
     mm: () => import('./mm/workbench.json').then((m) => m.default),
     en: () => import('./en/workbench.json').then((m) => m.default),
   },
+  payments: {
+    mm: () => import('./mm/payments.json').then((m) => m.default),
+    en: () => import('./en/payments.json').then((m) => m.default),
+  },
 };

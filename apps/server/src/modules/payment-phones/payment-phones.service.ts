@@ -1,6 +1,7 @@
 // Payment phones: owners register the shop's receiving phones; each phone's webhook takes the notices it forwards
 // and stores them as received, before anything reads them (parsing and matching run after, notice-processor.ts).
 import { createHash, randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import {
   GenericNotice,
   PAYMENT_PHONE_MSG,
@@ -56,7 +57,13 @@ export async function registerPhone(ctx: AppContext, admin: Admin, form: Payment
     revoked_at: null,
     last_notice_at: null,
   });
-  return { id, webhookUrl: `${origin}${HOOK_PATH}/${urlToken}`, signingKey };
+  const webhookUrl = `${origin}${HOOK_PATH}/${urlToken}`;
+  return { id, webhookUrl, signingKey, qrCodes: { webhookUrl: await qrDataUrl(webhookUrl), signingKey: await qrDataUrl(signingKey) } };
+}
+
+async function qrDataUrl(text: string): Promise<string> {
+  const svg = await QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 export async function listPhones(ctx: AppContext): Promise<PaymentPhoneDto[]> {

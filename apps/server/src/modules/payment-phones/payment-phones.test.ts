@@ -23,6 +23,8 @@ describe('registering payment phones', () => {
   it('answers the URL and a generated key once, lists phones without them, and keeps the key sealed', async () => {
     expect(phone.webhookUrl).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/PaymentPhone\/hook\/[0-9a-f]{64}$/);
     expect(phone.signingKey.length).toBeGreaterThanOrEqual(40);
+    expect(phone.qrCodes.webhookUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(phone.qrCodes.signingKey.split(',')[1]!, 'base64').toString()).toContain('<svg');
     const list = body<PaymentPhoneDto[]>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentPhone', headers: t.auth })).payLoad;
     const listed = list.find((p) => p.id === phone.id)!;
     expect(listed).toMatchObject({ name: 'Counter phone', paymentAccountIds: [phone.accountId], revokedAt: null });

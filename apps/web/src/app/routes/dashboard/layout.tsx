@@ -18,6 +18,7 @@ import { ConnectionIndicator } from '../../../features/dashboard-realtime/compon
 import { StaffLanguageSelect } from '../../../features/dashboard-language/components/staff-language-select';
 import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
 import { useMe } from '../../../features/dashboard-owner/api/get-me';
+import { paymentNoticePushed } from '../../../features/dashboard-payment-phones/api/payment-notices';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -33,6 +34,7 @@ export function DashboardLayout() {
     onOpenNotification: (notification) => void navigate(`/dashboard/order-detail/${notification.orderId}`),
     onVerdict: (event) => verdictChanged(queryClient, event),
     onOrderChanged: (event) => applyOrderChange(queryClient, event),
+    onPaymentNotice: (event) => paymentNoticePushed(queryClient, event),
   });
 
   useEffect(() => {
