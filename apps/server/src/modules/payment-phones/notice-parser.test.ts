@@ -56,6 +56,10 @@ describe('notice parser', () => {
     expect(parseNotice('You have received a new voice message', 'MPT')).toMatchObject({ kind: null, amount: null });
   });
 
+  it("ends a sender's name before the sentence that follows it", () => {
+    expect(parseNotice('You have received 5,000 Ks from U Aung. Trans ID: 0100345678123456', 'KBZPay').sender).toBe('U Aung');
+  });
+
   it('takes the payment, not the balance or a fee, as the amount', () => {
     expect(parseNotice('Balance: 90,000 Ks. You have received 1,000 Ks from 09791112223.', 'WavePay').amount).toBe(1000);
   });

@@ -87,8 +87,9 @@ const digitsOfPhone = (s: string) => {
 function cleanName(raw: string): string | null {
   const name = raw
     .replace(/\(.*$/, '')
-    .replace(/[.,။၊:;]+$/, '')
     .replace(/\s+(on|at|to|with|ref|txn|trans|transaction)\b.*$/i, '')
+    .trim()
+    .replace(/[.,။၊:;]+$/, '')
     .trim();
   if (!name || /^\d/.test(name) || name.length > 60) return null;
   return name;

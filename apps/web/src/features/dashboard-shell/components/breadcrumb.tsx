@@ -13,6 +13,8 @@ const SECTIONS: Record<string, { key: string; parent?: string }> = {
   configsetting: { key: 'configSettings' },
   'change-password': { key: 'changePassword' },
   'order-detail': { key: 'orderDetail', parent: 'orders' },
+  'payment-phones': { key: 'paymentPhones' },
+  payments: { key: 'payments' },
 };
 
 export type Crumb = { label: string; to?: string };
