@@ -43,6 +43,8 @@ import { orderTimelineRoutes } from './modules/order-timeline/order-timeline.rou
 import { createStaffAlerts, type StaffAlertOptions } from './modules/staff-alerts/staff-alerts.service.ts';
 import { staffAlertRoutes } from './modules/staff-alerts/staff-alerts.routes.ts';
 import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.ts';
+import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
+import { createNoticeProcessor } from './modules/payment-phones/notice-processor.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -88,6 +90,8 @@ export type BuildOptions = {
   storageProbe?: StorageProbeOptions;
   /** Staff alerts (tests: their own push service on loopback, short timings). */
   staffAlerts?: StaffAlertOptions;
+  /** How often stored but unread payment notices are looked for (tests: 0, never). */
+  paymentNoticeSweepMs?: number;
 };
 
 const OVERLOAD_RETRY_AFTER_S = 5;
@@ -189,6 +193,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
     staffAlerts: undefined as never,
+    paymentNotices: createNoticeProcessor({
+      db,
+      events,
+      log: app.log.child({ module: 'payment-notices' }),
+      windowMinutes: config.paymentMatchWindowMinutes,
+      sweepMs: options.paymentNoticeSweepMs ?? 15_000,
+    }),
   };
   ctx.staffAlerts = createStaffAlerts({
     config, db, events, log: app.log.child({ module: 'staff-alerts' }), shop: () => getShopSettings(ctx), options: options.staffAlerts,
@@ -221,6 +232,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => ctx.verification.close());
   app.addHook('onReady', async () => ctx.staffAlerts.start());
   app.addHook('preClose', async () => ctx.staffAlerts.close());
+  // A notice that came before its order is matched when the order is placed here.
+  const stopOrderMatching = events.onOrderCreated(({ order }) => ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }));
+  app.addHook('onReady', async () => ctx.paymentNotices.start());
+  app.addHook('preClose', async () => {
+    stopOrderMatching();
+    await ctx.paymentNotices.close();
+  });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
     await probe.stop();
@@ -313,6 +331,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitationRoutes, { ctx });
   await app.register(staffAlertRoutes, { ctx });
   await app.register(dashboardAppRoutes, { ctx });
+  await app.register(paymentPhoneRoutes, { ctx });
 
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });

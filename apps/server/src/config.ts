@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
   TRUST_PROXY: bool.default(false),
   RECEIPT_MAX_AGE_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(24),
+  PAYMENT_MATCH_WINDOW_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   CHECK_WORKERS: z.coerce.number().int().min(1).max(availableParallelism()).optional(),
   CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
@@ -114,6 +115,8 @@ export type Config = {
   trustProxy: boolean;
   /** Screenshot checks: a receipt older than this before its order does not match. */
   receiptMaxAgeHours: number;
+  /** A payment notice can confirm orders placed this many minutes before or after the payment (modules/payment-phones). */
+  paymentMatchWindowMinutes: number;
   /** Screenshot checks run at once on this instance (each in a process of its own, image-sandbox.ts). */
   checkWorkers: number;
   /** CPU seconds one attempt's image work may use (its wall-clock limit is four times this); then it is killed. */
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
     receiptMaxAgeHours: e.RECEIPT_MAX_AGE_HOURS,
+    paymentMatchWindowMinutes: e.PAYMENT_MATCH_WINDOW_MINUTES,
     checkWorkers: e.CHECK_WORKERS ?? defaultCheckWorkers(),
     checkTimeLimitSeconds: e.CHECK_TIME_LIMIT_SECONDS,
     checkMemoryMb: e.CHECK_MEMORY_MB,

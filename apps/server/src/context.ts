@@ -14,6 +14,7 @@ import type { LoginThrottle } from './modules/auth/login-throttle.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 import type { Verification } from './modules/verification/verification.ts';
 import type { StaffAlerts } from './modules/staff-alerts/staff-alerts.service.ts';
+import type { NoticeProcessor } from './modules/payment-phones/notice-processor.ts';
 
 export type AppContext = {
   config: Config;
@@ -38,6 +39,8 @@ export type AppContext = {
   verification: Verification;
   /** Alerts to staff devices through Web Push (modules/staff-alerts). */
   staffAlerts: StaffAlerts;
+  /** Payment phones' notices read and matched off the request path (modules/payment-phones). */
+  paymentNotices: NoticeProcessor;
   /** Redis for limits shared across instances (REDIS_URL); undefined without it. */
   redis?: Redis;
 };

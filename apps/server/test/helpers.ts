@@ -43,7 +43,7 @@ export type TestAppOptions = {
   /** With `shareWith`: share the database only, with a data folder of its own (an instance on another machine). */
   ownDataDir?: boolean;
   /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
-  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'storageProbe' | 'staffAlerts'>;
+  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'storageProbe' | 'staffAlerts' | 'paymentNoticeSweepMs'>;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {

@@ -35,6 +35,8 @@ const PUBLIC_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/v1/auth/login/two-factor'],
   ['POST', '/api/v1/invitation/preview'],
   ['POST', '/api/v1/invitation/accept'],
+  // A payment phone's webhook: authenticated by the phone's signing key, never by a session.
+  ['POST', '/api/v1/paymentphone/hook/:'],
 ];
 
 /** Routes a staff member (not only an owner) may call: working orders, their own account and sign-in. */
@@ -73,6 +75,10 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/push/preferences'],
   ['PUT', '/api/v1/push/preferences'],
   ['GET', '/api/v1/push/shopalerts'],
+  // Payment notices: staff see every notice and each order's payment, and attach money with no order by hand.
+  ['GET', '/api/v1/paymentnotice'],
+  ['POST', '/api/v1/paymentnotice/:/attach'],
+  ['GET', '/api/v1/order/:/payment'],
 ];
 
 /** Lists that answer a request with no credentials at all with an empty page (spec-built clients load them on public pages). */

@@ -466,6 +466,42 @@ const CATALOG = {
     mm: (p) =>
       `${p.game} · ${burmeseDigits(p.amount!)} ${p.currency} · ${Number(p.minutes) < 1 ? 'ယခုလေးတင်' : `လွန်ခဲ့သော ${burmeseDigits(p.minutes!)} မိနစ်`}`,
   },
+  // Payment phones: the shop's phones forwarding wallet messages, and the notices they send.
+  paymentPhoneAccountRequired: {
+    en: 'Choose at least one payment account (at most 4) that this phone receives money for.',
+    mm: 'ဤဖုန်းက ငွေလက်ခံသည့် ငွေပေးချေမှုအကောင့် အနည်းဆုံး တစ်ခု (အများဆုံး ၄ ခု) ကို ရွေးပါ။',
+  },
+  paymentPhoneAccountUnknown: { en: 'This payment account does not exist.', mm: 'ဤငွေပေးချေမှုအကောင့် မရှိပါ။' },
+  paymentPhoneKeyCharacters: {
+    en: 'The signing key may hold letters, digits and symbols only, without spaces.',
+    mm: 'Signing key တွင် စာလုံး၊ ဂဏန်းနှင့် သင်္ကေတများသာ ပါရမည်၊ space မပါရပါ။',
+  },
+  paymentPhoneBadSignature: { en: 'The signature or key is not correct.', mm: 'လက်မှတ် သို့မဟုတ် key မမှန်ကန်ပါ။' },
+  paymentPhoneStaleTimestamp: {
+    en: 'The timestamp is more than 5 minutes off: check the phone\'s clock.',
+    mm: 'အချိန်မှတ်တမ်းသည် ၅ မိနစ်ထက်ပို ကွာနေပါသည်။ ဖုန်း၏ နာရီကို စစ်ဆေးပါ။',
+  },
+  paymentPhoneNotFromSession: {
+    en: 'Payment notices come only from a registered payment phone, never from a signed-in session.',
+    mm: 'ငွေလက်ခံအကြောင်းကြားစာများကို မှတ်ပုံတင်ထားသော ငွေလက်ခံဖုန်းမှသာ လက်ခံပါသည်၊ အကောင့်ဝင်ထားသော session မှ မလက်ခံပါ။',
+  },
+  paymentPhoneBadBody: { en: 'The body is not valid JSON.', mm: 'Body သည် မှန်ကန်သော JSON မဟုတ်ပါ။' },
+  paymentPhoneRevoked: { en: 'Payment phone revoked', mm: 'ငွေလက်ခံဖုန်းကို ပယ်ဖျက်ပြီးပါပြီ' },
+  paymentNoticeTaken: { en: 'Notice taken', mm: 'အကြောင်းကြားစာကို လက်ခံပြီးပါပြီ' },
+  paymentNoticeOrderUnknown: { en: 'Choose an existing order.', mm: 'ရှိပြီးသား အော်ဒါတစ်ခုကို ရွေးပါ။' },
+  paymentNoticeAlreadyMatched: {
+    en: 'This notice already confirms an order.',
+    mm: 'ဤအကြောင်းကြားစာသည် အော်ဒါတစ်ခုကို အတည်ပြုပြီးသား ဖြစ်ပါသည်။',
+  },
+  paymentNoticeOrderAlreadyPaid: {
+    en: 'This order is already confirmed by another notice.',
+    mm: 'ဤအော်ဒါကို အခြားအကြောင်းကြားစာဖြင့် အတည်ပြုပြီးသား ဖြစ်ပါသည်။',
+  },
+  paymentNoticeNotMoneyIn: {
+    en: 'Only a notice of money received can be attached to an order.',
+    mm: 'ငွေလက်ခံရရှိကြောင်း အကြောင်းကြားစာကိုသာ အော်ဒါနှင့် ချိတ်နိုင်ပါသည်။',
+  },
+  paymentNoticeAttached: { en: 'Notice attached to the order', mm: 'အကြောင်းကြားစာကို အော်ဒါနှင့် ချိတ်ပြီးပါပြီ' },
 } satisfies Record<string, Entry>;
 
 export type MessageCode = keyof typeof CATALOG;
@@ -483,6 +519,8 @@ const THINGS = {
   Screenshot: { en: 'Screenshot', mm: 'Screenshot' },
   Page: { en: 'Page', mm: 'စာမျက်နှာ' },
   Invitation: { en: 'Invitation', mm: 'ဖိတ်ကြားစာ' },
+  'Payment phone': { en: 'Payment phone', mm: 'ငွေလက်ခံဖုန်း' },
+  'Payment notice': { en: 'Payment notice', mm: 'ငွေလက်ခံအကြောင်းကြားစာ' },
 } as const;
 export type Thing = keyof typeof THINGS;
 

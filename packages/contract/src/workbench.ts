@@ -26,7 +26,7 @@ export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 // ---- timeline -------------------------------------------------------------------------------------------------
 
-export const ORDER_EVENT_TYPES = ['PLACED', 'CHECKED', 'READ', 'STATUS_CHANGED', 'EDITED', 'DELETE_REQUESTED'] as const;
+export const ORDER_EVENT_TYPES = ['PLACED', 'CHECKED', 'READ', 'STATUS_CHANGED', 'EDITED', 'DELETE_REQUESTED', 'PAYMENT_RECEIVED'] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Fields staff can edit; a new screenshot is recorded as `screenShot` with both values null (file names are private). */
@@ -76,6 +76,12 @@ export const OrderEventDto = z.discriminatedUnion('type', [
     }),
   }),
   z.object({ ...eventBase, type: z.literal('DELETE_REQUESTED'), data: z.object({ code: z.string().nullable() }) }),
+  /** The shop's own wallet said the money arrived: a payment phone's notice, matched by the shop or attached by staff. */
+  z.object({
+    ...eventBase,
+    type: z.literal('PAYMENT_RECEIVED'),
+    data: z.object({ noticeId: z.string(), phoneName: z.string().nullable(), amount: z.number().nullable(), transactionId: z.string().nullable(), byHand: z.boolean() }),
+  }),
 ]);
 export type OrderEventDto = z.infer<typeof OrderEventDto>;
 

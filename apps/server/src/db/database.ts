@@ -23,6 +23,7 @@ import * as checkQueueNewest from './migrations/0013-check-queue-newest.ts';
 import * as storageProbes from './migrations/0014-storage-probes.ts';
 import * as paymentAccountHolder from './migrations/0015-payment-account-holder.ts';
 import * as staffAlerts from './migrations/0016-staff-alerts.ts';
+import * as paymentPhones from './migrations/0017-payment-phones.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0014-storage-probes': storageProbes,
   '0015-payment-account-holder': paymentAccountHolder,
   '0016-staff-alerts': staffAlerts,
+  '0017-payment-phones': paymentPhones,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

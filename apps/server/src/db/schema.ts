@@ -224,6 +224,8 @@ export interface Database {
   staff_alert_preferences: StaffAlertPreferencesTable;
   staff_alert_settings: StaffAlertSettingsTable;
   staff_alert_deliveries: StaffAlertDeliveriesTable;
+  payment_phones: PaymentPhonesTable;
+  payment_notices: PaymentNoticesTable;
 }
 
 /** A running instance and the probe it wrote to the upload storage (migration 0014, storage/storage-probe.ts). */
@@ -303,7 +305,6 @@ export interface OrderTitleCountsTable {
   n: number;
 }
 
-
 /** A staff member's device that receives alerts: the browser's PushSubscription (migration 0016). */
 export interface PushSubscriptionsTable {
   id: string;
@@ -348,4 +349,44 @@ export interface StaffAlertDeliveriesTable {
   error: string | null;
   created_at: string;
   sent_at: string | null;
+}
+
+/** A shop phone that forwards its wallets' messages (migration 0017). */
+export interface PaymentPhonesTable {
+  id: string;
+  name: string;
+  /** JSON array of config_settings ids. */
+  payment_account_ids: string;
+  url_token_hash: string;
+  key_cipher: string;
+  created_at: string;
+  created_by: string | null;
+  revoked_at: string | null;
+  last_notice_at: string | null;
+}
+
+/** One message a payment phone forwarded, as received, then what reading and matching made of it (migration 0017). */
+export interface PaymentNoticesTable {
+  id: string;
+  phone_id: string;
+  source: string;
+  event_id: string;
+  device_id: string | null;
+  sender: string | null;
+  sim_number: number | null;
+  text: string;
+  raw: string;
+  received_at: string | null;
+  taken_at: string;
+  state: string;
+  wallet: string | null;
+  kind: string | null;
+  amount: number | null;
+  txn_id: string | null;
+  payer: string | null;
+  paid_at: string | null;
+  order_id: string | null;
+  matched_at: string | null;
+  matched_by: string | null;
+  candidates: string | null;
 }

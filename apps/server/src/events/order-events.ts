@@ -5,6 +5,7 @@ import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { OrderDto } from '@topup/contract/orders';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
+import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
 
 export type OrderCreated = { order: OrderDto; notification: NotificationDto };
 export type OrderCreatedListener = (event: OrderCreated) => void;
@@ -23,6 +24,9 @@ export type OrderEvents = {
   /** Staff changed orders (committed): status, read, fields or deletion, one event per order; admins' hub listens. */
   staffChanges(events: OrderChangedEvent[]): void;
   onStaffChanges(listener: (events: OrderChangedEvent[]) => void): () => void;
+  /** A payment phone's notice was taken or decided (committed; modules/payment-phones); admins' hub listens. */
+  paymentNotice(event: PaymentNoticeEvent): void;
+  onPaymentNotice(listener: (event: PaymentNoticeEvent) => void): () => void;
 };
 
 /** An order's new state as its buyer sees it, for the status streams of that order on every instance. */
@@ -32,7 +36,7 @@ export type TrackedChange = { orderId: string; order: TrackedOrderDto };
  * What travels between instances on the backplane (realtime/fan-out.ts): a new order, a verdict, a buyer's view, or
  * staff's changes (one message per commit, so a clean's batch of deletions travels together).
  */
-export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange } | { changed: OrderChangedEvent[] };
+export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange } | { changed: OrderChangedEvent[] } | { payment: PaymentNoticeEvent };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();
@@ -65,6 +69,13 @@ export function createOrderEvents(): OrderEvents {
     onStaffChanges(listener) {
       emitter.on('staff', listener);
       return () => emitter.off('staff', listener);
+    },
+    paymentNotice(event) {
+      emitter.emit('payment', event);
+    },
+    onPaymentNotice(listener) {
+      emitter.on('payment', listener);
+      return () => emitter.off('payment', listener);
     },
   };
 }

@@ -60,6 +60,7 @@ export function createFanOut(events: OrderEvents, log: FastifyBaseLogger): FanOu
         events.onOrderChanged((order) => publish({ tracked: { orderId: order.id, order: trackedFromDto(order) } }, order.id)),
         // Staff's view of staff changes, for the admins' hub (docs/decisions/1015).
         events.onStaffChanges((changed) => publish({ changed }, changed[0]!.orderId)),
+        events.onPaymentNotice((payment) => publish({ payment }, payment.notice.orderId ?? payment.notice.id)),
       ];
     },
     receive(receiver) {

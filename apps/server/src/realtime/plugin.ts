@@ -120,6 +120,7 @@ export const hubPlugin = fp<HubPluginOptions>(
     const stopReceiving = ctx.fanOut.receive({
       message: (event) => {
         if ('verdict' in event) hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }]);
+        else if ('payment' in event) hub.broadcast([{ target: HUB.events.payment, args: [event.payment] }]);
         // Colleagues' changes: one invocation per order, all of a message's in one write (docs/decisions/1015).
         else if ('changed' in event) hub.broadcast(event.changed.map((change) => ({ target: HUB.events.changed, args: [change] })));
         // The notice's text in each recipient's language (their choice in the dashboard).

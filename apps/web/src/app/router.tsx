@@ -45,6 +45,8 @@ const OrdersPage = page(() => import('./routes/dashboard/orders'), (m) => m.Orde
 const OrderDetailPage = page(() => import('./routes/dashboard/order-detail'), (m) => m.OrderDetailPage, true);
 const ShopSettingsPage = page(() => import('../features/dashboard-owner/components/shop-settings-page'), (m) => m.ShopSettingsPage, true);
 const TwoFactorPage = page(() => import('../features/dashboard-owner/components/two-factor-page'), (m) => m.TwoFactorPage, true);
+const PaymentPhonesPage = page(() => import('../features/dashboard-payment-phones/components/payment-phones-page'), (m) => m.PaymentPhonesPage, true);
+const PaymentsPage = page(() => import('../features/dashboard-payment-phones/components/payments-page'), (m) => m.PaymentsPage, true);
 const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage, true);
 const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
 
@@ -72,6 +74,8 @@ const routes = (
       <Route path="order-detail/:orderId" element={<OrderDetailPage />} />
       <Route path="settings" element={<ShopSettingsPage />} />
       <Route path="two-factor" element={<TwoFactorPage />} />
+      <Route path="payment-phones" element={<PaymentPhonesPage />} />
+      <Route path="payments" element={<PaymentsPage />} />
     </Route>
     <Route path="*" element={<NotFoundPage />} />
   </>

@@ -42,4 +42,8 @@ export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Rec
     mm: () => import('./mm/alerts.json').then((m) => m.default),
     en: () => import('./en/alerts.json').then((m) => m.default),
   },
+  payments: {
+    mm: () => import('./mm/payments.json').then((m) => m.default),
+    en: () => import('./en/payments.json').then((m) => m.default),
+  },
 };

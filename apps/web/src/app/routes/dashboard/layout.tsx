@@ -20,6 +20,7 @@ import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime
 import { useMe } from '../../../features/dashboard-owner/api/get-me';
 import { useDashboardApp } from '../../../features/dashboard-alerts/hooks/use-dashboard-app';
 import { useStaffAlertsMenu } from '../../../features/dashboard-alerts/components/staff-alerts-menu-item';
+import { paymentNoticePushed } from '../../../features/dashboard-payment-phones/api/payment-notices';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -38,6 +39,7 @@ export function DashboardLayout() {
     onOpenNotification: (notification) => void navigate(`/dashboard/order-detail/${notification.orderId}`),
     onVerdict: (event) => verdictChanged(queryClient, event),
     onOrderChanged: (event) => applyOrderChange(queryClient, event),
+    onPaymentNotice: (event) => paymentNoticePushed(queryClient, event),
   });
 
   useEffect(() => {

@@ -1,8 +1,15 @@
 // /dashboard/order-detail/{orderId}.
 import { useParams } from 'react-router';
 import { OrderDetail } from '../../../features/dashboard-orders/components/order-detail';
+import { OrderPaymentEvidence } from '../../../features/dashboard-payment-phones/components/order-payment-evidence';
 
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  return <OrderDetail orderId={orderId} />;
+  // What the shop's own wallet said about this order's money, above the screenshot's verdict and the details.
+  return (
+    <div className="space-y-4">
+      <OrderPaymentEvidence orderId={orderId} />
+      <OrderDetail orderId={orderId} />
+    </div>
+  );
 }

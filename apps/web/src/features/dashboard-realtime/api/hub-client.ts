@@ -11,6 +11,7 @@ import { API_BASE } from '../../../lib/http';
 import { freshAccessToken } from './access-token';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 import type { OrderChangedEvent } from '@topup/contract/order-changes';
+import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -24,6 +25,8 @@ export type HubHandlers = {
   onVerdict?(event: OrderVerdictEvent): void;
   /** Someone (a colleague, or this admin elsewhere) changed or deleted an order (`ReceiveOrderChanged`). */
   onOrderChanged?(event: OrderChangedEvent): void;
+  /** A payment phone's notice was taken or decided (`ReceivePaymentNotice`). */
+  onPaymentNotice?(event: PaymentNoticeEvent): void;
 };
 
 export type HubController = { stop(): Promise<void> };
@@ -130,6 +133,11 @@ export function connectDashboardHub(handlers: HubHandlers): HubController {
       const event = payload as OrderChangedEvent | null;
       if (event && typeof event.orderId === 'string' && (event.deleted || (event.order && typeof event.order.id === 'string'))) handlers.onOrderChanged?.(event);
       else console.warn('[realtime] ReceiveOrderChanged without an order', payload);
+    });
+    hub.on(HUB.events.payment, (payload: unknown) => {
+      const event = payload as PaymentNoticeEvent | null;
+      if (event && event.notice && typeof event.notice.id === 'string') handlers.onPaymentNotice?.(event);
+      else console.warn('[realtime] ReceivePaymentNotice without a notice', payload);
     });
     hub.onreconnecting(() => {
       if (!stopped) handlers.onStatus('reconnecting');

@@ -8,6 +8,7 @@ import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 import type { OrderChangedEvent } from '@topup/contract/order-changes';
+import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
 import { playNotificationSound, showDesktopNotification } from '../api/alerts';
 import { connectDashboardHub, type ConnectionStatus } from '../api/hub-client';
 
@@ -21,6 +22,7 @@ export type RealtimeHandlers = {
   onVerdict?(event: OrderVerdictEvent): void;
   /** A colleague's change to an order (or this admin's own, echoed back). */
   onOrderChanged?(event: OrderChangedEvent): void;
+  onPaymentNotice?(event: PaymentNoticeEvent): void;
 };
 
 export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandlers): ConnectionStatus {
@@ -46,6 +48,7 @@ export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandler
       onResync: () => latest.current.handlers.onResync(),
       onVerdict: (event) => latest.current.handlers.onVerdict?.(event),
       onOrderChanged: (event) => latest.current.handlers.onOrderChanged?.(event),
+      onPaymentNotice: (event) => latest.current.handlers.onPaymentNotice?.(event),
     });
     return () => {
       void hub.stop();

@@ -22,9 +22,24 @@ export const NAV_GROUPS: NavGroup[] = [
   { key: 'user', icon: Users, items: [{ key: 'usersList', url: '/dashboard/users' }], ownerOnly: true },
   { key: 'game', icon: Gamepad2, items: [{ key: 'gameList', url: '/dashboard/games' }], ownerOnly: true },
   { key: 'tokenPackage', icon: Package, items: [{ key: 'tokenPackageList', url: '/dashboard/packages' }], ownerOnly: true },
-  { key: 'order', icon: ReceiptText, items: [{ key: 'orderList', url: '/dashboard/orders' }] },
+  {
+    key: 'order',
+    icon: ReceiptText,
+    items: [
+      { key: 'orderList', url: '/dashboard/orders' },
+      { key: 'payments', url: '/dashboard/payments' },
+    ],
+  },
   { key: 'configSetting', icon: Settings, items: [{ key: 'configSettingList', url: '/dashboard/configsetting' }], ownerOnly: true },
-  { key: 'shop', icon: SlidersHorizontal, items: [{ key: 'shopSettings', url: '/dashboard/settings' }], ownerOnly: true },
+  {
+    key: 'shop',
+    icon: SlidersHorizontal,
+    items: [
+      { key: 'shopSettings', url: '/dashboard/settings' },
+      { key: 'paymentPhones', url: '/dashboard/payment-phones' },
+    ],
+    ownerOnly: true,
+  },
 ];
 
 function initials(email: string): string {

@@ -16,6 +16,8 @@ const SECTIONS: Record<string, { key: string; parent?: string }> = {
   'order-detail': { key: 'orderDetail', parent: 'orders' },
   settings: { key: 'settings' },
   'two-factor': { key: 'twoFactor' },
+  'payment-phones': { key: 'paymentPhones' },
+  payments: { key: 'payments' },
 };
 
 export type Crumb = { label: string; to?: string };

@@ -16,6 +16,7 @@ const DOT: Record<OrderEventDto['type'], string> = {
   STATUS_CHANGED: 'bg-emerald-600',
   EDITED: 'bg-amber-500',
   DELETE_REQUESTED: 'bg-red-600',
+  PAYMENT_RECEIVED: 'bg-emerald-500',
 };
 
 function Change({ from, to }: { from: string | null; to: string | null }) {
@@ -73,6 +74,16 @@ function EventBody({ event }: { event: OrderEventDto }) {
       );
     case 'DELETE_REQUESTED':
       return <p>{t('timeline.deleteRequested')}</p>;
+    case 'PAYMENT_RECEIVED':
+      return (
+        <p>
+          {t(event.data.byHand ? 'timeline.paymentAttached' : 'timeline.paymentReceived', {
+            amount: event.data.amount?.toLocaleString('en-US') ?? '?',
+            phone: event.data.phoneName ?? '?',
+          })}
+          {event.data.transactionId ? ` (${event.data.transactionId})` : null}
+        </p>
+      );
   }
 }
 
