@@ -1,6 +1,6 @@
 // Reads and checks the environment once at start-up; a bad value stops the process with its name.
-import { createECDH, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -208,11 +208,16 @@ function vapidKeys(e: z.infer<typeof EnvSchema>, dataDir: string): Config['vapid
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+    // Written whole under a name of its own, then linked into place (fails if the file exists): two instances
+    // starting at once on one DATA_DIR end up with one pair, and neither ever reads a half-written file.
+    const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+    writeFileSync(temporary, JSON.stringify(pair), { mode: 0o600 });
     try {
-      // 'wx': two instances starting at once on one DATA_DIR end up with one pair.
-      writeFileSync(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' });
+      linkSync(temporary, file);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(temporary);
     }
   }
   let stored: { publicKey?: unknown; privateKey?: unknown } = {};

@@ -119,7 +119,7 @@ function Preferences({ initial }: { initial: AlertPreferencesDto }) {
     <Checkbox id={`alerts-${key}`} label={t(`kinds.${key}`)} checked={prefs[key]} onChange={(checked) => setPrefs({ ...prefs, [key]: checked })} />
   );
   return (
-    <form onSubmit={submit} className="space-y-3" aria-labelledby="alerts-preferences">
+    <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby="alerts-preferences">
       <h3 id="alerts-preferences" className="font-semibold">
         {t('preferences.title')}
       </h3>
@@ -159,7 +159,7 @@ function LateShare({ initial }: { initial: number }) {
     );
   };
   return (
-    <form onSubmit={submit} className="space-y-2" aria-labelledby="alerts-late">
+    <form noValidate onSubmit={submit} className="space-y-2" aria-labelledby="alerts-late">
       <h3 id="alerts-late" className="font-semibold">
         {t('late.title')}
       </h3>

@@ -28,7 +28,7 @@ function RegisterForm({ onDone }: { onDone: (created: PaymentPhoneCreatedDto & {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+    <form noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">{t('phones.register')}</h2>
       <Field id="phone-name" label={t('phones.name')} required>
         <Input id="phone-name" required maxLength={PAYMENT_PHONE_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('phones.namePlaceholder')} />
@@ -66,7 +66,7 @@ function Secret({ label, value, qr }: { label: string; value: string; qr: string
       <div className="flex flex-wrap items-start gap-3">
         <img src={qr} alt={t('phones.qrAlt', { what: label })} width={160} height={160} className="h-40 w-40 rounded border border-slate-200 bg-white" />
         <div className="min-w-0 flex-1 space-y-2">
-          <code className="block rounded bg-slate-100 p-2 text-xs break-all select-all">{value}</code>
+          <code className="block rounded bg-slate-100 p-2 text-xs break-words select-all">{value}</code>
           <Button size="sm" variant="secondary" type="button" onClick={() => void navigator.clipboard?.writeText(value)}>
             {t('phones.copy')}
           </Button>

@@ -23,6 +23,7 @@ function Attach({ notice }: { notice: PaymentNoticeDto }) {
   const id = `attach-${notice.id}`;
   return (
     <form
+      noValidate
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
