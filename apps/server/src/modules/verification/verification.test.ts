@@ -89,6 +89,7 @@ describe('screenshot checks', () => {
       ['transactionId', 'match'],
       ['time', 'match'],
       ['receiver', 'match'],
+      ['status', 'match'],
     ]);
     expect(v.verdict).toBe('match');
     expect(verdicts).toContainEqual({ orderId: first.id, verdict: 'match', isDuplicate: false });
