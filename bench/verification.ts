@@ -8,7 +8,9 @@
 // Then placed → verdict under load (bench/lib/check-rates.ts): p50/p99 at 1, 5, 20 and 100 orders/s, and the cores
 // each rate needs from the check processes' measured CPU per check.
 // Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12), VERIFY_DEBUG=1 prints every honest
-// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy or rates runs one part only;
+// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy, heldout or rates runs one part only;
+// the held-out family (bench/lib/heldout-accuracy.ts): VERIFY_HELDOUT honest receipts (160), VERIFY_HELDOUT_DOCTORED_PER
+// doctored ones after each (2), VERIFY_HELDOUT_SEED (7);
 // VERIFY_RATES (1,5,20,100), VERIFY_RATE_SECONDS (20), VERIFY_DRAIN_SECONDS (30), CHECK_WORKERS as the server's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { readReceipt } from '../apps/server/src/modules/verification/receipt-tex
 import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules/verification/text-reader.ts';
 import { createRenderer, nonReceiptHtml, randomFacts, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
 import { runCheckRates } from './lib/check-rates.ts';
+import { runHeldout, type FamilyFigures } from './lib/heldout-accuracy.ts';
 import { env, median, percentile, printTable } from './lib/driver.ts';
 
 const COUNT = env('VERIFY_RECEIPTS', 200);
@@ -36,7 +39,7 @@ type Case = { kind: Kind; look: ReceiptLook | null; facts: ReceiptFacts | null; 
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
 
-async function main() {
+async function main(): Promise<FamilyFigures> {
   const rng = seeded(SEED);
   const renderer = await createRenderer();
   const cases: Case[] = [];
@@ -183,12 +186,27 @@ async function main() {
   console.log(`\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; receipts with Latin digits median ${median(timesBy.latin).toFixed(0)} ms, with Burmese digits median ${median(timesBy.burmese).toFixed(0)} ms`);
   console.log(`OCR CPU time per image (all threads of the process): median ${median(cpuTimes).toFixed(0)} ms, p95 ${percentile(cpuTimes, 95).toFixed(0)} ms, mean ${(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length).toFixed(0)} ms`);
   console.log(`tesseract command line: ${cli}`);
+  const sum = (k: Kind) => ({ n: Object.values(verdicts[k]).reduce((a, b) => a + b, 0), match: verdicts[k].match ?? 0, mismatch: verdicts[k].mismatch ?? 0, unreadable: verdicts[k].unreadable ?? 0 });
+  const bad = (['wrong-amount', 'wrong-receiver', 'reused'] as Kind[]).map(sum);
+  const doctored = bad.reduce((a, b) => ({ n: a.n + b.n, match: a.match + b.match, mismatch: a.mismatch + b.mismatch, unreadable: a.unreadable + b.unreadable }));
+  return { honest: sum('honest'), doctored, cpuMsPerImage: median(cpuTimes) };
+}
+
+function summary(own: FamilyFigures | null, heldout: FamilyFigures | null) {
+  console.log('\nBoth families (honest → match; doctored → false match)');
+  const row = (name: string, f: FamilyFigures | null) =>
+    f ? [name, pct(f.honest.match, f.honest.n), pct(f.honest.mismatch, f.honest.n), pct(f.honest.unreadable, f.honest.n), `${f.doctored.match}/${f.doctored.n} = ${pct(f.doctored.match, f.doctored.n)}`, `${f.cpuMsPerImage.toFixed(0)} ms`] : [name, '–', '–', '–', '–', '–'];
+  printTable(['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'], [row('own generator', own), row('held-out', heldout)]);
+  const f = own ?? heldout;
+  if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
 }
 
 const part = process.env.VERIFY_PART ?? 'all';
 (async () => {
-  if (part !== 'rates') await main();
-  if (part !== 'accuracy') await runCheckRates();
+  const own = part === 'all' || part === 'accuracy' ? await main() : null;
+  const heldout = part === 'all' || part === 'heldout' ? await runHeldout() : null;
+  if (own || heldout) summary(own, heldout);
+  if (part === 'all' || part === 'rates') await runCheckRates();
 })().catch((err) => {
   console.error(err);
   process.exit(1);
