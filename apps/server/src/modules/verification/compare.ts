@@ -75,7 +75,7 @@ export function nameMatches(shown: string, account: string): boolean {
   return nameComparable(shown, account) && nameKey(shown) === nameKey(account);
 }
 
-function check(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
+function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
   const result: FieldResult = receipt === null || agrees === null ? 'unreadable' : agrees ? 'match' : 'mismatch';
   return { field, receipt, order, result };
 }
@@ -104,6 +104,10 @@ const STATUS_WORDS: Record<NonNullable<ReceiptReading['status']>, string> = { su
 
 export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accounts: PaymentAccount[], options: CompareOptions): FieldCheck[] {
   const checks: FieldCheck[] = [];
+  // A field found by its shape alone (no label) that disagrees proves nothing: unread, never mismatch.
+  const unlabelled = new Set<string>(reading.unlabelled ?? []);
+  const check = (field: FieldCheck['field'], receipt: string | null, expected: string | null, agrees: boolean | null) =>
+    fieldCheck(field, receipt, expected, agrees === false && unlabelled.has(field) ? null : agrees);
 
   const subTotal = String(order.subTotal);
   checks.push(check('amount', reading.amount === null ? null : String(reading.amount), subTotal, reading.amount === null ? null : cents(reading.amount) === cents(order.subTotal)));

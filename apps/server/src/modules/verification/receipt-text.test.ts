@@ -24,6 +24,7 @@ describe('reading a receipt', () => {
       receiver: { name: 'Kyaw Zin', phone: '09*****4567' },
       status: 'success',
       statusText: 'Successful',
+      unlabelled: [],
     });
   });
 
@@ -47,7 +48,10 @@ describe('reading a receipt', () => {
 
   it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
     expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
-    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toBeNull();
+    // A mask OCR turned into letters and signs still shows its last digits; digits broken apart decide nothing.
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
+    expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({ name: 'Hnin Wai', phone: '09*****1122' });
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
     expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({ name: 'Min Thu', phone: '09*****1122' });
   });
 
@@ -59,7 +63,7 @@ describe('reading a receipt', () => {
 
   it('leaves a field unreadable when the text is ambiguous: two amounts, two ids, two times', () => {
     const r = readReceipt('Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00');
-    expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null, status: null, statusText: null });
+    expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null, status: null, statusText: null, unlabelled: [] });
   });
 
   it('takes no amount out of a number a misread Burmese digit is glued to', () => {
@@ -294,5 +298,23 @@ describe('refusing doctored receipts, each on its own merits', () => {
     expect(verdict('')).toMatchObject({ verdict: 'unreadable', bad: [] });
     // The headline and the labelled amount disagree: a misread, not a wrong amount.
     expect(readReceipt('-25,000 Ks\nAmount\n-26,000 Ks').amount).toBeNull();
+  });
+});
+
+describe('fields found by their shape alone', () => {
+  it('are marked unlabelled, and agree or stay unread but never disagree', () => {
+    // Burmese labels the English data made debris of: the one amount, the one long number, the one phone.
+    const text = 'KBZPay\nငွေပေးချေမှု အောင်မြင်ပါသည်\n-25,000 Ks\nKyaw Zin (09*****4567)\n2026-11-23 14:05:12\n650930905\n88175132529281112';
+    const r = readReceipt(text);
+    expect(r.unlabelled).toEqual(['amount', 'transactionId', 'receiver']);
+    expect(verdictOf(compareReceipt(r, order, accounts, { windowMs }))).toBe('match');
+    const other = compareReceipt(r, { ...order, subTotal: 30000, transactionNumber: '999999' }, [{ paymentName: 'KBZPay', phone: '09777120000' }], { windowMs });
+    expect(other.filter((c) => c.field !== 'time' && c.field !== 'status').map((c) => c.result)).toEqual(['unreadable', 'unreadable', 'unreadable']);
+    expect(verdictOf(other)).toBe('unreadable');
+  });
+
+  it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {
+    const r = readReceipt('Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main\nbalance is 2,150 Ks.');
+    expect(r).toMatchObject({ amount: 48000, transactionId: '016044985384106982', receiver: { name: null, phone: '09*****4567' }, unlabelled: [] });
   });
 });

@@ -23,6 +23,12 @@ export type ReceiptReading = {
   status: ReceiptStatus | null;
   /** The status words as printed (shown to staff beside the verdict). */
   statusText: string | null;
+  /**
+   * Fields found by their shape alone, with no label or sentence saying what they are (the one amount, the one long
+   * number, the one phone in the text). Such a field agreeing is evidence; disagreeing proves nothing (it may be a
+   * misread or another number on the screen), so it is never a mismatch.
+   */
+  unlabelled: Array<'amount' | 'transactionId' | 'receiver'>;
 };
 
 const BURMESE_DIGITS = /[\u1040-\u1049]/g;
@@ -84,7 +90,7 @@ function labelOf(line: string): { kind: LabelKind; label: string; rest: string }
 export function receiptLines(text: string): string[] {
   return normalizeText(text)
     .split(/\r?\n/)
-    .flatMap((l) => (l.length > 48 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l]))
+      .flatMap((l) => (l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l]))
     .map((l) => l.trim())
     .filter(Boolean);
 }
@@ -163,19 +169,26 @@ const distinctPositive = (xs: number[]) => [...new Set(xs.filter((x) => x > 0))]
  * A labelled amount that the headline contradicts is not read with confidence: unread. Zero is never the amount.
  */
 export function readAmount(lines: string[]): number | null {
+  return amountOf(lines).value;
+}
+
+/** An SMS sentence naming the payment: "Balance Transfer of 3,800 Ks", "You have sent 12,500 MMK", "paid Ks 5,000". */
+const SMS_AMOUNT = new RegExp(`\\b(?:transfer(?:red)?|sent|send|paid|payment)\\s+(?:of\\s+)?((?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY})?)`, 'i');
+
+function amountOf(lines: string[]): { value: number | null; labelled: boolean } {
   const { head, blocks } = toBlocks(lines);
   const labelled = distinctPositive(blocks.filter((b) => b.kind === 'amount').flatMap(blockAmounts));
   const totals = distinctPositive(blocks.filter((b) => b.kind === 'total').flatMap(blockAmounts));
-  const free = distinctPositive(
-    [...head, ...blocks.filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind)).flatMap((b) => b.lines)].flatMap(amountsIn),
-  );
-  const chosen = labelled.length ? labelled : totals;
-  if (chosen.length > 1) return null;
+  const freeLines = [...head, ...blocks.filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind)).flatMap((b) => b.lines)];
+  const free = distinctPositive(freeLines.flatMap(amountsIn));
+  const sms = distinctPositive(freeLines.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
+  const chosen = labelled.length ? labelled : totals.length ? totals : sms;
+  if (chosen.length > 1) return { value: null, labelled: true };
   if (chosen.length === 1) {
     // The headline repeats the amount; a headline with another amount (and no fee explaining it) means a misread.
-    return free.every((a) => a === chosen[0] || totals.includes(a)) ? chosen[0]! : null;
+    return { value: free.every((a) => a === chosen[0] || totals.includes(a)) ? chosen[0]! : null, labelled: true };
   }
-  return free.length === 1 ? free[0]! : null;
+  return { value: free.length === 1 ? free[0]! : null, labelled: false };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -198,7 +211,8 @@ function longNumbersIn(line: string): string[] {
  * at least 8 digits. In a mostly-digit token OCR's O and l/I are 0 and 1.
  */
 function idToken(line: string): string | null {
-  const compact = line.replace(/[\s-]/g, '');
+  // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it.
+  const compact = line.replace(/[\s-]/g, '').replace(/[.,;:]+$/, '');
   if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
   const digits = compact.replace(/\D/g, '').length;
   if (digits < 6) return null;
@@ -223,16 +237,20 @@ function blockId(block: Block): string | null {
 
 /** The transaction id: the id of the transaction-id block(s); else the only long number in the text. */
 export function readTransactionId(lines: string[]): string | null {
+  return transactionIdOf(lines).value;
+}
+
+function transactionIdOf(lines: string[]): { value: string | null; labelled: boolean } {
   const { blocks } = toBlocks(lines);
   const labelled = new Set(blocks.filter((b) => b.kind === 'txn').map(blockId).filter((x): x is string => x !== null));
-  if (labelled.size === 1) return [...labelled][0]!;
-  if (labelled.size > 1) return null;
+  if (labelled.size === 1) return { value: [...labelled][0]!, labelled: true };
+  if (labelled.size > 1) return { value: null, labelled: true };
   const all = new Set(lines.flatMap(longNumbersIn));
-  if (all.size === 1) return [...all][0]!;
+  if (all.size === 1) return { value: [...all][0]!, labelled: false };
   // Unlabelled (e.g. Burmese labels the English OCR data turns into stray digits): ids run 14–20 digits, so a single
   // run of 12 or more beside only shorter ones is the id.
   const long = [...all].filter((d) => d.length >= 12);
-  return long.length === 1 ? long[0]! : null;
+  return { value: long.length === 1 ? long[0]! : null, labelled: false };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -361,6 +379,18 @@ const PHONE = new RegExp(
   `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
 );
 
+/**
+ * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
+ * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block.
+ */
+const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo]9\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?![\d,.]?\d)/;
+
+function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
+  const m = line.match(GARBLED_MASK);
+  if (!m || !/[*¥%#+\]\[|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
+  return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - m[3]!.length))}${m[3]}` };
+}
+
 function cleanPhone(raw: string): string | null {
   const international = /^\+?95/.test(raw);
   const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
@@ -394,9 +424,10 @@ function partyOf(block: Block): Party {
     // A line with a date, an amount or a long id is not the receiver's (OCR of sparse layouts reorders lines).
     if (findDate(line) || amountsIn(line).length || (longNumbersIn(line).length && !line.match(PHONE))) continue;
     const m = line.match(PHONE);
-    const here = m ? cleanPhone(m[0]) : null;
+    const garbledMask = m ? null : garbledMaskedPhone(line);
+    const here = m ? cleanPhone(m[0]) : (garbledMask?.phone ?? null);
     if (here && !phone) phone = here;
-    const words = m ? line.replace(m[0], ' ') : line;
+    const words = m ? line.replace(m[0], ' ') : garbledMask ? line.replace(garbledMask.raw, ' ') : line;
     const cleaned = words.replace(WALLET_WORDS, ' ');
     // Digits left beside the words are a phone number OCR garbled: a name alone must not decide this receiver.
     if (!here && /\d{2,}/.test(cleaned)) garbled = true;
@@ -405,8 +436,15 @@ function partyOf(block: Block): Party {
   return { name, phone, garbled };
 }
 
+const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
+
 /** The receiver, from its blocks ("Transfer To", "Receiver Name" + "Receiver Number", "Beneficiary", "Paid To"…). */
 export function readReceiver(lines: string[]): { name: string | null; phone: string | null } | null {
+  return receiverOf(lines).value;
+}
+
+function receiverOf(lines: string[]): { value: { name: string | null; phone: string | null } | null; labelled: boolean } {
+  const labelled = (value: { name: string | null; phone: string | null } | null) => ({ value, labelled: true });
   const { blocks } = toBlocks(lines);
   const parties = blocks
     .filter((b) => b.kind === 'receiver' || b.kind === 'receiverName' || b.kind === 'receiverPhone')
@@ -414,30 +452,36 @@ export function readReceiver(lines: string[]): { name: string | null; phone: str
   const phones = new Set(parties.map((p) => p.phone).filter((p): p is string => p !== null));
   const nameOf = (kind: LabelKind) => parties.find((p) => p.kind === kind && p.name)?.name ?? null;
   const name = nameOf('receiverName') ?? nameOf('receiver') ?? null;
-  if (phones.size > 1) return null;
+  if (phones.size > 1) return labelled(null);
   const phone = phones.size === 1 ? [...phones][0]! : null;
-  if (phone) return { name, phone };
-  if (name && !parties.some((p) => p.garbled)) return { name, phone: null };
-  if (parties.length) return null;
+  if (phone) return labelled({ name, phone });
+  if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
+  // A label with nothing readable under it leaves the search below to the rest of the text.
+  if (parties.some((p) => p.name || p.garbled)) return labelled(null);
 
   // No receiver label read (often Burmese labels, which the English OCR data can't read; an SMS "…to 09xxxxxx123"):
   // the one phone number outside the sender's block, with the name beside it, is the receiver. Two different
   // numbers: we can't tell which, so none.
   const { head } = toBlocks(lines);
   const candidates = [...head, ...blocks.filter((b) => !['sender', 'txn', 'balance', 'time'].includes(b.kind)).flatMap((b) => b.lines)];
-  const found = new Map<string, { name: string | null; phone: string }>();
-  for (const line of candidates) {
+  const found = new Map<string, { name: string | null; phone: string; sentence: boolean }>();
+  for (const [i, line] of candidates.entries()) {
     const m = line.match(PHONE);
     const p = m ? cleanPhone(m[0]) : null;
     if (!m || !p || (!p.includes('*') && p.replace(/\D/g, '').length < 9)) continue;
     const beforePhone = line.slice(0, m.index);
     // An SMS sentence: the number after "to" is the receiver, a number after "from" is the sender.
     if (/\bfrom\s*$/i.test(beforePhone)) continue;
-    const rest = line.replace(m[0], ' ').replace(/[()[\]|,:]/g, ' ').replace(/\s+/g, ' ').trim();
-    const smsName = beforePhone.match(/\bto\s+([A-Za-z][A-Za-z .']{2,}?)\s*\(?\s*$/i)?.[1];
-    found.set(p, { name: smsName ? nameFrom(smsName) : /^[A-Za-z][A-Za-z .'-]{2,}$/.test(rest) ? nameFrom(rest) : null, phone: p });
+    // The name printed before the number ("Kyaw Zin (09…)", "…to Kyaw Zin (09…)"), never the sentence after it.
+    const before = (beforePhone.match(/\bto\s+([A-Za-z][A-Za-z .']{2,}?)\s*\(?\s*$/i)?.[1] ?? beforePhone).replace(/[(,:\s]+$/, '').trim();
+    const isName = /^[A-Za-z][A-Za-z .'-]{2,}$/.test(before) && !SENTENCE_WORDS.test(before);
+    // "…to 09…" / "…to Kyaw Zin (09…)": a sentence says whose number it is.
+    const sentence = /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) || (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
+    found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence });
   }
-  return found.size === 1 ? [...found.values()][0]! : null;
+  if (found.size !== 1) return { value: null, labelled: false };
+  const [only] = [...found.values()];
+  return { value: { name: only!.name, phone: only!.phone }, labelled: only!.sentence };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -465,13 +509,21 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
 export function readReceipt(text: string): ReceiptReading {
   const lines = receiptLines(text);
   const status = readStatus(lines);
+  const amount = amountOf(lines);
+  const transactionId = transactionIdOf(lines);
+  const receiver = receiverOf(lines);
+  const unlabelled: ReceiptReading['unlabelled'] = [];
+  if (amount.value !== null && !amount.labelled) unlabelled.push('amount');
+  if (transactionId.value !== null && !transactionId.labelled) unlabelled.push('transactionId');
+  if (receiver.value !== null && !receiver.labelled) unlabelled.push('receiver');
   return {
-    amount: readAmount(lines),
-    transactionId: readTransactionId(lines),
+    amount: amount.value,
+    transactionId: transactionId.value,
     time: readTime(lines),
-    receiver: readReceiver(lines),
+    receiver: receiver.value,
     status: status.status,
     statusText: status.text,
+    unlabelled,
   };
 }
 
