@@ -387,7 +387,7 @@ const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo]9\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?!
 
 function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
   const m = line.match(GARBLED_MASK);
-  if (!m || !/[*¥%#+\]\[|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
+  if (!m || !/[*¥%#+\][|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
   return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - m[3]!.length))}${m[3]}` };
 }
 
@@ -466,8 +466,11 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
   const candidates = [...head, ...blocks.filter((b) => !['sender', 'txn', 'balance', 'time'].includes(b.kind)).flatMap((b) => b.lines)];
   const found = new Map<string, { name: string | null; phone: string; sentence: boolean }>();
   for (const [i, line] of candidates.entries()) {
-    const m = line.match(PHONE);
-    const p = m ? cleanPhone(m[0]) : null;
+    const whole = line.match(PHONE);
+    // A mask OCR garbled counts only on a line with no other digits (a name beside it, or a sentence).
+    const garbledMask = whole || /\d[^\d]+\d{3}/.test(line.replace(/\d{3,4}(?!.*\d)/, '')) ? null : garbledMaskedPhone(line);
+    const m = whole ?? (garbledMask ? Object.assign([garbledMask.raw], { index: line.indexOf(garbledMask.raw) }) : null);
+    const p = whole ? cleanPhone(whole[0]) : (garbledMask?.phone ?? null);
     if (!m || !p || (!p.includes('*') && p.replace(/\D/g, '').length < 9)) continue;
     const beforePhone = line.slice(0, m.index);
     // An SMS sentence: the number after "to" is the receiver, a number after "from" is the sender.
