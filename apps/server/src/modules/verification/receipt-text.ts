@@ -456,8 +456,9 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
   const phone = phones.size === 1 ? [...phones][0]! : null;
   if (phone) return labelled({ name, phone });
   if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
-  // A label with nothing readable under it leaves the search below to the rest of the text.
-  if (parties.some((p) => p.name || p.garbled)) return labelled(null);
+  // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
+  // two-column row may put the value before its label) leaves the search below to the rest of the text.
+  if (parties.some((p) => p.name && p.garbled)) return labelled(null);
 
   // No receiver label read (often Burmese labels, which the English OCR data can't read; an SMS "…to 09xxxxxx123"):
   // the one phone number outside the sender's block, with the name beside it, is the receiver. Two different
