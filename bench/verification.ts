@@ -8,7 +8,9 @@
 // Then placed → verdict under load (bench/lib/check-rates.ts): p50/p99 at 1, 5, 20 and 100 orders/s, and the cores
 // each rate needs from the check processes' measured CPU per check.
 // Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12), VERIFY_DEBUG=1 prints every honest
-// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy or rates runs one part only;
+// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy, heldout or rates runs one part only;
+// the held-out family (bench/lib/heldout-accuracy.ts): VERIFY_HELDOUT honest receipts (160), VERIFY_HELDOUT_DOCTORED_PER
+// doctored ones after each (2), VERIFY_HELDOUT_SEED (7);
 // VERIFY_RATES (1,5,20,100), VERIFY_RATE_SECONDS (20), VERIFY_DRAIN_SECONDS (30), CHECK_WORKERS as the server's.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,24 +21,26 @@ import { compareReceipt, verdictOf, type PaymentAccount } from '../apps/server/s
 import { imageHash, nearIdentical } from '../apps/server/src/modules/verification/image-hash.ts';
 import { readReceipt } from '../apps/server/src/modules/verification/receipt-text.ts';
 import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules/verification/text-reader.ts';
-import { createRenderer, nonReceiptHtml, randomFacts, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
+import { createRenderer, nonReceiptHtml, randomFacts, receiptHtml, seeded, variedLook, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
 import { runCheckRates } from './lib/check-rates.ts';
+import { runHeldout, type FamilyFigures } from './lib/heldout-accuracy.ts';
 import { env, median, percentile, printTable } from './lib/driver.ts';
 
 const COUNT = env('VERIFY_RECEIPTS', 200);
 const SEED = env('VERIFY_SEED', 12);
 const ACCOUNTS: PaymentAccount[] = [
-  { paymentName: 'KBZPay', phone: '09777124567' },
-  { paymentName: 'WavePay', phone: '09450031122' },
+  { paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' },
+  { paymentName: 'WavePay', phone: '09450031122', holderName: 'Hnin Wai' },
 ];
 const WINDOW_MS = 24 * 3600_000;
 
-type Kind = 'honest' | 'wrong-amount' | 'wrong-receiver' | 'reused' | 'non-receipt';
+type Kind = 'honest' | 'wrong-amount' | 'wrong-receiver' | 'reused' | 'middle-digits' | 'not-paid' | 'old' | 'non-receipt';
+const DOCTORED: Kind[] = ['wrong-amount', 'wrong-receiver', 'reused', 'middle-digits', 'not-paid', 'old'];
 type Case = { kind: Kind; look: ReceiptLook | null; facts: ReceiptFacts | null; image: Buffer; order: { subTotal: number; transactionNumber: string; createdAt: string } };
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
 
-async function main() {
+async function main(): Promise<FamilyFigures> {
   const rng = seeded(SEED);
   const renderer = await createRenderer();
   const cases: Case[] = [];
@@ -45,22 +49,32 @@ async function main() {
   for (let i = 0; i < COUNT; i++) {
     const account = ACCOUNTS[i % ACCOUNTS.length]!;
     const masked = rng.next() < 0.5 ? `${account.phone.slice(0, 2)}*****${account.phone.slice(-4)}` : `******${account.phone.slice(-4)}`;
-    const facts = randomFacts(rng, { paidAt: new Date(base - rng.int(60, 6 * 3600) * 1000), receiverPhone: masked });
-    const look = randomLook(rng);
+    const facts = randomFacts(rng, { paidAt: new Date(base - rng.int(60, 6 * 3600) * 1000), receiverPhone: masked, receiverName: account.holderName! });
+    const look = variedLook(rng);
     const image = await renderer.render(receiptHtml(facts, look), look);
     const order = { subTotal: facts.amount, transactionNumber: facts.transactionId.slice(-6), createdAt: new Date(facts.paidAt.getTime() + rng.int(1, 30) * 60_000).toISOString() };
     cases.push({ kind: 'honest', look, facts, image, order });
-    if (i % 3 === 0) {
-      // Doctored: the receipt's amount is not what the order costs.
+    // One doctored receipt after each honest one, the kinds in turn.
+    const kind = DOCTORED[i % DOCTORED.length]!;
+    const redo = async (f: ReceiptFacts) => renderer.render(receiptHtml(f, look), look);
+    if (kind === 'wrong-amount') {
       const wrong = { ...facts, amount: facts.amount * 10 };
-      cases.push({ kind: 'wrong-amount', look, facts: wrong, image: await renderer.render(receiptHtml(wrong, look), look), order });
-    } else if (i % 3 === 1) {
-      const wrong = { ...facts, receiverPhone: '09*****9911' };
-      cases.push({ kind: 'wrong-receiver', look, facts: wrong, image: await renderer.render(receiptHtml(wrong, look), look), order });
-    } else {
+      cases.push({ kind, look, facts: wrong, image: await redo(wrong), order });
+    } else if (kind === 'wrong-receiver') {
+      const wrong = { ...facts, receiverPhone: '09*****9911', receiverName: 'Zaw Lin' };
+      cases.push({ kind, look, facts: wrong, image: await redo(wrong), order });
+    } else if (kind === 'reused') {
       // Reused: the same screenshot, re-saved smaller, sent with another order (another 6-digit number).
-      const copy = await sharp(image).resize({ width: Math.round((look.width * 2 * look.scale) * 0.8) }).jpeg({ quality: 70 }).toBuffer();
-      cases.push({ kind: 'reused', look, facts, image: copy, order: { ...order, transactionNumber: String(100000 + rng.int(0, 899999)) } });
+      const copy = await sharp(image).resize({ width: Math.round(look.width * 2 * look.scale * 0.8) }).jpeg({ quality: 70 }).toBuffer();
+      cases.push({ kind, look, facts, image: copy, order: { ...order, transactionNumber: String(100000 + rng.int(0, 899999)) } });
+    } else if (kind === 'middle-digits') {
+      cases.push({ kind, look, facts, image, order: { ...order, transactionNumber: facts.transactionId.slice(3, 9) } });
+    } else if (kind === 'not-paid') {
+      const wrong = { ...facts, status: rng.next() < 0.5 ? ('failed' as const) : ('pending' as const) };
+      cases.push({ kind, look, facts: wrong, image: await redo(wrong), order });
+    } else {
+      const wrong = { ...facts, paidAt: new Date(facts.paidAt.getTime() - 3 * 24 * 3600_000) };
+      cases.push({ kind, look, facts: wrong, image: await redo(wrong), order });
     }
   }
   for (const kind of ['game', 'blank', 'photo'] as const) {
@@ -82,7 +96,8 @@ async function main() {
   const timesBy = { latin: [] as number[], burmese: [] as number[] };
   const field = { amount: [0, 0], transactionId: [0, 0], time: [0, 0], receiver: [0, 0] } as Record<string, [number, number]>;
   const byDigits = { latin: [0, 0], burmese: [0, 0] } as Record<string, [number, number]>;
-  const verdicts: Record<Kind, Record<string, number>> = { honest: {}, 'wrong-amount': {}, 'wrong-receiver': {}, reused: {}, 'non-receipt': {} };
+  const verdicts = Object.fromEntries((['honest', ...DOCTORED, 'non-receipt'] as Kind[]).map((k) => [k, {}])) as Record<Kind, Record<string, number>>;
+  const groups = new Map<string, Record<string, number>>();
   const texts: string[] = [];
   for (const c of cases) {
     const t = performance.now();
@@ -98,8 +113,14 @@ async function main() {
     const v = verdictOf(checks);
     verdicts[c.kind][v] = (verdicts[c.kind][v] ?? 0) + 1;
     if (c.kind !== 'honest' || !c.facts || !c.look) continue;
+    const l = c.look;
+    for (const key of [`wallet ${l.style}`, `layout ${l.layout}`, `degradation ${l.photo ? 'photo' : l.cropTop ? 'cropped' : l.rotateDeg ? 'rotated' : 'none'}`, `mode ${l.dark ? 'dark' : 'light'}`, `labels ${l.burmese ? 'Burmese' : 'English'}`]) {
+      const g = groups.get(key) ?? {};
+      g[v] = (g[v] ?? 0) + 1;
+      groups.set(key, g);
+    }
     const f = c.facts;
-    const printedSeconds = c.look.dateFormat <= 1;
+    const printedSeconds = c.look.dateFormat <= 1 && c.look.layout !== 'sms';
     const expectTime = new Date(Math.floor(f.paidAt.getTime() / (printedSeconds ? 1000 : 60_000)) * (printedSeconds ? 1000 : 60_000)).toISOString();
     const ok = {
       amount: reading.amount === f.amount,
@@ -168,7 +189,7 @@ async function main() {
   );
   console.log(`  amount, Latin digits: ${pct(byDigits.latin![0], byDigits.latin![1])} of ${byDigits.latin![1]}; Burmese digits ၀–၉: ${pct(byDigits.burmese![0], byDigits.burmese![1])} of ${byDigits.burmese![1]} (amount lines read again with the Burmese data)`);
   console.log('\nVerdicts');
-  const expected: Record<Kind, string> = { honest: 'match', 'wrong-amount': 'mismatch', 'wrong-receiver': 'mismatch', reused: 'mismatch', 'non-receipt': 'unreadable' };
+  const expected: Record<Kind, string> = { honest: 'match', 'wrong-amount': 'mismatch', 'wrong-receiver': 'mismatch', reused: 'mismatch', 'middle-digits': 'mismatch', 'not-paid': 'mismatch', old: 'mismatch', 'non-receipt': 'unreadable' };
   printTable(
     ['case', 'images', 'expected', 'got expected', 'match', 'mismatch', 'unreadable'],
     (Object.keys(verdicts) as Kind[]).map((k) => {
@@ -177,18 +198,41 @@ async function main() {
       return [k, String(n), expected[k], pct(v[expected[k]] ?? 0, n), String(v.match ?? 0), String(v.mismatch ?? 0), String(v.unreadable ?? 0)];
     }),
   );
-  const falseMatches = (['wrong-amount', 'wrong-receiver', 'reused', 'non-receipt'] as Kind[]).reduce((n, k) => n + (verdicts[k].match ?? 0), 0);
+  const falseMatches = ([...DOCTORED, 'non-receipt'] as Kind[]).reduce((n, k) => n + (verdicts[k].match ?? 0), 0);
   console.log(`False "match" on doctored receipts and non-receipts: ${falseMatches} → ${falseMatches === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`);
   console.log(`Reused screenshots found by fingerprint: ${reuseFound}/${reuseTotal} = ${pct(reuseFound, reuseTotal)}; different receipts of one wallet taken for the same picture: ${falsePairs}/${pairs} pairs (the pipeline also refuses pairs whose transaction ids were read and differ)`);
   console.log(`\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; receipts with Latin digits median ${median(timesBy.latin).toFixed(0)} ms, with Burmese digits median ${median(timesBy.burmese).toFixed(0)} ms`);
   console.log(`OCR CPU time per image (all threads of the process): median ${median(cpuTimes).toFixed(0)} ms, p95 ${percentile(cpuTimes, 95).toFixed(0)} ms, mean ${(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length).toFixed(0)} ms`);
   console.log(`tesseract command line: ${cli}`);
+  const sum = (k: Kind) => ({ n: Object.values(verdicts[k]).reduce((a, b) => a + b, 0), match: verdicts[k].match ?? 0, mismatch: verdicts[k].mismatch ?? 0, unreadable: verdicts[k].unreadable ?? 0 });
+  console.log('\nOwn generator, honest receipts by group');
+  printTable(
+    ['group', 'n', 'match', 'mismatch', 'unreadable'],
+    [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => {
+      const n = Object.values(g).reduce((a, b) => a + b, 0);
+      return [k, String(n), pct(g.match ?? 0, n), pct(g.mismatch ?? 0, n), pct(g.unreadable ?? 0, n)];
+    }),
+  );
+  const bad = DOCTORED.map(sum);
+  const doctored = bad.reduce((a, b) => ({ n: a.n + b.n, match: a.match + b.match, mismatch: a.mismatch + b.mismatch, unreadable: a.unreadable + b.unreadable }));
+  return { honest: sum('honest'), doctored, cpuMsPerImage: median(cpuTimes) };
+}
+
+function summary(own: FamilyFigures | null, heldout: FamilyFigures | null) {
+  console.log('\nBoth families (honest → match; doctored → false match)');
+  const row = (name: string, f: FamilyFigures | null) =>
+    f ? [name, pct(f.honest.match, f.honest.n), pct(f.honest.mismatch, f.honest.n), pct(f.honest.unreadable, f.honest.n), `${f.doctored.match}/${f.doctored.n} = ${pct(f.doctored.match, f.doctored.n)}`, `${f.cpuMsPerImage.toFixed(0)} ms`] : [name, '–', '–', '–', '–', '–'];
+  printTable(['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'], [row('own generator', own), row('held-out', heldout)]);
+  const f = own ?? heldout;
+  if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
 }
 
 const part = process.env.VERIFY_PART ?? 'all';
 (async () => {
-  if (part !== 'rates') await main();
-  if (part !== 'accuracy') await runCheckRates();
+  const own = part === 'all' || part === 'accuracy' ? await main() : null;
+  const heldout = part === 'all' || part === 'heldout' ? await runHeldout() : null;
+  if (own || heldout) summary(own, heldout);
+  if (part === 'all' || part === 'rates') await runCheckRates();
 })().catch((err) => {
   console.error(err);
   process.exit(1);

@@ -17,7 +17,7 @@ export const VERDICT_FILTERS = ['pending', 'match', 'mismatch', 'unreadable', 'f
 export const VerdictFilter = z.enum(VERDICT_FILTERS);
 export type VerdictFilter = z.infer<typeof VerdictFilter>;
 
-export const RECEIPT_FIELDS = ['amount', 'transactionId', 'time', 'receiver'] as const;
+export const RECEIPT_FIELDS = ['amount', 'transactionId', 'time', 'receiver', 'status'] as const;
 export type ReceiptField = (typeof RECEIPT_FIELDS)[number];
 
 export const FieldResult = z.enum(['match', 'mismatch', 'unreadable']);

@@ -11,7 +11,8 @@ export type OrderFacts = {
   createdAt: string;
 };
 
-export type PaymentAccount = { paymentName: string; phone: string };
+/** A shop's payment account: the wallet's name ("KBZPay", never compared), the number, and the holder's name if known. */
+export type PaymentAccount = { paymentName: string; phone: string; holderName?: string | null };
 
 export type CompareOptions = {
   /** A receipt older than this before the order is refused (default 24 h). */
@@ -47,28 +48,73 @@ export function phoneMatches(shown: string, account: string): boolean {
   return full.startsWith(head) && full.endsWith(tail) && head.length + tail.length <= full.length;
 }
 
-const nameKey = (s: string) => s.toLowerCase().replace(/[^a-z\u1000-\u109f]/g, '');
+/** Honorifics printed before Myanmar names (U, Daw, Ko, Ma, Mg…), in Latin letters and in Myanmar script. */
+const HONORIFIC = /^(?:u|daw|ko|ma|mg|maung|saw|naw|sai|nang|dr|mr|mrs|ms|miss)\.?\s+|^(?:ဦး|ဒေါ်|ကို|မ|မောင်|စော|နော်)\s*/i;
 
-export function nameMatches(shown: string, account: string): boolean {
-  const a = nameKey(shown);
-  const b = nameKey(account);
-  if (a.length < 3 || b.length < 3) return false;
-  return a === b || (Math.min(a.length, b.length) >= 4 && (a.includes(b) || b.includes(a)));
+/** A name to compare: honorifics (repeatedly: "Daw Ma …" is rare but real), case, spacing and punctuation dropped. */
+export function nameKey(s: string): string {
+  let rest = s.trim();
+  for (let i = 0; i < 3; i++) {
+    const next = rest.replace(HONORIFIC, '');
+    if (next === rest) break;
+    rest = next;
+  }
+  return rest.toLowerCase().replace(/[^a-z\u1000-\u109f]/g, '');
 }
 
-function check(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
+/** Whether a name can be compared with a holder's name at all: the same script, enough letters, no OCR debris. */
+export function nameComparable(shown: string, account: string): boolean {
+  const a = nameKey(shown);
+  const b = nameKey(account);
+  const latin = (x: string) => /^[a-z]+$/.test(x);
+  const myanmar = (x: string) => /^[\u1000-\u109f]+$/.test(x);
+  return a.length >= 3 && b.length >= 3 && ((latin(a) && latin(b)) || (myanmar(a) && myanmar(b)));
+}
+
+export function nameMatches(shown: string, account: string): boolean {
+  return nameComparable(shown, account) && nameKey(shown) === nameKey(account);
+}
+
+function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
   const result: FieldResult = receipt === null || agrees === null ? 'unreadable' : agrees ? 'match' : 'mismatch';
   return { field, receipt, order, result };
 }
 
+/** Whether a shown phone has enough digits to decide: at least 3 at its end (masked) or a whole number. */
+const phoneDecides = (phone: string) => /\d{3}$/.test(phone);
+
+/**
+ * The receipt's payee against the shop's accounts: agrees when its digits match an account's number (masked ones on
+ * the digits shown) or its name matches an account holder's name. A wallet's own name never decides. Disagrees only
+ * when something read with confidence disagrees: a number that matches none (and no holder's name matches), or a
+ * name comparable with the holders' names that matches none while no number was read. Otherwise unread (null).
+ */
+export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: PaymentAccount[]): boolean | null {
+  if (!receiver || !accounts.length) return null;
+  const byName = (name: string | null) => name !== null && accounts.some((a) => a.holderName && nameMatches(name, a.holderName));
+  if (receiver.phone && accounts.some((a) => phoneMatches(receiver.phone!, a.phone))) return true;
+  if (byName(receiver.name)) return true;
+  if (receiver.phone && phoneDecides(receiver.phone)) return false;
+  const holders = accounts.filter((a) => a.holderName);
+  if (receiver.name && holders.length === accounts.length && holders.every((a) => nameComparable(receiver.name!, a.holderName!))) return false;
+  return null;
+}
+
+const STATUS_WORDS: Record<NonNullable<ReceiptReading['status']>, string> = { success: 'Successful', failed: 'Failed', pending: 'Pending', cancelled: 'Cancelled' };
+
 export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accounts: PaymentAccount[], options: CompareOptions): FieldCheck[] {
   const checks: FieldCheck[] = [];
+  // A field found by its shape alone (no label) that disagrees proves nothing: unread, never mismatch.
+  const unlabelled = new Set<string>(reading.unlabelled ?? []);
+  const check = (field: FieldCheck['field'], receipt: string | null, expected: string | null, agrees: boolean | null) =>
+    fieldCheck(field, receipt, expected, agrees === false && unlabelled.has(field) ? null : agrees);
 
   const subTotal = String(order.subTotal);
   checks.push(check('amount', reading.amount === null ? null : String(reading.amount), subTotal, reading.amount === null ? null : cents(reading.amount) === cents(order.subTotal)));
 
+  // Buyers are told to enter the last 6 digits of the id: the same digits anywhere else in it prove nothing.
   const txn = reading.transactionId;
-  checks.push(check('transactionId', txn, order.transactionNumber, txn === null ? null : txn.endsWith(order.transactionNumber) || txn.includes(order.transactionNumber)));
+  checks.push(check('transactionId', txn, order.transactionNumber, txn === null ? null : txn.endsWith(order.transactionNumber)));
 
   const placed = Date.parse(order.createdAt);
   const receiptTime = reading.time ? Date.parse(reading.time) : null;
@@ -77,19 +123,17 @@ export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accou
 
   const receiver = reading.receiver;
   const shown = receiver ? [receiver.name, receiver.phone].filter(Boolean).join(' ') : null;
-  const accountsText = accounts.map((a) => `${a.paymentName} ${a.phone}`).join(' · ') || null;
-  let receiverAgrees: boolean | null = null;
-  if (receiver && accounts.length) {
-    // The phone decides when one was read; a name alone decides only when no phone is printed.
-    receiverAgrees = receiver.phone
-      ? accounts.some((a) => phoneMatches(receiver.phone!, a.phone))
-      : accounts.some((a) => receiver.name !== null && nameMatches(receiver.name, a.paymentName));
-  }
-  checks.push(check('receiver', shown, accountsText, receiverAgrees));
+  const accountsText = accounts.map((a) => [a.paymentName, a.holderName, a.phone].filter(Boolean).join(' ')).join(' · ') || null;
+  checks.push(check('receiver', shown, accountsText, receiverAgrees(receiver, accounts)));
+
+  // Paid only when the receipt says so: a failed, cancelled or pending screen with every other field right is no payment.
+  const status = reading.status;
+  const statusShown = status === null ? null : (reading.statusText ?? STATUS_WORDS[status]);
+  checks.push(check('status', statusShown, STATUS_WORDS.success, status === null ? null : status === 'success'));
   return checks;
 }
 
-/** mismatch if any field disagrees; match only if all four were read and agree; otherwise unreadable. */
+/** mismatch if any field disagrees; match only if every field was read and agrees (status a success); otherwise unreadable. */
 export function verdictOf(checks: FieldCheck[]): OrderVerdict {
   if (checks.some((c) => c.result === 'mismatch')) return 'mismatch';
   if (checks.length > 0 && checks.every((c) => c.result === 'match')) return 'match';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 const SIDE = 64;
 /** Neighbours closer than this (of 255) make a bit that resizing may flip. */
 const CONFIDENT_DIFFERENCE = 6;
-/** Fewer confident bits than this in common (a near-blank picture) and the share below decides alone. */
+/** Fewer confident bits than this in common (a near-blank picture): nothing to compare, never the same picture. */
 export const MIN_COMMON_BITS = 64;
 /** At most this share of the bits confident in both may differ for "the same picture". */
 export const NEAR_IDENTICAL_SHARE = 0.07;
@@ -72,9 +72,10 @@ const POPCOUNT = Uint8Array.from({ length: 256 }, (_, n) => {
 /**
  * A test for "the same picture as `hash`", for comparing one fingerprint with many: a check compares its own with
  * those of a month of orders. Nothing is allocated per comparison.
- * Near-identical: at most NEAR_IDENTICAL_SHARE of the bits confident in both differ. A near-blank picture has few
- * confident bits: two such count as the same only when their confidence masks agree too (both blank), since there is
- * nothing else to tell them apart by. Anything not HASH_BYTES long is no fingerprint and matches nothing.
+ * Near-identical: at most NEAR_IDENTICAL_SHARE of the bits confident in both differ. A low-information picture
+ * (blank, one colour, a faint gradient) has too few confident bits to be told from another: it is no fingerprint and
+ * matches nothing, so two blank uploads are never "the same screenshot". Anything not HASH_BYTES long is no
+ * fingerprint either.
  */
 export function samePictureAs(hash: Uint8Array): (other: Uint8Array) => boolean {
   if (hash.length !== HASH_BYTES) return () => false;
@@ -82,16 +83,14 @@ export function samePictureAs(hash: Uint8Array): (other: Uint8Array) => boolean 
     if (other.length !== HASH_BYTES) return false;
     let differing = 0;
     let compared = 0;
-    let masksDiffer = false;
     for (let i = 0; i < HALF; i++) {
       const mine = hash[HALF + i]!;
       const theirs = other[HALF + i]!;
       const both = mine & theirs;
-      if (mine !== theirs) masksDiffer = true;
       compared += POPCOUNT[both]!;
       differing += POPCOUNT[(hash[i]! ^ other[i]!) & both]!;
     }
-    if (compared < MIN_COMMON_BITS) return differing === 0 && !masksDiffer;
+    if (compared < MIN_COMMON_BITS) return false;
     return differing <= compared * NEAR_IDENTICAL_SHARE;
   };
 }

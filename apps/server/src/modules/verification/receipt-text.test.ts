@@ -1,6 +1,6 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
-import { compareReceipt, phoneMatches, verdictOf } from './compare.ts';
+import { compareReceipt, phoneMatches, verdictOf, type PaymentAccount } from './compare.ts';
 import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readReceipt } from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
@@ -12,7 +12,7 @@ const AYA_MM =
   'AYA Pay\n\negeuzeq|y eanc[gcdloopd\n\n-105,000 Ks\n\nFoy|s3000:\n\n3]\n\nMELE\n\nThida Aye (09*****4567)\n\n23/11/2026 14:05:12\n\n23%\n\n65033Y0D\n\n20778574525702887\n\n-105,000 Ks\n\n6GLOEDM\n\n0§eamCa\n\n0 Ks\n\nAYA Pay - ©0dg| Md: -\n';
 
 const order = { subTotal: 25000, transactionNumber: '281112', createdAt: '2026-11-23T07:40:00.000Z' };
-const accounts = [{ paymentName: 'KBZPay', phone: '09777124567' }];
+const accounts: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567' }];
 const windowMs = 24 * 3600_000;
 
 describe('reading a receipt', () => {
@@ -22,6 +22,9 @@ describe('reading a receipt', () => {
       transactionId: '88175132529281112',
       time: '2026-11-23T07:35:12.000Z',
       receiver: { name: 'Kyaw Zin', phone: '09*****4567' },
+      status: 'success',
+      statusText: 'Successful',
+      unlabelled: [],
     });
   });
 
@@ -45,7 +48,10 @@ describe('reading a receipt', () => {
 
   it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
     expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
-    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toBeNull();
+    // A mask OCR turned into letters and signs still shows its last digits; digits broken apart decide nothing.
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
+    expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({ name: 'Hnin Wai', phone: '09*****1122' });
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
     expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({ name: 'Min Thu', phone: '09*****1122' });
   });
 
@@ -57,7 +63,7 @@ describe('reading a receipt', () => {
 
   it('leaves a field unreadable when the text is ambiguous: two amounts, two ids, two times', () => {
     const r = readReceipt('Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00');
-    expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null });
+    expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null, status: null, statusText: null, unlabelled: [] });
   });
 
   it('takes no amount out of a number a misread Burmese digit is glued to', () => {
@@ -110,7 +116,7 @@ describe('comparing with the order', () => {
 
   it('says match only when every field was read and agrees', () => {
     const checks = compareReceipt(readReceipt(KBZ_EN), order, accounts, { windowMs });
-    expect(checks.map((c) => c.result)).toEqual(['match', 'match', 'match', 'match']);
+    expect(checks.map((c) => c.result)).toEqual(['match', 'match', 'match', 'match', 'match']);
     expect(verdictOf(checks)).toBe('match');
   });
 
@@ -132,5 +138,183 @@ describe('comparing with the order', () => {
     const checks = compareReceipt(readReceipt(WAVE_MM_BURMESE_DIGITS), { ...order, transactionNumber: '296868' }, accounts, { windowMs });
     expect(verdictOf(checks)).toBe('unreadable');
     expect(verdictOf(compareReceipt(readReceipt('a photo of a cat'), order, accounts, { windowMs }))).toBe('unreadable');
+  });
+});
+
+// Layouts as wallets print them: label and value on one line, the value under its label, a value spanning lines.
+const at = (t: string) => t.split('\n').map((l) => l.trim()).join('\n');
+
+describe('reading label → value blocks, whatever the layout', () => {
+  it('reads a name over a masked phone under one label', () => {
+    const r = readReceipt(at(`KBZPay
+      Transfer Successful
+      -5,500 Ks
+      Transfer To
+      Daw Hnin Wai
+      09*****4567
+      Transaction Time
+      26-Nov-2026 14:03
+      Transaction ID
+      01234567890123281112`));
+    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-26T07:33:00.000Z', receiver: { name: 'Daw Hnin Wai', phone: '09*****4567' }, status: 'success' });
+  });
+
+  it('reads separate Receiver Name and Receiver Number rows, a currency in the label and a wrapped id', () => {
+    const r = readReceipt(at(`Payment Completed
+      Receiver Name : Kyaw Zin
+      Receiver Number : 09777124567
+      Amount (MMK)
+      5,500.00
+      Transaction No.
+      0123456789
+      0123281112
+      Date: 2026-11-25 2:03 PM`));
+    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-25T07:33:00.000Z', receiver: { name: 'Kyaw Zin', phone: '09777124567' }, status: 'success' });
+  });
+
+  it('reads Beneficiary, Paid To, Send To and Trans ID labels', () => {
+    expect(readReceipt('Beneficiary: U Aung Ko (******4567)').receiver).toEqual({ name: 'U Aung Ko', phone: '******4567' });
+    expect(readReceipt('Paid To   Su Su Mon').receiver).toEqual({ name: 'Su Su Mon', phone: null });
+    expect(readReceipt('Send To\n+959 777 124 567').receiver).toEqual({ name: null, phone: '959777124567' });
+    expect(readReceipt('Trans ID: 9988776655443322').transactionId).toBe('9988776655443322');
+    expect(readReceipt('Transaction ID\n2611 2503 0012 3456').transactionId).toBe('2611250300123456');
+  });
+
+  it('reads Burmese labels, Burmese digits and the kyat word', () => {
+    const r = readReceipt(at(`ငွေလွှဲခြင်း အောင်မြင်ပါသည်
+      ငွေပမာဏ
+      ၅,၅၀၀ ကျပ်
+      လက်ခံသူအမည်
+      ဒေါ်နှင်းဝေ
+      လက်ခံသူဖုန်းနံပါတ်
+      ၀၉*****၄၅၆၇
+      ရက်စွဲ
+      ၂၆/၁၁/၂၀၂၆ ၁၄:၀၃
+      ငွေလွှဲနံပါတ်
+      ၀၁၂၃၄၅၆၇၈၉၀၁၂၃၂၈၁၁၁၂`));
+    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-26T07:33:00.000Z', receiver: { name: 'ဒေါ်နှင်းဝေ', phone: '09*****4567' }, status: 'success' });
+  });
+
+  it('reads Burmese month names and morning/evening words', () => {
+    expect(readReceipt('ရက်စွဲ ၂၆ နိုဝင်ဘာ ၂၀၂၆ ညနေ ၂:၀၃').time).toBe('2026-11-26T07:33:00.000Z');
+    expect(readReceipt('ရက်စွဲ\nနိုဝင်ဘာ ၂၆၊ ၂၀၂၆\nအချိန်\nနံနက် ၉:၁၅').time).toBe('2026-11-26T02:45:00.000Z');
+  });
+
+  it('reads every common date form, always as Myanmar time', () => {
+    const cases: Array<[string, string]> = [
+      ['25/11/2026 14:03:22', '2026-11-25T07:33:22.000Z'],
+      ['2026-11-25 2:03 PM', '2026-11-25T07:33:00.000Z'],
+      ['26-Nov-2026 14:03', '2026-11-26T07:33:00.000Z'],
+      ['Nov 26, 2026 2:03 pm', '2026-11-26T07:33:00.000Z'],
+      ['26 November 2026, 14:03', '2026-11-26T07:33:00.000Z'],
+      ['Thu, 26 Nov 2026 14:03', '2026-11-26T07:33:00.000Z'],
+    ];
+    for (const [text, iso] of cases) expect(readReceipt(`Date: ${text}`).time, text).toBe(iso);
+    // Separate Date and Time rows.
+    expect(readReceipt('Date\n26-Nov-2026\nTime\n14:03:05').time).toBe('2026-11-26T07:33:05.000Z');
+  });
+
+  it('reads SMS receipts of phone-bill transfers and wallets', () => {
+    const mpt = readReceipt('Balance Transfer of 3,800 Ks to 09777124567 was successful. Trans ID: 2611250300281112. Your main balance is 1,250 Ks. 26/11/2026 14:03');
+    expect(mpt).toMatchObject({ amount: 3800, transactionId: '2611250300281112', receiver: { phone: '09777124567' }, status: 'success', time: '2026-11-26T07:33:00.000Z' });
+    const wave = readReceipt('You have successfully sent 12,500 MMK to Kyaw Zin (09*****4567). TxnID 88175132529281112. Balance: 40,000 MMK.');
+    expect(wave).toMatchObject({ amount: 12500, transactionId: '88175132529281112', receiver: { name: 'Kyaw Zin', phone: '09*****4567' }, status: 'success' });
+    expect(readReceipt('You received 5,000 Ks from 09451234567. Balance 9,000 Ks').receiver).toBeNull();
+  });
+
+  it('never reads a title such as "Transfer to KBZPay" as the payee', () => {
+    expect(readReceipt('Transfer to KBZPay\n-5,500 Ks').receiver).toBeNull();
+    expect(readReceipt('Transfer to KBZPay\nReceiver\n09*****9911').receiver).toEqual({ name: null, phone: '09*****9911' });
+    expect(readReceipt('Transfer to WavePay account').receiver).toBeNull();
+  });
+
+  it('reads the status: success words, and failed, pending and cancelled screens in English and Burmese', () => {
+    const status = (t: string) => readReceipt(t).status;
+    expect(status('Payment Successful')).toBe('success');
+    expect(status('Transfer Completed')).toBe('success');
+    expect(status('ငွေလွှဲခြင်း အောင်မြင်ပါသည်')).toBe('success');
+    expect(status('Transfer Failed')).toBe('failed');
+    expect(status('Transaction Unsuccessful')).toBe('failed');
+    expect(status('Status: Pending')).toBe('pending');
+    expect(status('Transaction Cancelled')).toBe('cancelled');
+    expect(status('ငွေလွှဲခြင်း မအောင်မြင်ပါ')).toBe('failed');
+    expect(status('ဆောင်ရွက်ဆဲ')).toBe('pending');
+    expect(status('Kyaw Zin 5,000 Ks')).toBeNull();
+  });
+});
+
+describe('refusing doctored receipts, each on its own merits', () => {
+  const honest = at(`KBZPay
+    Payment Successful
+    -25,000 Ks
+    Transfer To
+    Kyaw Zin
+    09*****4567
+    Transaction Time
+    2026-11-23 14:05:12
+    Transaction No.
+    88175132529281112`);
+  const verdict = (text: string, o = order, acc = accounts) => {
+    const checks = compareReceipt(readReceipt(text), o, acc, { windowMs });
+    return { verdict: verdictOf(checks), bad: checks.filter((c) => c.result === 'mismatch').map((c) => c.field), unread: checks.filter((c) => c.result === 'unreadable').map((c) => c.field) };
+  };
+
+  it('matches the honest receipt', () => {
+    expect(verdict(honest)).toEqual({ verdict: 'match', bad: [], unread: [] });
+  });
+
+  it('accepts the buyer\'s 6 digits only as the end of the transaction id', () => {
+    expect(verdict(honest, { ...order, transactionNumber: '175132' })).toMatchObject({ verdict: 'mismatch', bad: ['transactionId'] });
+    expect(verdict(honest, { ...order, transactionNumber: '529281' })).toMatchObject({ verdict: 'mismatch', bad: ['transactionId'] });
+  });
+
+  it('does not take a failed, pending or cancelled screen as paid, even with every other field right', () => {
+    for (const word of ['Transfer Failed', 'Pending', 'Transaction Cancelled', 'ငွေလွှဲခြင်း မအောင်မြင်ပါ']) {
+      expect(verdict(honest.replace('Payment Successful', word)), word).toEqual({ verdict: 'mismatch', bad: ['status'], unread: [] });
+    }
+    // No status word at all: not a mismatch, but never a match either.
+    expect(verdict(honest.replace('Payment Successful\n', ''))).toEqual({ verdict: 'unreadable', bad: [], unread: ['status'] });
+  });
+
+  it('never lets a wallet name agree for a payment to someone else\'s number', () => {
+    const elsewhere = honest.replace('KBZPay\n', 'Transfer to KBZPay\n').replace('09*****4567', '09*****9911');
+    expect(verdict(elsewhere)).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
+    // Only the title names anything: unread, not a match on "KBZPay".
+    expect(verdict(honest.replace('Transfer To\nKyaw Zin\n09*****4567', 'Transfer to KBZPay'))).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+  });
+
+  it('agrees on the holder\'s name (honorifics, case and spacing ignored) and leaves a name it cannot compare unread', () => {
+    const named = honest.replace('Kyaw Zin\n09*****4567', 'U KYAW  ZIN');
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
+    expect(verdict(named, order, holders).verdict).toBe('match');
+    expect(verdict(named, order, [{ ...holders[0]!, holderName: 'Thida Aye' }])).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
+    // No holder's name known, or one in another script: unread, never mismatch.
+    expect(verdict(named)).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+    expect(verdict(named, order, [{ ...holders[0]!, holderName: 'ကျော်ဇင်' }])).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+  });
+
+  it('says unreadable, not mismatch, when fields could not be read', () => {
+    expect(verdict('KBZPay\nPayment Successful\n-25,000 Ks')).toMatchObject({ verdict: 'unreadable', bad: [] });
+    expect(verdict('')).toMatchObject({ verdict: 'unreadable', bad: [] });
+    // The headline and the labelled amount disagree: a misread, not a wrong amount.
+    expect(readReceipt('-25,000 Ks\nAmount\n-26,000 Ks').amount).toBeNull();
+  });
+});
+
+describe('fields found by their shape alone', () => {
+  it('are marked unlabelled, and agree or stay unread but never disagree', () => {
+    // Burmese labels the English data made debris of: the one amount, the one long number, the one phone.
+    const text = 'KBZPay\nငွေပေးချေမှု အောင်မြင်ပါသည်\n-25,000 Ks\nKyaw Zin (09*****4567)\n2026-11-23 14:05:12\n650930905\n88175132529281112';
+    const r = readReceipt(text);
+    expect(r.unlabelled).toEqual(['amount', 'transactionId', 'receiver']);
+    expect(verdictOf(compareReceipt(r, order, accounts, { windowMs }))).toBe('match');
+    const other = compareReceipt(r, { ...order, subTotal: 30000, transactionNumber: '999999' }, [{ paymentName: 'KBZPay', phone: '09777120000' }], { windowMs });
+    expect(other.filter((c) => c.field !== 'time' && c.field !== 'status').map((c) => c.result)).toEqual(['unreadable', 'unreadable', 'unreadable']);
+    expect(verdictOf(other)).toBe('unreadable');
+  });
+
+  it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {
+    const r = readReceipt('Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main\nbalance is 2,150 Ks.');
+    expect(r).toMatchObject({ amount: 48000, transactionId: '016044985384106982', receiver: { name: null, phone: '09*****4567' }, unlabelled: [] });
   });
 });

@@ -1,15 +1,34 @@
-// Reads the fields a Myanmar wallet receipt shows (KBZPay, WavePay, AYA Pay, CB Pay and the like) out of OCR text.
-// A field is read only when the text says it unambiguously; otherwise it is null ("unreadable"), never a guess.
+// Reads the fields a Myanmar wallet receipt shows (KBZPay, WavePay, AYA Pay, CB Pay, UAB Pay, OnePay, and balance
+// transfers of MPT, ATOM, Ooredoo and Mytel, as a receipt screen or an SMS) out of OCR text. Pure: no OCR, no I/O.
+//
+// The text is cut into label → value blocks: a line that starts with a known label (English or Burmese) opens a
+// block, its value is the rest of that line plus the lines after it until the next label (a name above a masked
+// phone, a wrapped 20-digit id, a currency in the label and the number under it). Each field is taken from its own
+// blocks; only when no label was read at all (Burmese labels the English OCR data garbles) does a field fall back to
+// the one value of its shape in the whole text. A field is read only when the text says it unambiguously; otherwise
+// it is null ("unreadable"), never a guess.
+
+export type ReceiptStatus = 'success' | 'failed' | 'pending' | 'cancelled';
 
 export type ReceiptReading = {
   /** The amount as printed, without its sign (payments show "-10,000 Ks"), in kyats. */
   amount: number | null;
-  /** The receipt's transaction id: the long number, digits only. */
+  /** The receipt's transaction id: digits (letters kept only when the wallet prints them inside the id). */
   transactionId: string | null;
   /** The receipt time as UTC ISO text (wallets print Myanmar time, UTC+6:30). */
   time: string | null;
-  /** The receiver as printed: a name and/or a (masked) phone number. */
+  /** The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. */
   receiver: { name: string | null; phone: string | null } | null;
+  /** What the receipt says became of the payment; null when it says nothing we know. */
+  status: ReceiptStatus | null;
+  /** The status words as printed (shown to staff beside the verdict). */
+  statusText: string | null;
+  /**
+   * Fields found by their shape alone, with no label or sentence saying what they are (the one amount, the one long
+   * number, the one phone in the text). Such a field agreeing is evidence; disagreeing proves nothing (it may be a
+   * misread or another number on the screen), so it is never a mismatch.
+   */
+  unlabelled: Array<'amount' | 'transactionId' | 'receiver'>;
 };
 
 const BURMESE_DIGITS = /[\u1040-\u1049]/g;
@@ -20,17 +39,77 @@ export function normalizeText(text: string): string {
     .replace(BURMESE_DIGITS, (d) => String(d.charCodeAt(0) - 0x1040))
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/[\u00a0\u2007\u202f]/g, ' ')
+    .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
     .replace(/[∗⁎✱]/g, '*')
+    .replace(/[：]/g, ':')
+    // The Burmese comma "၊" between a day and a year.
+    .replace(/\u104a/g, ',')
     .replace(/[ \t]+/g, ' ');
 }
 
-// Labels, English and Burmese, as wallets print them. Matching is case-insensitive on the normalised line.
-const AMOUNT_LABELS = [/\bamount\b/i, /\btotal\b/i, /ငွေပမာဏ/, /ပမာဏ/, /စုစုပေါင်း/];
-const FEE_LABELS = [/\bfee\b/i, /\bcharges?\b/i, /\bcommission\b/i, /\bbalance\b/i, /ဝန်ဆောင်ခ/, /လက်ကျန်/, /ကော်မရှင်/];
-const TXN_LABELS = [/\btrans(?:action)?\.?\s*(?:id|no\.?|number)\b/i, /\btxn\s*(?:id|no\.?)\b/i, /\breference\b/i, /\bref\.?\s*no\b/i, /ငွေလွှဲအမှတ်/, /လုပ်ငန်းစဉ်အမှတ်/, /ငွေလွှဲနံပါတ်/];
-const TIME_LABELS = [/\b(?:date|time|transaction time)\b/i, /နေ့စွဲ/, /အချိန်/, /ရက်စွဲ/];
-const SENDER_LABELS = [/\b(?:from|sender|payer)\b/i, /ပေးပို့သူ/];
-const RECEIVER_LABELS = [/\b(?:to|receiver|recipient|transfer to|send to|paid to)\b/i, /လက်ခံသူ/, /ငွေလက်ခံသူ/];
+// ---------------------------------------------------------------------------------------------------------------
+// Labels
+
+type LabelKind = 'amount' | 'total' | 'fee' | 'balance' | 'txn' | 'time' | 'receiverName' | 'receiverPhone' | 'receiver' | 'sender' | 'status' | 'other';
+
+/** Label patterns, most specific first (the first that fits the start of a line wins). Case-insensitive. */
+const LABELS: Array<[LabelKind, string]> = [
+  // Ends a block, carries nothing we read ("Transaction Type" before "Transaction …").
+  ['other', String.raw`(?:transaction|transfer|payment)\s+type|type|notes?|remarks?|purpose|description|message|reason|service|payment\s+method|channel|category|ငွေလွှဲအမျိုးအစား|အမျိုးအစား|မှတ်ချက်|အကြောင်းအရာ`],
+  ['status', String.raw`(?:transaction\s+|payment\s+|transfer\s+)?status|အခြေအနေ`],
+  ['fee', String.raw`(?:service\s+|transaction\s+|transfer\s+)?(?:fees?|charges?|commission)|ဝန်ဆောင်(?:မှု)?ခ|ကော်မရှင်`],
+  // "Balance Transfer of 3,800 Ks" is the payment (a phone-bill transfer), not a balance.
+  ['balance', String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+transfer)|လက်ကျန်(?:ငွေ)?`],
+  ['txn', String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`],
+  ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
+  ['amount', String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပမာဏ|ငွေ\s*ပမာဏ|ပမာဏ`],
+  ['time', String.raw`(?:transaction\s+|payment\s+|transfer\s+)?(?:date\s*(?:&|and|/)?\s*time|date|time)|ရက်စွဲ\s*(?:နှင့်)?\s*(?:အချိန်)?|နေ့စွဲ|အချိန်`],
+  ['receiverName', String.raw`(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:account\s*)?name|လက်ခံသူ\s*(?:၏\s*)?အမည်`],
+  ['receiverPhone', String.raw`(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)?\s*(?:no\.?|number)|(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)|လက်ခံသူ\s*(?:၏\s*)?(?:ဖုန်း|အကောင့်)\s*(?:နံပါတ်)?`],
+  ['sender', String.raw`(?:transfer(?:red)?\s+|sent\s+|paid\s+)?from|sender(?:'s)?(?:\s*(?:name|phone|mobile|account))?(?:\s*(?:no\.?|number))?|payer|paid\s+by|(?:ငွေ)?ပေးပို့သူ|ငွေလွှဲသူ|ပေးချေသူ`],
+  ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
+];
+
+const LABEL_RES = LABELS.map(([kind, src]) => [kind, new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i')] as const);
+
+type Block = { kind: LabelKind; label: string; lines: string[] };
+
+function labelOf(line: string): { kind: LabelKind; label: string; rest: string } | null {
+  for (const [kind, re] of LABEL_RES) {
+    const m = line.match(re);
+    if (!m) continue;
+    const rest = line.slice(m[0].length).trim();
+    // "To" and "From" are labels only when a value or nothing follows, not the start of a sentence ("To claim…").
+    if ((kind === 'receiver' || kind === 'sender') && /^(?:to|from)$/i.test(m[0].trim().replace(/[:.\-–>|\s]+$/, '')) && /^[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(rest)) continue;
+    return { kind, label: m[0].trim(), rest };
+  }
+  return null;
+}
+
+/** Lines of text: normalised, trimmed, and long SMS sentences cut so that a label inside one starts a line. */
+export function receiptLines(text: string): string[] {
+  return normalizeText(text)
+    .split(/\r?\n/)
+      .flatMap((l) => (l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l]))
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+/** The lines before the first label (title, headline amount, status) and the label → value blocks after them. */
+export function toBlocks(lines: string[]): { head: string[]; blocks: Block[] } {
+  const head: string[] = [];
+  const blocks: Block[] = [];
+  for (const line of lines) {
+    const label = labelOf(line);
+    if (label) blocks.push({ kind: label.kind, label: label.label, lines: label.rest ? [label.rest] : [] });
+    else if (blocks.length) blocks.at(-1)!.lines.push(line);
+    else head.push(line);
+  }
+  return { head, blocks };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Amounts
 
 const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
@@ -38,8 +117,8 @@ const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY}(?![a-z])`, 'gi');
 const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)', '')}`, 'gi');
-
-const has = (labels: RegExp[], line: string) => labels.some((l) => l.test(line));
+/** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
+const BARE_AMOUNT = new RegExp(`^${NUMBER}(?:\\s?${CURRENCY})?\\.?$`, 'i');
 
 function toAmount(sepGroup: string, decimals: string | undefined): number | null {
   // "12,500" and "12.500" (some apps) are thousands; a lone dot with 1–2 digits is decimals (captured separately).
@@ -52,6 +131,7 @@ function toAmount(sepGroup: string, decimals: string | undefined): number | null
   return Number.isFinite(value) ? value : null;
 }
 
+/** Amounts written with a currency word (before or after the number) in a line. */
 function amountsIn(line: string): number[] {
   const found: number[] = [];
   for (const re of [AMOUNT_AFTER, AMOUNT_BEFORE]) {
@@ -64,27 +144,399 @@ function amountsIn(line: string): number[] {
   return found;
 }
 
-/** The amount on the labelled line(s); else the single distinct currency amount in the text. Zero is never the amount. */
-export function readAmount(lines: string[]): number | null {
-  const labelled: number[] = [];
-  const all: number[] = [];
-  lines.forEach((line, i) => {
-    if (has(FEE_LABELS, line)) return;
+/** An amount block's amounts: with a currency word, or a bare number alone on a value line. */
+function blockAmounts(block: Block): number[] {
+  const found: number[] = [];
+  for (const line of block.lines) {
     const here = amountsIn(line);
-    all.push(...here);
-    if (has(AMOUNT_LABELS, line)) {
-      // A label on its own line with the value on the next one is common in card layouts.
-      labelled.push(...(here.length ? here : has(FEE_LABELS, lines[i + 1] ?? '') ? [] : amountsIn(lines[i + 1] ?? '')));
+    if (here.length) {
+      found.push(...here);
+      continue;
     }
-  });
-  const distinct = (xs: number[]) => [...new Set(xs.filter((x) => x > 0))];
-  const fromLabels = distinct(labelled);
-  if (fromLabels.length === 1) return fromLabels[0]!;
-  if (fromLabels.length > 1) return null;
-  const anywhere = distinct(all);
-  return anywhere.length === 1 ? anywhere[0]! : null;
+    const bare = line.match(BARE_AMOUNT);
+    const value = bare ? toAmount(bare[2]!, bare[3]) : null;
+    // A bare number with 8+ digits and no separator is an id or a phone, not an amount.
+    if (value !== null && !(bare![2]!.length >= 8 && !/[,.]/.test(bare![2]!))) found.push(value);
+  }
+  return found;
 }
 
+const distinctPositive = (xs: number[]) => [...new Set(xs.filter((x) => x > 0))];
+
+/**
+ * The amount: the one amount of the "Amount" blocks (else of the "Total" blocks); else the one currency amount of
+ * the lines outside fee and balance blocks (the headline "-25,000 Ks", an SMS "Balance Transfer of 3,800 Ks").
+ * A labelled amount that the headline contradicts is not read with confidence: unread. Zero is never the amount.
+ */
+export function readAmount(lines: string[]): number | null {
+  return amountOf(lines).value;
+}
+
+/** An SMS sentence naming the payment: "Balance Transfer of 3,800 Ks", "You have sent 12,500 MMK", "paid Ks 5,000". */
+const SMS_AMOUNT = new RegExp(`\\b(?:transfer(?:red)?|sent|send|paid|payment)\\s+(?:of\\s+)?((?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY})?)`, 'i');
+
+function amountOf(lines: string[]): { value: number | null; labelled: boolean } {
+  const { head, blocks } = toBlocks(lines);
+  const labelled = distinctPositive(blocks.filter((b) => b.kind === 'amount').flatMap(blockAmounts));
+  const totals = distinctPositive(blocks.filter((b) => b.kind === 'total').flatMap(blockAmounts));
+  const freeLines = [...head, ...blocks.filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind)).flatMap((b) => b.lines)];
+  const free = distinctPositive(freeLines.flatMap(amountsIn));
+  const sms = distinctPositive(freeLines.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
+  const chosen = labelled.length ? labelled : totals.length ? totals : sms;
+  if (chosen.length > 1) return { value: null, labelled: true };
+  if (chosen.length === 1) {
+    // The headline repeats the amount; a headline with another amount (and no fee explaining it) means a misread.
+    return { value: free.every((a) => a === chosen[0] || totals.includes(a)) ? chosen[0]! : null, labelled: true };
+  }
+  return { value: free.length === 1 ? free[0]! : null, labelled: false };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Transaction id
+
+const looksLikePhone = (digits: string) => /^(?:09|959)\d{7,9}$/.test(digits);
+/** "2026-11-23 14:05" read as one run of digits. */
+const looksLikeDateTime = (digits: string) => digits.length <= 14 && /^(?:20\d{2}[01]\d[0-3]\d|[0-3]\d[01]\d20\d{2})/.test(digits);
+
+/** Digit runs of 10+ (spaces or dashes inside are tolerated) on one line. */
+function longNumbersIn(line: string): string[] {
+  const runs = line.match(/\d[\d -]{8,}\d/g) ?? [];
+  return runs
+    .map((r) => r.replace(/[ -]/g, ''))
+    .filter((d) => d.length >= 10 && d.length <= 40 && !looksLikePhone(d) && !looksLikeDateTime(d));
+}
+
+/**
+ * An id token as printed on one value line: digits (spaces and dashes inside tolerated), or letters and digits with
+ * at least 8 digits. In a mostly-digit token OCR's O and l/I are 0 and 1.
+ */
+function idToken(line: string): string | null {
+  // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it.
+  const compact = line.replace(/[\s-]/g, '').replace(/[.,;:]+$/, '');
+  if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
+  const digits = compact.replace(/\D/g, '').length;
+  if (digits < 6) return null;
+  if (digits / compact.length >= 0.8) {
+    const fixed = compact.replace(/[Oo]/g, '0').replace(/[lI|]/g, '1');
+    if (/^\d+$/.test(fixed)) return fixed;
+  }
+  return digits >= 8 ? compact.toUpperCase() : null;
+}
+
+function blockId(block: Block): string | null {
+  let id = '';
+  for (const line of block.lines) {
+    const token = idToken(line);
+    if (token === null || looksLikePhone(token)) break;
+    // A 20-digit id wraps onto a second line at phone widths; two ids are never printed in one block.
+    if (id && (id.length < 8 || id.length + token.length > 32 || !/^\d+$/.test(token))) break;
+    id += token;
+  }
+  return id.length >= 8 ? id : null;
+}
+
+/** The transaction id: the id of the transaction-id block(s); else the only long number in the text. */
+export function readTransactionId(lines: string[]): string | null {
+  return transactionIdOf(lines).value;
+}
+
+function transactionIdOf(lines: string[]): { value: string | null; labelled: boolean } {
+  const { blocks } = toBlocks(lines);
+  const labelled = new Set(blocks.filter((b) => b.kind === 'txn').map(blockId).filter((x): x is string => x !== null));
+  if (labelled.size === 1) return { value: [...labelled][0]!, labelled: true };
+  if (labelled.size > 1) return { value: null, labelled: true };
+  const all = new Set(lines.flatMap(longNumbersIn));
+  if (all.size === 1) return { value: [...all][0]!, labelled: false };
+  // Unlabelled (e.g. Burmese labels the English OCR data turns into stray digits): ids run 14–20 digits, so a single
+  // run of 12 or more beside only shorter ones is the id.
+  const long = [...all].filter((d) => d.length >= 12);
+  return { value: long.length === 1 ? long[0]! : null, labelled: false };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Time
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** Burmese month names (English months in Myanmar script), as wallets in Burmese mode print them. */
+const MM_MONTHS: Array<[RegExp, number]> = [
+  [/ဇန်နဝါရီ/, 1],
+  [/ဖေဖော်ဝါရီ/, 2],
+  [/မတ်/, 3],
+  [/ဧပြီ/, 4],
+  [/မေ(?!\S*ာ)/, 5],
+  [/ဇွန်/, 6],
+  [/ဇူလိုင်/, 7],
+  [/[ဩဪ]ဂုတ်/, 8],
+  [/စက်တင်ဘာ/, 9],
+  [/အောက်တိုဘာ/, 10],
+  [/နို[ဝ၀]င်ဘာ/, 11],
+  [/ဒီဇင်ဘာ/, 12],
+];
+/** Myanmar Standard Time, UTC+6:30, no daylight saving. */
+const YANGON_OFFSET_MINUTES = 390;
+
+type DateParts = { y: number; mo: number; d: number };
+
+const DATE_PATTERNS = {
+  ymd: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/,
+  dmy: /\b(\d{1,2})[-/.](\d{1,2})[-/.](20\d{2})\b/,
+  dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?[ \-/.,]*([A-Za-z]{3,9})\.?[ \-/.,]*(20\d{2})\b/,
+  monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
+};
+
+function monthOf(word: string): number | null {
+  const w = word.toLowerCase();
+  const i = MONTHS.indexOf(w.slice(0, 3));
+  return i >= 0 && 'january february march april may june july august september october november december sept'.split(' ').some((m) => m.startsWith(w)) ? i + 1 : null;
+}
+
+function findDate(line: string): { date: DateParts; text: string } | null {
+  let m = line.match(DATE_PATTERNS.ymd);
+  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0] };
+  m = line.match(DATE_PATTERNS.dmy);
+  // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
+  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0] };
+  m = line.match(DATE_PATTERNS.dMonY);
+  if (m && monthOf(m[2]!)) return { date: { y: +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0] };
+  m = line.match(DATE_PATTERNS.monDY);
+  if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0] };
+  for (const [re, mo] of MM_MONTHS) {
+    const at = line.search(re);
+    if (at < 0) continue;
+    const before = line.slice(0, at).match(/(\d{1,2})\s*(?:ရက်)?\s*,?\s*$/);
+    const after = line.slice(at).match(/^\S+\s*(\d{1,2})?\s*(?:ရက်)?\s*,?\s*(20\d{2})/);
+    const year = after?.[2] ?? line.slice(at).match(/(20\d{2})/)?.[1];
+    const day = before?.[1] ?? after?.[1];
+    if (year && day) return { date: { y: +year, mo, d: +day }, text: line.slice(before ? at - before[0].length : at, at + (after?.[0].length ?? 0)) };
+  }
+  return null;
+}
+
+const MM_AM = /နံနက်|မနက်/;
+const MM_PM = /ညနေ|နေ့လယ်|ည(?!\S)/;
+
+function findClock(line: string): { h: number; mi: number; s: number } | null {
+  const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
+  // "14.05" is a clock only with AM/PM beside it; "10.20" alone may be an amount.
+  if (!m || (line[m.index! + m[1]!.length] === '.' && !m[4])) return null;
+  let h = +m[1]!;
+  const mi = +m[2]!;
+  const s = m[3] ? +m[3] : 0;
+  let half = m[4]?.toLowerCase().replace(/\./g, '');
+  if (!half && MM_AM.test(line)) half = 'am';
+  if (!half && MM_PM.test(line)) half = 'pm';
+  if (half) {
+    if (h < 1 || h > 12) {
+      if (h !== 0 || half !== 'am') return null;
+    }
+    if (half === 'pm' && h !== 12) h += 12;
+    if (half === 'am' && h === 12) h = 0;
+  }
+  if (h > 23 || mi > 59 || s > 59) return null;
+  return { h, mi, s };
+}
+
+const toUtc = (date: DateParts, clock: { h: number; mi: number; s: number }): string | null => {
+  const { y, mo, d } = date;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  const local = Date.UTC(y, mo - 1, d, clock.h, clock.mi, clock.s);
+  if (new Date(local).getUTCDate() !== d) return null; // 31 Feb and the like
+  return new Date(local - YANGON_OFFSET_MINUTES * 60_000).toISOString();
+};
+
+/**
+ * The receipt's date and time (Myanmar time) as UTC ISO text. The clock sits beside the date, on the line after or
+ * before it (separate "Date" and "Time" rows), or is the text's only clock.
+ */
+export function readTime(lines: string[]): string | null {
+  const found = new Set<string>();
+  const clocks = lines.map((l) => findClock(l.replace(DATE_PATTERNS.ymd, ' ').replace(DATE_PATTERNS.dmy, ' ')));
+  const distinctClocks = new Set(clocks.filter(Boolean).map((c) => `${c!.h}:${c!.mi}:${c!.s}`));
+  lines.forEach((line, i) => {
+    const date = findDate(line);
+    if (!date) return;
+    const sameLine = findClock(line.replace(date.text, ' '));
+    const near = [i + 1, i - 1, i + 2].map((j) => (j >= 0 && j < lines.length && !findDate(lines[j]!) ? clocks[j] : null)).find(Boolean);
+    const only = distinctClocks.size === 1 ? clocks.find(Boolean) : null;
+    const clock = sameLine ?? near ?? only;
+    if (!clock) return;
+    const iso = toUtc(date.date, clock);
+    if (iso) found.add(iso);
+  });
+  // Several different times (e.g. a statement) mean we can't tell which one is this payment.
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Receiver
+
+/** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
+const MASK = '[*xX•·¥%#+]';
+/** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
+// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
+// is one more misread asterisk ("*¥¥¥*+q1122").
+const PHONE = new RegExp(
+  `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
+);
+
+/**
+ * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
+ * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block.
+ */
+const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo]9\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?![\d,.]?\d)/;
+
+function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
+  const m = line.match(GARBLED_MASK);
+  if (!m || !/[*¥%#+\][|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
+  return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - m[3]!.length))}${m[3]}` };
+}
+
+function cleanPhone(raw: string): string | null {
+  const international = /^\+?95/.test(raw);
+  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
+  const compact = international ? `95${body}` : body;
+  return compact.replace(/\D/g, '').length >= 3 ? compact : null;
+}
+
+/** Wallet and operator names: a title such as "Transfer to KBZPay" names the wallet, never the payee. */
+const WALLET_WORDS =
+  /\b(?:kbz\s?pay|kbz(?:\s?bank)?|wave\s?(?:pay|money)|aya\s?pay|aya(?:\s?bank)?|cb\s?pay|cb(?:\s?bank)?|uab\s?pay|uab|one\s?pay|m-?pitesan|mpt|atom|telenor|ooredoo|mytel|wallet|account|mobile\s+money|money|bank)\b|ကေဘီဇက်|ဝေ့ဖ်|ဝေ့|အေယူအေ/gi;
+
+function nameFrom(text: string): string | null {
+  const rest = text
+    .replace(WALLET_WORDS, ' ')
+    .replace(/[()[\]|,:;]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
+  return /[A-Za-z\u1000-\u109f]{2,}/.test(rest) && rest.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 3 ? rest : null;
+}
+
+type Party = { name: string | null; phone: string | null; garbled: boolean };
+
+/** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
+function partyOf(block: Block): Party {
+  let phone: string | null = null;
+  let name: string | null = null;
+  let garbled = false;
+  // Past four lines a block has run into text that is not the receiver's (a footer, an unlabelled row).
+  for (const line of block.lines.slice(0, 4)) {
+    // A line with a date, an amount or a long id is not the receiver's (OCR of sparse layouts reorders lines).
+    if (findDate(line) || amountsIn(line).length || (longNumbersIn(line).length && !line.match(PHONE))) continue;
+    const m = line.match(PHONE);
+    const garbledMask = m ? null : garbledMaskedPhone(line);
+    const here = m ? cleanPhone(m[0]) : (garbledMask?.phone ?? null);
+    if (here && !phone) phone = here;
+    const words = m ? line.replace(m[0], ' ') : garbledMask ? line.replace(garbledMask.raw, ' ') : line;
+    const cleaned = words.replace(WALLET_WORDS, ' ');
+    // Digits left beside the words are a phone number OCR garbled: a name alone must not decide this receiver.
+    if (!here && /\d{2,}/.test(cleaned)) garbled = true;
+    if (!name && !/\d{2,}/.test(cleaned)) name = nameFrom(words);
+  }
+  return { name, phone, garbled };
+}
+
+const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
+
+/** The receiver, from its blocks ("Transfer To", "Receiver Name" + "Receiver Number", "Beneficiary", "Paid To"…). */
+export function readReceiver(lines: string[]): { name: string | null; phone: string | null } | null {
+  return receiverOf(lines).value;
+}
+
+function receiverOf(lines: string[]): { value: { name: string | null; phone: string | null } | null; labelled: boolean } {
+  const labelled = (value: { name: string | null; phone: string | null } | null) => ({ value, labelled: true });
+  const { blocks } = toBlocks(lines);
+  const parties = blocks
+    .filter((b) => b.kind === 'receiver' || b.kind === 'receiverName' || b.kind === 'receiverPhone')
+    .map((b) => ({ kind: b.kind, ...partyOf(b) }));
+  const phones = new Set(parties.map((p) => p.phone).filter((p): p is string => p !== null));
+  const nameOf = (kind: LabelKind) => parties.find((p) => p.kind === kind && p.name)?.name ?? null;
+  const name = nameOf('receiverName') ?? nameOf('receiver') ?? null;
+  if (phones.size > 1) return labelled(null);
+  const phone = phones.size === 1 ? [...phones][0]! : null;
+  if (phone) return labelled({ name, phone });
+  if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
+  // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
+  // two-column row may put the value before its label) leaves the search below to the rest of the text.
+  if (parties.some((p) => p.name && p.garbled)) return labelled(null);
+
+  // No receiver label read (often Burmese labels, which the English OCR data can't read; an SMS "…to 09xxxxxx123"):
+  // the one phone number outside the sender's block, with the name beside it, is the receiver. Two different
+  // numbers: we can't tell which, so none.
+  const { head } = toBlocks(lines);
+  const candidates = [...head, ...blocks.filter((b) => !['sender', 'txn', 'balance', 'time'].includes(b.kind)).flatMap((b) => b.lines)];
+  const found = new Map<string, { name: string | null; phone: string; sentence: boolean }>();
+  for (const [i, line] of candidates.entries()) {
+    const whole = line.match(PHONE);
+    // A mask OCR garbled counts only on a line with no other digits (a name beside it, or a sentence).
+    const garbledMask = whole || /\d[^\d]+\d{3}/.test(line.replace(/\d{3,4}(?!.*\d)/, '')) ? null : garbledMaskedPhone(line);
+    const m = whole ?? (garbledMask ? Object.assign([garbledMask.raw], { index: line.indexOf(garbledMask.raw) }) : null);
+    const p = whole ? cleanPhone(whole[0]) : (garbledMask?.phone ?? null);
+    if (!m || !p || (!p.includes('*') && p.replace(/\D/g, '').length < 9)) continue;
+    const beforePhone = line.slice(0, m.index);
+    // An SMS sentence: the number after "to" is the receiver, a number after "from" is the sender.
+    if (/\bfrom\s*$/i.test(beforePhone)) continue;
+    // The name printed before the number ("Kyaw Zin (09…)", "…to Kyaw Zin (09…)"), never the sentence after it.
+    const before = (beforePhone.match(/\bto\s+([A-Za-z][A-Za-z .']{2,}?)\s*\(?\s*$/i)?.[1] ?? beforePhone).replace(/[(,:\s]+$/, '').trim();
+    const isName = /^[A-Za-z][A-Za-z .'-]{2,}$/.test(before) && !SENTENCE_WORDS.test(before);
+    // "…to 09…" / "…to Kyaw Zin (09…)": a sentence says whose number it is.
+    const sentence = /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) || (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
+    found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence });
+  }
+  if (found.size !== 1) return { value: null, labelled: false };
+  const [only] = [...found.values()];
+  return { value: { name: only!.name, phone: only!.phone }, labelled: only!.sentence };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Status
+
+const FAILED = /\b(?:un-?\s?successful|not\s+successful|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်မြင်|မရ(?:ပါ|နိုင်)/i;
+const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
+const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
+const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်မြင်/i;
+
+/** The status the receipt prints: any failure, cancellation or pending word decides; else a success word. */
+export function readStatus(lines: string[]): { status: ReceiptStatus | null; text: string | null } {
+  for (const [status, re] of [
+    ['failed', FAILED],
+    ['cancelled', CANCELLED],
+    ['pending', PENDING],
+    ['success', SUCCESS],
+  ] as const) {
+    const line = lines.find((l) => re.test(l));
+    if (line) return { status, text: line.match(re)![0] };
+  }
+  return { status: null, text: null };
+}
+
+export function readReceipt(text: string): ReceiptReading {
+  const lines = receiptLines(text);
+  const status = readStatus(lines);
+  const amount = amountOf(lines);
+  const transactionId = transactionIdOf(lines);
+  const receiver = receiverOf(lines);
+  const unlabelled: ReceiptReading['unlabelled'] = [];
+  if (amount.value !== null && !amount.labelled) unlabelled.push('amount');
+  if (transactionId.value !== null && !transactionId.labelled) unlabelled.push('transactionId');
+  if (receiver.value !== null && !receiver.labelled) unlabelled.push('receiver');
+  return {
+    amount: amount.value,
+    transactionId: transactionId.value,
+    time: readTime(lines),
+    receiver: receiver.value,
+    status: status.status,
+    statusText: status.text,
+    unlabelled,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers for the OCR step: when to read amount lines again with the Burmese data (text-reader.ts).
+
+const FEE_LINE = /\bfees?\b|\bcharges?\b|\bcommission\b|\bbalance\b(?!\s+transfer)|ဝန်ဆောင်ခ|လက်ကျန်|ကော်မရှင်/i;
+const has = (re: RegExp, line: string) => re.test(line);
+const FEE_LABELS = FEE_LINE;
 const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY}(?![a-z])`, 'i');
 
 /** The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line). */
@@ -130,158 +582,3 @@ export function burmeseAmountLine(text: string, currency: string): string | null
   return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
 
-/** Digit runs of 10+ (spaces or dashes inside are tolerated) on one line. */
-function longNumbersIn(line: string): string[] {
-  const runs = line.match(/\d[\d -]{8,}\d/g) ?? [];
-  return runs
-    .map((r) => r.replace(/[ -]/g, ''))
-    .filter((d) => d.length >= 10 && d.length <= 40 && !looksLikePhone(d) && !looksLikeDateTime(d));
-}
-
-const looksLikePhone = (digits: string) => /^(?:09|959)\d{7,9}$/.test(digits);
-/** "2026-11-23 14:05" read as one run of digits. */
-const looksLikeDateTime = (digits: string) => digits.length <= 14 && /^(?:20\d{2}[01]\d[0-3]\d|[0-3]\d[01]\d20\d{2})/.test(digits);
-
-/** The transaction id: the long number on a transaction-id line (or the next one); else the only long number. */
-export function readTransactionId(lines: string[]): string | null {
-  const labelled = new Set<string>();
-  const all = new Set<string>();
-  lines.forEach((line, i) => {
-    const here = longNumbersIn(line);
-    here.forEach((d) => all.add(d));
-    if (has(TXN_LABELS, line)) (here.length ? here : longNumbersIn(lines[i + 1] ?? '')).forEach((d) => labelled.add(d));
-  });
-  if (labelled.size === 1) return [...labelled][0]!;
-  if (labelled.size > 1) return null;
-  if (all.size === 1) return [...all][0]!;
-  // Unlabelled (e.g. Burmese labels the English OCR data turns into stray digits): ids run 14–20 digits, so a single
-  // run of 12 or more beside only shorter ones is the id.
-  const long = [...all].filter((d) => d.length >= 12);
-  return long.length === 1 ? long[0]! : null;
-}
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** Myanmar Standard Time, UTC+6:30, no daylight saving. */
-const YANGON_OFFSET_MINUTES = 390;
-
-type DateParts = { y: number; mo: number; d: number };
-
-function findDate(line: string): DateParts | null {
-  let m = line.match(/\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/);
-  if (m) return { y: +m[1]!, mo: +m[2]!, d: +m[3]! };
-  m = line.match(/\b(\d{1,2})[-/.](\d{1,2})[-/.](20\d{2})\b/);
-  // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
-  if (m) return { y: +m[3]!, mo: +m[2]!, d: +m[1]! };
-  m = line.match(/\b(\d{1,2})[ -]([A-Za-z]{3})[a-z]*[ -,]*(20\d{2})\b/);
-  if (m && MONTHS.includes(m[2]!.toLowerCase())) return { y: +m[3]!, mo: MONTHS.indexOf(m[2]!.toLowerCase()) + 1, d: +m[1]! };
-  m = line.match(/\b([A-Za-z]{3})[a-z]*[ .]+(\d{1,2}),?[ ]+(20\d{2})\b/);
-  if (m && MONTHS.includes(m[1]!.toLowerCase())) return { y: +m[3]!, mo: MONTHS.indexOf(m[1]!.toLowerCase()) + 1, d: +m[2]! };
-  return null;
-}
-
-function findClock(line: string): { h: number; mi: number; s: number } | null {
-  const m = line.match(/\b(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?(?![\d:])/);
-  if (!m) return null;
-  let h = +m[1]!;
-  const mi = +m[2]!;
-  const s = m[3] ? +m[3] : 0;
-  const half = m[4]?.toLowerCase();
-  if (half) {
-    if (h < 1 || h > 12) return null;
-    if (half === 'pm' && h !== 12) h += 12;
-    if (half === 'am' && h === 12) h = 0;
-  }
-  if (h > 23 || mi > 59 || s > 59) return null;
-  return { h, mi, s };
-}
-
-/** The receipt's date and time (Myanmar time) as UTC ISO text; date and clock may sit on adjacent lines. */
-export function readTime(lines: string[]): string | null {
-  const found = new Set<string>();
-  lines.forEach((line, i) => {
-    const date = findDate(line);
-    if (!date) return;
-    const clock = findClock(line.replace(/\b20\d{2}[-/.]\d{1,2}[-/.]\d{1,2}\b/, '')) ?? findClock(lines[i + 1] ?? '');
-    if (!clock) return;
-    const { y, mo, d } = date;
-    if (mo < 1 || mo > 12 || d < 1 || d > 31) return;
-    const utc = Date.UTC(y, mo - 1, d, clock.h, clock.mi, clock.s) - YANGON_OFFSET_MINUTES * 60_000;
-    const check = new Date(utc + YANGON_OFFSET_MINUTES * 60_000);
-    if (check.getUTCDate() !== d) return; // 31 Feb and the like
-    found.add(new Date(utc).toISOString());
-  });
-  // Several different times (e.g. a statement) mean we can't tell which one is this payment.
-  return found.size === 1 ? [...found][0]! : null;
-}
-
-/** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
-const MASK = '[*xX•·¥%#+]';
-/** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
-// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
-// is one more misread asterisk ("*¥¥¥*+q1122").
-const PHONE = new RegExp(
-  `(?<!\\d)(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
-);
-
-function cleanPhone(raw: string): string | null {
-  const international = /^\+?95/.test(raw);
-  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
-  const compact = international ? `95${body}` : body;
-  return compact.replace(/\D/g, '').length >= 3 ? compact : null;
-}
-
-const isLabel = (line: string) => [AMOUNT_LABELS, FEE_LABELS, TXN_LABELS, TIME_LABELS, RECEIVER_LABELS, SENDER_LABELS].some((l) => has(l, line)) || /^transaction type$/i.test(line.trim());
-
-/** The receiver: the text after a receiver label (same line, else the next line), split into name and phone. */
-export function readReceiver(lines: string[]): { name: string | null; phone: string | null } | null {
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const label = RECEIVER_LABELS.map((l) => line.match(l)).find((m) => m);
-    if (!label || has(TXN_LABELS, line) || has(TIME_LABELS, line)) continue;
-    let value = line.slice((label.index ?? 0) + label[0].length).replace(/^[\s:：\-–>]+/, '').trim();
-    // The value on the next line, unless that line is itself a label (OCR of sparse layouts reorders lines).
-    if (!value) value = isLabel(lines[i + 1] ?? '') ? '' : (lines[i + 1] ?? '').trim();
-    if (!value) continue;
-    const phoneMatch = value.match(PHONE);
-    const phone = phoneMatch ? cleanPhone(phoneMatch[0]) : null;
-    const rest = (phoneMatch ? value.replace(phoneMatch[0], ' ') : value).replace(/[()[\]|,:]/g, ' ').replace(/\s+/g, ' ').trim();
-    // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
-    const name = /[A-Za-z\u1000-\u109f]{2,}/.test(rest) && rest.length >= 3 ? rest : null;
-    // Digits left beside the words are a phone number OCR garbled (or a misplaced date line): a name alone must not
-    // decide this receiver. Another line may still show the number whole.
-    if (!phone && /\d{2,}/.test(rest)) continue;
-    // A following line that is only a phone belongs to the receiver too (name on one line, number under it).
-    let finalPhone = phone;
-    if (!finalPhone) {
-      const next = (lines[i + 1] ?? '').trim();
-      const nextPhone = next.match(PHONE);
-      if (nextPhone && nextPhone[0].length >= next.length - 2) finalPhone = cleanPhone(nextPhone[0]);
-    }
-    if (name || finalPhone) return { name, phone: finalPhone };
-  }
-  // No label read (often Burmese labels, which the English OCR data can't read): the one line that shows a phone
-  // number, with the name beside it, is the receiver. Two different numbers: we can't tell which, so none.
-  const found = new Map<string, { name: string | null; phone: string }>();
-  for (const line of lines) {
-    if (has(SENDER_LABELS, line) || has(TXN_LABELS, line)) continue;
-    const m = line.match(PHONE);
-    const phone = m ? cleanPhone(m[0]) : null;
-    if (!m || !phone || !phone.includes('*') && phone.replace(/\D/g, '').length < 9) continue;
-    const rest = line.replace(m[0], ' ').replace(/[()[\]|,:]/g, ' ').replace(/\s+/g, ' ').trim();
-    found.set(phone, { name: /^[A-Za-z][A-Za-z .'-]{2,}$/.test(rest) ? rest : null, phone });
-  }
-  return found.size === 1 ? [...found.values()][0]! : null;
-}
-
-export function readReceipt(text: string): ReceiptReading {
-  const lines = normalizeText(text)
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  return {
-    amount: readAmount(lines),
-    transactionId: readTransactionId(lines),
-    time: readTime(lines),
-    receiver: readReceiver(lines),
-  };
-}

@@ -128,11 +128,19 @@ function referenceNearIdentical(a: string, b: string): boolean {
       if (x.bits[i] !== y.bits[i]) differing++;
     }
   }
-  if (compared < MIN_COMMON_BITS) return differing === 0 && x.mask.join('') === y.mask.join('');
+  if (compared < MIN_COMMON_BITS) return false;
   return differing <= compared * NEAR_IDENTICAL_SHARE;
 }
 
 describe('fingerprint comparison', () => {
+  it('gives low-information pictures (blank, one colour) no fingerprint to match: two blank uploads are not the same', async () => {
+    const plain = (colour: string) => sharp({ create: { width: 400, height: 800, channels: 3, background: colour } }).png().toBuffer();
+    const white = await imageHash(await plain('#ffffff'));
+    expect(nearIdentical(white, await imageHash(await plain('#ffffff')))).toBe(false);
+    expect(nearIdentical(white, white)).toBe(false);
+    expect(nearIdentical(await imageHash(await plain('#123456')), await imageHash(await plain('#123456')))).toBe(false);
+  });
+
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
   const half = fc.uint8Array({ minLength: 512, maxLength: 512 });
   // Masks from dense to nearly empty (a blank picture has almost no confident bits).

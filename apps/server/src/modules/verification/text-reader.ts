@@ -7,7 +7,11 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
-import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount } from './receipt-text.ts';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount, readStatus, receiptLines } from './receipt-text.ts';
+
+/** English line confidence below which a line without digits is read again with the Burmese data. */
+const WORD_CONFIDENCE = 75;
+const MAX_WORD_REREADS = 14;
 
 export interface TextReader {
   /** The text of a receipt image. */
@@ -38,6 +42,12 @@ export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   return (await prepare(image)).data;
 }
 
+/** The prepared image with what preparing did (bench: how often each step fires). */
+export async function prepareWithSteps(image: Buffer): Promise<{ data: Buffer; steps: PrepareSteps }> {
+  const { data, steps } = await prepare(image);
+  return { data, steps };
+}
+
 const MIN_OCR_WIDTH = 600;
 const MAX_OCR_WIDTH = 1200;
 /**
@@ -46,6 +56,9 @@ const MAX_OCR_WIDTH = 1200;
  * to 600 wide was 45,000 high).
  */
 export const MAX_READ_ASPECT = 3;
+
+/** What preparing an image did (the bench counts it). */
+export type PrepareSteps = { inverted: boolean; deskewDeg: number };
 
 async function prepare(image: Buffer) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000, pages: 1 }).metadata();
@@ -61,10 +74,77 @@ async function prepare(image: Buffer) {
     .resize({ width: target, kernel: 'lanczos3' });
   // (Its own rounding of the scaled height may differ from ours by a pixel: crop only what is surely there.)
   if (scaledHeight > readHeight + 1) pipeline = pipeline.extract({ left: 0, top: 0, width: target, height: readHeight });
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  let { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const steps: PrepareSteps = { inverted: false, deskewDeg: 0 };
+  // Dark mode: light text on a dark background, which tesseract's LSTM reads far worse. Inverted in place.
+  if (meanOf(data) < DARK_MEAN) {
+    for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
+    steps.inverted = true;
+  }
+  // A photo of a screen, or a screenshot rotated by an editor: straighten 1–8° of skew, which costs the reading most.
+  const skew = estimateSkewDeg(data, info.width, info.height);
+  if (Math.abs(skew) >= MIN_DESKEW_DEG) {
+    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .rotate(-skew, { background: '#ffffff' })
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+    steps.deskewDeg = skew;
+  }
   // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
   // compress here and to decompress again in the OCR worker.
-  return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info };
+  return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info, steps };
+}
+
+/** Below this mean grey level an image is a dark-mode screen. */
+const DARK_MEAN = 110;
+const MIN_DESKEW_DEG = 0.9;
+
+function meanOf(data: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 7) sum += data[i]!;
+  return sum / Math.ceil(data.length / 7);
+}
+
+/**
+ * The skew of the text lines, in degrees (positive: clockwise), from the dark pixels' row profile: the angle whose
+ * sheared rows are most uneven (text rows and gaps) is the text's. Up to ±8° in steps of ¼°; 0 when unsure.
+ */
+export function estimateSkewDeg(data: Buffer, width: number, height: number): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const step = Math.max(2, Math.round(width / 300));
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) {
+      if (data[y * width + x]! < 100) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  if (xs.length < 300) return 0;
+  const score = (deg: number) => {
+    const t = Math.tan((deg * Math.PI) / 180);
+    const rows = new Float64Array(Math.ceil((height + width) / step) + 2);
+    const offset = width;
+    for (let i = 0; i < xs.length; i++) rows[Math.round((ys[i]! - xs[i]! * t + offset) / step)]! += 1;
+    let sum = 0;
+    for (const r of rows) sum += r * r;
+    return sum;
+  };
+  const flat = score(0);
+  let best = 0;
+  let bestScore = flat;
+  for (let deg = -8; deg <= 8; deg += 0.25) {
+    if (deg === 0) continue;
+    const s = score(deg);
+    if (s > bestScore) {
+      best = deg;
+      bestScore = s;
+    }
+  }
+  // A clear winner only: a page of blocks (a header bar, a card) scores nearly the same at every small angle.
+  return bestScore > flat * 1.08 ? best : 0;
 }
 
 /**
@@ -146,20 +226,39 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const prepared = await runSharp(() => prepare(image));
       const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
       const lines = linesOf(data);
-      if (!amountsSuspect(lines.map((l) => l.text))) return data.text;
+      const amountsNeedBurmese = amountsSuspect(lines.map((l) => l.text));
+      // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
+      const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
+      if (!amountsNeedBurmese && !wordsNeedBurmese) return data.text;
 
       const readBurmese = await burmese.get();
       const reread = new Map<Line, string | null>();
-      for (const line of lines) {
-        const currency = amountLineCurrency(line.text);
-        if (!currency) continue;
-        const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
-        reread.set(line, burmeseAmountLine(again.text, currency));
+      const rereadWords = new Map<Line, string>();
+      if (amountsNeedBurmese) {
+        for (const line of lines) {
+          const currency = amountLineCurrency(line.text);
+          if (!currency) continue;
+          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+          reread.set(line, burmeseAmountLine(again.text, currency));
+        }
+      }
+      if (wordsNeedBurmese) {
+        // Lines the English data read with low confidence and no digits: labels and status words in Burmese. At
+        // most MAX_WORD_REREADS of them, the least confident first.
+        const doubtful = lines
+          .filter((l) => !reread.has(l) && l.confidence < WORD_CONFIDENCE && !/\d{2}/.test(l.text))
+          .sort((a, b) => a.confidence - b.confidence)
+          .slice(0, MAX_WORD_REREADS);
+        for (const line of doubtful) {
+          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+          const text = again.text.trim();
+          if ((text.match(/[\u1000-\u102a\u103f\u104c-\u104f]/g) ?? []).length >= 2) rereadWords.set(line, text);
+        }
       }
       const amounts = [...reread.values()].filter((l): l is string => l !== null);
       const agreed = amounts.length > 0 && readAmount(amounts) !== null;
       return lines
-        .flatMap((l) => (reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [l.text.replace(/\n$/, '')]))
+        .flatMap((l) => (reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [rereadWords.get(l) ?? l.text.replace(/\n$/, '')]))
         .join('\n');
     },
     async close() {

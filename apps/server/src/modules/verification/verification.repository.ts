@@ -142,8 +142,9 @@ export async function swapScreenshot(db: Db, orderId: string, expected: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The shop's payment accounts a receipt's payee is compared with: wallet name, number, holder's name, method. */
 export function listPaymentAccounts(db: Db) {
-  return db.selectFrom('config_settings').select(['payment_name', 'phone']).execute();
+  return db.selectFrom('config_settings').select(['payment_name', 'phone', 'holder_name', 'payment_method']).execute();
 }
 
 /** Reuse links one check makes of each kind (same transaction, same picture): a burst of copies stays bounded work. */

@@ -132,7 +132,11 @@ export async function runCheck(deps: CheckDeps, orderId: string, attempt: number
   const hash = await deps.images.fingerprint(image, budget);
   const text = await deps.images.read(image, budget);
   const reading = readReceipt(text);
-  const accounts = (await repo.listPaymentAccounts(db)).map((a) => ({ paymentName: a.payment_name, phone: a.phone }));
+  // The accounts of the order's payment method (a phone-bill order pays a phone-bill account); all of them for an
+  // order whose method no account has.
+  const allAccounts = await repo.listPaymentAccounts(db);
+  const ofMethod = allAccounts.filter((a) => a.payment_method === order.payment_method);
+  const accounts = (ofMethod.length ? ofMethod : allAccounts).map((a) => ({ paymentName: a.payment_name, phone: a.phone, holderName: a.holder_name }));
   const fields = compareReceipt(reading, { subTotal: order.sub_total, transactionNumber: order.transaction_number, createdAt: order.created_at }, accounts, {
     windowMs: deps.settings.receiptWindowMs,
   });

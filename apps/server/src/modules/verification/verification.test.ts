@@ -89,6 +89,7 @@ describe('screenshot checks', () => {
       ['transactionId', 'match'],
       ['time', 'match'],
       ['receiver', 'match'],
+      ['status', 'match'],
     ]);
     expect(v.verdict).toBe('match');
     expect(verdicts).toContainEqual({ orderId: first.id, verdict: 'match', isDuplicate: false });
@@ -162,6 +163,23 @@ describe('screenshot checks', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/Order/verdict-list?verdict=bogus', headers: t.auth });
     expect(bad.statusCode).toBe(400);
   }, 90_000);
+
+  it('agrees on the account holder\'s name when the receipt prints no number, and leaves it unread without one', async () => {
+    const image = async (transactionId: string) => receipt({ transactionId, receiverName: 'Aung Ko', receiverPhone: '' }, 9);
+    const unknown = await place(await image('2010039840299887711'), '887711');
+    const unread = await settled(unknown.id);
+    expect(unread.fields.find((f) => f.field === 'receiver')).toMatchObject({ receipt: 'Aung Ko', result: 'unreadable' });
+    expect(unread.verdict).toBe('unreadable');
+    await t.app.ctx.db.updateTable('config_settings').set({ holder_name: 'U Aung Ko' }).execute();
+    try {
+      const known = await place(await image('2010039840299887722'), '887722');
+      const v = await settled(known.id);
+      expect(v.fields.find((f) => f.field === 'receiver')).toMatchObject({ receipt: 'Aung Ko', result: 'match' });
+      expect(v.verdict).toBe('match');
+    } finally {
+      await t.app.ctx.db.updateTable('config_settings').set({ holder_name: null }).execute();
+    }
+  }, 120_000);
 
   it('reads an amount printed in Burmese digits, with Burmese or English labels, and says match', async () => {
     for (const [i, burmese] of [true, false].entries()) {

@@ -210,6 +210,8 @@ describe('confirm dialog', () => {
     renderPanel();
     const dialog = await openDialog(u);
     const input = within(dialog).getByLabelText('Transaction number (6 digits)');
+    // The check compares these digits with the end of the receipt's id: the buyer is told which 6.
+    expect(input).toHaveAccessibleDescription('The last 6 digits of the transaction ID (Transaction No.) on your payment receipt.');
     await u.type(input, '12ab3');
     expect(input).toHaveValue('123');
     await u.tab();

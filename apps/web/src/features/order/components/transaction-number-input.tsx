@@ -25,13 +25,17 @@ export const TransactionNumberInput = forwardRef<HTMLInputElement, Props>(functi
         maxLength={TRANSACTION_NUMBER_LENGTH}
         placeholder={t('confirm.transactionNumberPlaceholder')}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         onChange={(e) => onChange(sanitizeTransactionNumber(e.target.value))}
         onBlur={onBlur}
         className={`h-11 w-full rounded-lg border bg-white px-3 text-lg tracking-[0.3em] placeholder:text-base placeholder:tracking-normal placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 ${
           error ? 'border-red-500' : 'border-slate-300'
         }`}
       />
+      {/* The check compares these digits with the END of the receipt's transaction id, nothing else. */}
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        {t('confirm.transactionNumberHint')}
+      </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
           {error}
