@@ -10,25 +10,17 @@ import { nowIso } from '../lib/time.ts';
 import { TWO_FACTOR_MSG } from '@topup/contract/two-factor';
 import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
 import { hubCookieToken } from '../modules/auth/session-cookie.ts';
+import { FORBIDDEN_MESSAGE, type Admin, type Role } from '../modules/auth/admin.ts';
 
-export type Role = 'owner' | 'staff';
-export type Admin = {
-  id: string;
-  email: string;
-  sessionId: string;
-  role: Role;
-  twoFactorEnabled: boolean;
-  /** When the sign-in session ends (however often its tokens are refreshed); the hub keeps a connection until then. */
-  sessionExpiresAt?: string;
-};
+export type { Admin, Role };
+export { FORBIDDEN_MESSAGE };
+
 /**
  * public: anyone; optional: anyone, the admin known when signed in; admin: signed-in admins only;
  * empty-when-anonymous: like admin, except that a request carrying no credentials at all reaches the handler with no
  * admin (which answers an empty page): spec-built clients load these lists on public pages and log out on a 401.
  */
 export type Access = 'public' | 'optional' | 'admin' | 'empty-when-anonymous';
-
-export const FORBIDDEN_MESSAGE = MSG.ownerOnly;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -11,7 +11,7 @@ import type { TokenPackagesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { requireFiles, storePublicUploads } from '../games/catalog-uploads.ts';
 import { findGame } from '../games/games.repository.ts';
 import * as repo from './token-packages.repository.ts';
