@@ -11,7 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Language } from '@topup/contract/limits';
 import { createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
-import { withAppData, type AppData } from './features/catalog/lib/app-data';
+import { withAppData, type AppData } from './lib/app-data';
 import { i18nOptions, lazyBackend } from './lib/i18n';
 
 export type { AppData };

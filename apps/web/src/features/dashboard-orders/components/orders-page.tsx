@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
 import { Pager } from '../../../components/dashboard/pager';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
-import { useIsNarrow } from '../../dashboard-shell/hooks/use-media-query';
+import { useIsNarrow } from '../../../hooks/use-media-query';
 import { useBulkAction } from '../../dashboard-workbench/api/bulk';
 import { useExportOrders } from '../../dashboard-workbench/api/export';
 import { BulkBar, BulkResult, type BulkOutcome } from '../../dashboard-workbench/components/bulk-bar';
