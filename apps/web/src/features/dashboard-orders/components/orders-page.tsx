@@ -24,7 +24,7 @@ import { StatusChangeDialog, type StatusChange } from '../../dashboard-workbench
 import { useListShortcuts } from '../../dashboard-workbench/hooks/use-list-shortcuts';
 import { flagsOf, isFlaggedRefusal } from '../../dashboard-workbench/lib/order-flags';
 import { filterOf, listParamsOf, readView, writeView, type OrderListView } from '../../dashboard-workbench/lib/list-view';
-import { useIsOwner } from '../../dashboard-owner/api/get-me';
+import { useIsOwner } from '../../../lib/me';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
 import { useOrders } from '../api/get-orders';
