@@ -9,11 +9,11 @@ import { AppError } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { TWO_FACTOR_MSG } from '@topup/contract/two-factor';
 import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
-import { hubCookieToken } from '../modules/auth/session-cookie.ts';
+import { presentsCredentials } from '../modules/auth/session-cookie.ts';
 import { FORBIDDEN_MESSAGE, type Admin, type Role } from '../modules/auth/admin.ts';
 
 export type { Admin, Role };
-export { FORBIDDEN_MESSAGE };
+export { FORBIDDEN_MESSAGE, presentsCredentials };
 
 /**
  * public: anyone; optional: anyone, the admin known when signed in; admin: signed-in admins only;
@@ -70,11 +70,6 @@ export async function resolveSession(ctx: AppContext, userId: string, sessionId:
     twoFactorEnabled: row.totp_enabled_at !== null,
     sessionExpiresAt: row.expires_at,
   };
-}
-
-/** Whether the request presents any credential at all (a good one or not): an Authorization header or the session cookie. */
-export function presentsCredentials(request: FastifyRequest): boolean {
-  return request.headers.authorization !== undefined || hubCookieToken(request.headers) !== null;
 }
 
 export function accessOf(url: string, configured: Access | undefined): Access {
