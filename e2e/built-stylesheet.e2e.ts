@@ -1,9 +1,9 @@
-// The storefront's inline CSS is cut from the real build's stylesheet (apps/server/src/plugins/first-screen-css.ts).
+// The storefront's inline CSS is cut from the real build's stylesheet (apps/server/src/first-screen/first-screen-css.ts).
 // This runs after `npm run build`, like the browser journeys, so it always sees the stylesheet it will cut; no browser.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstScreenCss } from '../apps/server/src/plugins/first-screen-css.ts';
+import { firstScreenCss } from '../apps/server/src/first-screen/first-screen-css.ts';
 
 const assets = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
 

@@ -57,7 +57,10 @@ import { multipartPlugin } from './plugins/multipart.ts';
 import { OneLineRequestLog } from './plugins/request-log.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { hubPlugin, type HubPluginOptions } from './realtime/plugin.ts';
-import { defaultWebDir, webAppPlugin } from './plugins/web-app.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { moduleSources } from './first-screen/module-sources.ts';
+import { loadFirstScreen } from './first-screen/pages.ts';
+import { defaultWebDir } from './first-screen/web-build.ts';
 import { createFileStorage } from './storage/create-storage.ts';
 import { createVariantCache } from './storage/image-variants.ts';
 import { createMedia } from './storage/media.ts';
@@ -336,6 +339,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { ctx });
 
-  await app.register(webAppPlugin, { webDir: options.webDir ?? defaultWebDir(), ssrEntry: options.ssrEntry });
+  const webDir = options.webDir ?? defaultWebDir();
+  const pages = await loadFirstScreen({ webDir, ssrEntry: options.ssrEntry, sources: moduleSources(ctx), publicUrl: config.publicUrl, log: app.log });
+  await app.register(webAppPlugin, { webDir, pages });
   return app;
 }

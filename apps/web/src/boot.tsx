@@ -5,7 +5,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter, preloadRoute } from './app/router';
-import { readAppData } from './features/catalog/lib/app-data';
+import { readAppData } from './lib/app-data';
 import i18n from './lib/i18n';
 
 const container = document.getElementById('root')!;

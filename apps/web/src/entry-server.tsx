@@ -1,5 +1,5 @@
 // The server's renderer of the storefront's first screen (built by `vite build --ssr`, called by
-// apps/server/src/plugins/web-app.ts for `/` and `/game/{id}`): the same components as the browser, with the data the
+// apps/server/src/first-screen/pages.ts for `/` and `/game/{id}`): the same components as the browser, with the data the
 // server embeds as app-data and in the reader's language, so the page paints before any script has run and the
 // browser only hydrates it (docs/decisions/0405-first-paint-on-a-phone.md).
 import { StrictMode } from 'react';
@@ -11,7 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Language } from '@topup/contract/limits';
 import { createQueryClient } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
-import { withAppData, type AppData } from './features/catalog/lib/app-data';
+import { withAppData, type AppData } from './lib/app-data';
 import { i18nOptions, lazyBackend } from './lib/i18n';
 
 export type { AppData };
@@ -31,7 +31,7 @@ function translatorFor(language: Language): I18n {
 /**
  * React puts first the image preloads it would hoist into <head> (the header's logo, the first grid images). They are
  * dropped: the images are in the markup right after them, and the server already preloads the one that matters, the
- * largest image of the first screen, at high priority (web-app.ts); more preloads would only share its bandwidth.
+ * largest image of the first screen, at high priority (first-screen/pages.ts); more preloads would only share its bandwidth.
  */
 const LEADING_PRELOADS = /^(?:<link rel="preload" [^>]*\/>)+/;
 

@@ -1,11 +1,12 @@
 // The first-run shop settings, the field limits and the roles, without zod or the message catalogue, so the web app
 // can use them without shipping either.
-import type { ShopSettingsDto } from './shop-settings.ts';
-
-/** The first-run values (also written by the server's migration 0008); the web app shows them until it has the real ones. */
-export const DEFAULT_SHOP_SETTINGS: ShopSettingsDto = {
+/**
+ * The first-run values (also written by the server's migration 0008); the web app shows them until it has the real ones.
+ * Checked against ShopSettingsDto in shop-settings.ts (importing its type here would tie the two files in a loop).
+ */
+export const DEFAULT_SHOP_SETTINGS = {
   shopName: 'Top-up Shop',
-  logo: null,
+  logo: null as string | null,
   contactEmail: 'support@topup-shop.example',
   phone: '+95 9 123 456 789',
   telegramUrl: 'https://t.me/topupshop',

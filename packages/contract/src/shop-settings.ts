@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
-import { SHOP_SETTINGS_LIMITS } from './shop-settings-defaults.ts';
+import { DEFAULT_SHOP_SETTINGS as FIRST_RUN_SETTINGS, SHOP_SETTINGS_LIMITS } from './shop-settings-defaults.ts';
 
 export { SHOP_SETTINGS_LIMITS };
 
@@ -26,7 +26,8 @@ export const ShopSettingsDto = z.object({
   deliveryMinutes: z.number().int(),
 });
 export type ShopSettingsDto = z.infer<typeof ShopSettingsDto>;
-export { DEFAULT_SHOP_SETTINGS } from './shop-settings-defaults.ts';
+/** The first-run values (shop-settings-defaults.ts), held to the contract's shape here. */
+export const DEFAULT_SHOP_SETTINGS: ShopSettingsDto = FIRST_RUN_SETTINGS;
 
 
 export const SETTINGS_MSG = {

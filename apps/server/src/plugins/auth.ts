@@ -9,26 +9,18 @@ import { AppError } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { TWO_FACTOR_MSG } from '@topup/contract/two-factor';
 import { getSecuritySettings } from '../modules/shop-settings/shop-settings.service.ts';
-import { hubCookieToken } from '../modules/auth/session-cookie.ts';
+import { presentsCredentials } from '../modules/auth/session-cookie.ts';
+import { FORBIDDEN_MESSAGE, type Admin, type Role } from '../modules/auth/admin.ts';
 
-export type Role = 'owner' | 'staff';
-export type Admin = {
-  id: string;
-  email: string;
-  sessionId: string;
-  role: Role;
-  twoFactorEnabled: boolean;
-  /** When the sign-in session ends (however often its tokens are refreshed); the hub keeps a connection until then. */
-  sessionExpiresAt?: string;
-};
+export type { Admin, Role };
+export { FORBIDDEN_MESSAGE, presentsCredentials };
+
 /**
  * public: anyone; optional: anyone, the admin known when signed in; admin: signed-in admins only;
  * empty-when-anonymous: like admin, except that a request carrying no credentials at all reaches the handler with no
  * admin (which answers an empty page): spec-built clients load these lists on public pages and log out on a 401.
  */
 export type Access = 'public' | 'optional' | 'admin' | 'empty-when-anonymous';
-
-export const FORBIDDEN_MESSAGE = MSG.ownerOnly;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,11 +70,6 @@ export async function resolveSession(ctx: AppContext, userId: string, sessionId:
     twoFactorEnabled: row.totp_enabled_at !== null,
     sessionExpiresAt: row.expires_at,
   };
-}
-
-/** Whether the request presents any credential at all (a good one or not): an Authorization header or the session cookie. */
-export function presentsCredentials(request: FastifyRequest): boolean {
-  return request.headers.authorization !== undefined || hubCookieToken(request.headers) !== null;
 }
 
 export function accessOf(url: string, configured: Access | undefined): Access {

@@ -3,8 +3,8 @@
 // straight from the local event, so every receiver on every instance gets each event exactly once.
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackplaneMessage, OrderEvents } from '../events/order-events.ts';
-import { trackedFromDto } from '../modules/order-tracking/order-tracking.service.ts';
-import type { Backplane } from './backplane.ts';
+import { trackedFromDto } from '../modules/order-tracking/tracked-view.ts';
+import type { Backplane } from './backplane-contract.ts';
 
 export type FanOutReceiver = {
   message(event: BackplaneMessage): void;

@@ -7,7 +7,7 @@ import type PgLib from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { BackplaneMessage } from '../events/order-events.ts';
-import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane.ts';
+import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane-contract.ts';
 
 /** Characters of (ASCII-only) JSON per NOTIFY, with room for the chunk header under the 8000-byte limit. */
 export const NOTIFY_CHUNK_CHARS = 7000;

@@ -1,7 +1,7 @@
 // Hub fan-out over Redis pub/sub (REDIS_URL): one connection publishes, a second one subscribes.
 // ioredis reconnects and re-subscribes by itself; we log the outage and report the resumption to the hub.
 import type { BackplaneMessage } from '../events/order-events.ts';
-import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane.ts';
+import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane-contract.ts';
 
 export async function createRedisBackplane(url: string, options: BackplaneOptions): Promise<Backplane> {
   // Loaded here, not at start: a shop without REDIS_URL never pays ioredis's memory (docs/decisions/0406).

@@ -18,7 +18,7 @@ export function storedLanguage(): Language {
   }
 }
 
-/** The server reads this cookie (apps/server/src/plugins/web-app.ts) to render the page in the reader's language. */
+/** The server reads this cookie (apps/server/src/first-screen/page-language.ts) to render the page in the reader's language. */
 function rememberLanguageForServer(lang: Language): void {
   if (typeof document === 'undefined') return;
   const cookie = `${LANGUAGE_KEY}=${lang}`;

@@ -6,7 +6,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 import { DEFAULT_SHOP_SETTINGS } from '@topup/contract/shop-settings-defaults';
-import { readAppData } from '../features/catalog/lib/app-data';
+import { readAppData } from './app-data';
 import { request } from './http';
 
 export const shopSettingsKey = ['shop-settings'] as const;

@@ -1,6 +1,6 @@
 // The whole stylesheet, for the routes outside the storefront (staff sign-in, dashboard). The server-rendered
 // storefront pages carry inline only the CSS rules that the storefront's code can use (`<style data-first-screen>`,
-// apps/server/src/plugins/first-screen-css.ts), so a buyer never downloads the staff pages' rules:
+// apps/server/src/first-screen/first-screen-css.ts), so a buyer never downloads the staff pages' rules:
 // - `holdWholeStylesheet` (the entry, before the app loads) links the file *disabled*, which the browser doesn't fetch.
 //   Vite's loader, which otherwise fetches the app's stylesheet before every lazy chunk, sees the link and leaves it.
 // - `wholeStylesheet` (a staff route, before it renders) enables it and waits until it has loaded.

@@ -10,11 +10,11 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from './admin.ts';
 import * as repo from './auth.repository.ts';
 import type { Attempt } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createChallenge, endChallenges } from '../two-factor/two-factor.service.ts';
+import { createChallenge, endChallenges } from '../two-factor/challenges.ts';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS, hashToken, newOpaqueToken } from './tokens.ts';
 
 /**
@@ -33,7 +33,7 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string, device
     throw new AppError(401, MSG.wrongCredentials);
   }
   // The password was right, but with two-factor on it proves nothing alone: the throttle is cleared by the code.
-  if (user.totp_enabled_at) return createChallenge(ctx, user.id);
+  if (user.totp_enabled_at) return createChallenge(ctx.db, user.id);
   await ctx.throttle.recordSuccess(attempt);
   return startSession(ctx, user);
 }

@@ -78,3 +78,8 @@ export function cookieOriginAllowed(headers: IncomingHttpHeaders, config: Config
   if (headers.host) allowed.add(`${ownProtocol}://${headers.host}`);
   return allowed.has(origin);
 }
+
+/** Whether the request presents any credential at all (a good one or not): an Authorization header or the session cookie. */
+export function presentsCredentials(request: { headers: IncomingHttpHeaders }): boolean {
+  return request.headers.authorization !== undefined || hubCookieToken(request.headers) !== null;
+}

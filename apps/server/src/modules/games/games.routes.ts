@@ -9,7 +9,7 @@ import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { ok, okList, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
-import { parseFormWithFiles } from './catalog-uploads.ts';
+import { parseFormWithFiles } from '../../lib/catalog-uploads.ts';
 import * as service from './games.service.ts';
 
 const ListGames = envelope(page(GameDto));

@@ -10,10 +10,10 @@ import type { GamesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { allConfigSettings, requireActivePaymentAccount } from '../config-settings/config-settings.service.ts';
 import { packageImagesOfGame, packagesOfGame } from '../token-packages/token-packages.service.ts';
-import { requireFiles, storePublicUploads } from './catalog-uploads.ts';
+import { requireFiles, storePublicUploads } from '../../lib/catalog-uploads.ts';
 import * as repo from './games.repository.ts';
 
 export const LOGO_FIELD = 'file_Logo';

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';

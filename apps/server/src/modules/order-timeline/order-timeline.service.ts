@@ -1,38 +1,16 @@
-// Orders' timelines: the one way anything records what happened to an order (`record`, inside the transaction of
-// the change, so a change that fails leaves no event and an event never names a change that did not happen), the
-// timeline staff read, and the SLA figures computed from it.
-import { randomUUID } from 'node:crypto';
+// Orders' timelines: the one way anything records what happened to an order (`record`, record.ts: inside the
+// transaction of the change, so a change that fails leaves no event and an event never names a change that did not
+// happen), the timeline staff read, and the SLA figures computed from it.
 import type { OrderEventDto, SlaDto, SlaFigures } from '@topup/contract/workbench';
 import { SLA_DAYS } from '@topup/contract/workbench';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
 import { addDays, zonedDate, zonedDayStart } from '../../lib/time-zone.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import * as repo from './order-timeline.repository.ts';
 
-/** Someone signed in; null for the buyer and the shop itself. */
-export type Actor = { id: string; email: string } | null;
-
-/** What an event says, by its type: the contract's shapes, without what `record` fills in. */
-export type EventBody = OrderEventDto extends infer E ? (E extends OrderEventDto ? Pick<E, 'type' | 'data'> : never) : never;
-
-export type NewEvent = EventBody & { orderId: string; actor: Actor; at?: string };
-
-/** Appends one event. `db` is the transaction of the change it records. */
-export async function record(db: Db, event: NewEvent): Promise<void> {
-  await repo.insertEvent(db, {
-    id: randomUUID(),
-    order_id: event.orderId,
-    type: event.type,
-    actor_id: event.actor?.id ?? null,
-    actor_email: event.actor?.email ?? null,
-    at: event.at ?? nowIso(),
-    to_status: event.type === 'STATUS_CHANGED' ? event.data.to : null,
-    data: JSON.stringify(event.data),
-  });
-}
+export { record, type Actor, type EventBody, type NewEvent } from './record.ts';
 
 /**
  * A deleted order's events stay (who deleted it, and the SLA history), but the values its edits held (phone

@@ -1,8 +1,6 @@
 // A buyer follows their own order: private tokens (random, stored as SHA-256), the masked status view, and
 // "find my order" by phone and transaction number. Every failure to match answers the same "not found".
-import { createHash, randomBytes } from 'node:crypto';
 import { normalizeOrderCode } from '@topup/contract/order-codes';
-import type { OrderDto } from '@topup/contract/orders';
 import type { OrderStatus } from '@topup/contract/limits';
 import {
   FIND_ORDER_DAYS,
@@ -13,58 +11,16 @@ import {
   type TrackedStatusDto,
   type TrackedStatusesBody,
 } from '@topup/contract/order-tracking';
-import type { TrackingStage } from '@topup/contract/order-tracking-links';
 import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
 import { toOrderDto } from '../orders/orders.service.ts';
 import * as repo from './order-tracking.repository.ts';
+import { hashToken, issueToken } from './tracking-tokens.ts';
+import { stageOf, trackedFromDto } from './tracked-view.ts';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new private token for an order's status page; only its hash is kept. */
-export async function issueToken(ctx: AppContext, orderId: string): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  await repo.insertToken(ctx.db, hashToken(token), orderId, nowIso());
-  return token;
-}
-
-/** Keeps the first and last characters: the buyer recognises their id, a bystander can't copy it. */
-export function mask(value: string, keepStart: number, keepEnd: number): string {
-  const chars = [...value];
-  if (chars.length <= keepStart + keepEnd) return chars.length <= 2 ? '•'.repeat(chars.length) : `${chars[0]}${'•'.repeat(chars.length - 1)}`;
-  return `${chars.slice(0, keepStart).join('')}${'•'.repeat(chars.length - keepStart - keepEnd)}${chars.slice(chars.length - keepEnd).join('')}`;
-}
-
-function stageOf(status: string, isRead: boolean): TrackingStage {
-  if (status === 'COMPLETED') return 'COMPLETED';
-  if (status === 'CANCELLED') return 'CANCELLED';
-  return isRead ? 'CHECKING' : 'PLACED';
-}
-
-/** The buyer's view: no ids, no screenshot, no staff, and their own details masked. */
-export function trackedFromDto(order: OrderDto): TrackedOrderDto {
-  return {
-    code: order.code ?? '',
-    stage: stageOf(order.status, order.isRead),
-    status: order.status,
-    gameTitle: order.gameTitle,
-    packageTitle: order.tokenPackageDto.tokenTitle,
-    unit: order.tokenPackageDto.unit,
-    quantity: order.quantity,
-    subTotal: order.subTotal,
-    currency: order.tokenPackageDto.currency,
-    paymentMethod: order.paymentMethod,
-    maskedInGameUserId: mask(order.inGameUserId, 2, 2),
-    serverInfo: order.serverInfo,
-    maskedMobileNumber: mask(order.mobileNumber, 2, 3),
-    cancelReason: order.status === 'CANCELLED' ? order.cancelReason : null,
-    cancelNote: order.status === 'CANCELLED' ? order.cancelNote : null,
-    createdAt: order.createdAt,
-    updatedAt: order.updatedAt,
-  };
-}
+export { hashToken, issueToken, trackedFromDto };
+export { mask } from './tracked-view.ts';
 
 /** The buyer's view of a stored row, through the staff DTO so both read a row one way. */
 const trackedFromRow = (ctx: AppContext, row: OrderRow): TrackedOrderDto => trackedFromDto(toOrderDto(ctx, row));

@@ -6,7 +6,7 @@ import { MSG } from '@topup/contract/messages';
 import type { OrderStatus } from '@topup/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { record } from '../order-timeline/order-timeline.service.ts';
 import { resolveFilter } from './orders-filters.ts';
 import * as repo from './orders.repository.ts';

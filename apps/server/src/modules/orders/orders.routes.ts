@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { localize } from '@topup/contract/messages';
 import { bulkAction } from './orders-bulk.service.ts';
 import { exportCsv } from './orders-export.service.ts';
-import { issueToken } from '../order-tracking/order-tracking.service.ts';
+import { issueToken } from '../order-tracking/tracking-tokens.ts';
 
 const FILES = [service.SCREENSHOT_FIELD] as const;
 

@@ -16,7 +16,7 @@ import type { NotificationsTable, OrderChanges, OrderRow } from '../../db/schema
 import { AppError, headlineOf } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import * as repo from './orders.repository.ts';
 import { eraseEditedValues, forgetOrders, record, type Actor } from '../order-timeline/order-timeline.service.ts';
 import { orderFlags, type EditableOrderField, type OrderFilterQuery, type OrderFlag } from '@topup/contract/workbench';

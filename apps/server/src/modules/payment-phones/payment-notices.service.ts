@@ -3,7 +3,7 @@
 import { PAYMENT_PHONE_MSG, type OrderPaymentDto, type PaymentNoticeDto, type PaymentNoticeListQuery } from '@topup/contract/payment-phones';
 import type { Page } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { AppError } from '../../lib/errors.ts';
 import { paging } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { presentsCredentials } from '../../plugins/auth.ts';
+import { presentsCredentials } from '../auth/session-cookie.ts';
 import * as service from './payment-phones.service.ts';
 import * as notices from './payment-notices.service.ts';
 

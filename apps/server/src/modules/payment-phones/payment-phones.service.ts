@@ -11,7 +11,7 @@ import {
   type PaymentPhoneForm,
 } from '@topup/contract/payment-phones';
 import type { AppContext } from '../../context.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { checkSignature, deriveAtRestKey, hashToken, keyMatches, newSigningKey, newUrlToken, openKey, sealKey } from './phone-keys.ts';

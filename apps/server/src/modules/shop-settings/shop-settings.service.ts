@@ -7,7 +7,7 @@ import type { ShopSettingsTable } from '../../db/schema.ts';
 import { FIRST_RUN_SHOP_SETTINGS } from '../../db/migrations/0008-owner-controls.ts';
 import { nowIso } from '../../lib/time.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { TWO_FACTOR_MSG } from '@topup/contract/two-factor';
 import * as repo from './shop-settings.repository.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import { SETTINGS_MSG, type ShopSettingsDto } from '@topup/contract/shop-settings';
-import { FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
+import { FORBIDDEN_MESSAGE } from '../auth/admin.ts';
 import { body, buildTestApp, login, png, putShopSettings, shopSettingsFields, storedFiles, type TestApp } from '../../../test/helpers.ts';
 import { getShopSettings } from './shop-settings.service.ts';
 

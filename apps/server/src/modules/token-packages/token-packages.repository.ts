@@ -58,6 +58,11 @@ export function listPackagesOfGame(db: Db, gameId: string): Promise<PackageRow[]
     .execute();
 }
 
+/** The title of the game a package is for, checked before the package is written. */
+export function findGameTitle(db: Db, gameId: string): Promise<{ title: string } | undefined> {
+  return db.selectFrom('games').select('title').where('id', '=', gameId).executeTakeFirst();
+}
+
 export function findPackage(db: Db, id: string): Promise<PackageRow | undefined> {
   return joined(db).selectAll('token_packages').select('games.title as game_title').where('token_packages.id', '=', id).executeTakeFirst();
 }

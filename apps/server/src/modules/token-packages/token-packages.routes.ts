@@ -7,7 +7,7 @@ import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { ok, sendJsonText } from '../../lib/envelope.ts';
 import { multipartDoc, readMultipart } from '../../lib/multipart-form.ts';
-import { parseFormWithFiles } from '../games/catalog-uploads.ts';
+import { parseFormWithFiles } from '../../lib/catalog-uploads.ts';
 import * as service from './token-packages.service.ts';
 
 const ListPackages = envelope(page(TokenPackageDto));

@@ -11,9 +11,8 @@ import type { TokenPackagesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
-import { requireFiles, storePublicUploads } from '../games/catalog-uploads.ts';
-import { findGame } from '../games/games.repository.ts';
+import type { Admin } from '../auth/admin.ts';
+import { requireFiles, storePublicUploads } from '../../lib/catalog-uploads.ts';
 import * as repo from './token-packages.repository.ts';
 
 export const PACKAGE_IMAGE_FIELD = 'file_PackageImage';
@@ -96,7 +95,7 @@ export async function findPackageForOrder(db: Db, id: string): Promise<PackageFo
 export type PackageFiles = Partial<Record<(typeof IMAGE_FIELDS)[number], Buffer>>;
 
 async function gameTitleOf(db: Db, gameId: string): Promise<string> {
-  const game = await findGame(db, gameId);
+  const game = await repo.findGameTitle(db, gameId);
   if (!game) throw AppError.field('gameId', GAME_NOT_FOUND);
   return game.title;
 }

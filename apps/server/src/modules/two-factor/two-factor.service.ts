@@ -12,23 +12,20 @@ import {
   type DisableTwoFactorBody,
   type LoginTwoFactorBody,
   type RecoveryCodesDto,
-  type TwoFactorChallenge,
   type TwoFactorSetupDto,
 } from '@topup/contract/two-factor';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isoAfter, nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { Admin } from '../auth/admin.ts';
 import { refuseIfThrottled, startSession } from '../auth/auth.service.ts';
 import type { Attempt } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { hashToken, newOpaqueToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { getSecuritySettings, getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import * as repo from './two-factor.repository.ts';
 
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** One period either side of now: phone clocks drift. Replays inside that window are refused by the last-step rule. */
 const TOLERANCE_S = 30;
 
@@ -127,23 +124,6 @@ export async function regenerateRecoveryCodes(ctx: AppContext, admin: Admin, cod
   if (!(await acceptTotp(ctx, user, code))) return failAttempt(ctx, attempt, 'code');
   await ctx.throttle.recordSuccess(attempt);
   return { recoveryCodes: await storeNewRecoveryCodes(ctx, admin.id) };
-}
-
-/** Login's first step for a user with two-factor on: the password was right; a code must follow within 5 minutes. */
-export async function createChallenge(ctx: AppContext, userId: string): Promise<TwoFactorChallenge> {
-  const token = newOpaqueToken();
-  const now = nowIso();
-  await repo.deleteSpentChallenges(ctx.db, userId, now);
-  await repo.insertChallenge(ctx.db, { id: randomUUID(), user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: isoAfter(CHALLENGE_TTL_MS) });
-  return { twoFactorRequired: true, challengeToken: token, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
-}
-
-/**
- * Ends the user's pending challenges inside the caller's transaction. A password reset or change calls it: whoever
- * got a challenge with the old password (an attacker guessing codes) must start again, and can't.
- */
-export async function endChallenges(db: Db, userId: string): Promise<void> {
-  await repo.deleteChallenges(db, userId);
 }
 
 /**

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import type { Admin } from '../../plugins/auth.ts';
+import type { Admin } from '../auth/admin.ts';
 import { announceSessionsEnded, revokeAllSessions } from '../auth/auth.service.ts';
 import { withdrawInvitationsSentBy } from '../invitations/invitations.service.ts';
 import * as repo from './users.repository.ts';

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { createQueryClient } from '../providers';
 import i18n from '../../lib/i18n';
-import { setAppDataForTest } from '../../features/catalog/lib/app-data';
+import { setAppDataForTest } from '../../lib/app-data';
 import { OrderStatusPage } from './order-status';
 
 const ORDER: TrackedOrderDto = {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { trackingPath } from '@topup/contract/order-tracking-links';
-import { appDataFor } from '../../features/catalog/lib/app-data';
+import { appDataFor } from '../../lib/app-data';
 import { useTrackedOrder, useTrackedOrderStream, type EmbeddedOrder } from '../../features/order-tracking/api/tracked-order';
 import { CopyShareButtons } from '../../features/order-tracking/components/copy-share-buttons';
 import { OrderStatusView } from '../../features/order-tracking/components/order-status-view';

@@ -1,6 +1,6 @@
 // The dashboard shell with its live connection: pushed orders and notifications land in the orders list and the bell,
 // a reconnect refetches what may have been missed, the header shows the connection state, desktop notifications are
-// opt-in. The @microsoft/signalr module is MOCKED (features/dashboard-realtime/api/signalr.fake.ts) so the test can
+// opt-in. The @microsoft/signalr module is MOCKED (src/test/signalr.fake.ts) so the test can
 // push events and drive reconnects; e2e/realtime.e2e.ts runs the real client against the real server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -11,11 +11,11 @@ import type { NotificationDto } from '@topup/contract/notifications';
 import { fakeServer, pageOf, type FakeCall, fakeOrder } from '../../../components/dashboard/test-utils';
 import { saveTokens } from '../../../lib/session';
 import { OrdersPage } from '../../../features/dashboard-orders/components/orders-page';
-import { built, fakeJwt, latestHub } from '../../../features/dashboard-realtime/api/signalr.fake';
+import { built, fakeJwt, latestHub } from '../../../test/signalr.fake';
 import { DESKTOP_PREF_KEY } from '../../../features/dashboard-realtime/api/alerts';
 import { DashboardLayout } from './layout';
 
-vi.mock('@microsoft/signalr', () => import('../../../features/dashboard-realtime/api/signalr.fake'));
+vi.mock('@microsoft/signalr', () => import('../../../test/signalr.fake'));
 
 const order = fakeOrder;
 

@@ -17,7 +17,7 @@ import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks
 import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';
 import { StaffLanguageSelect } from '../../../features/dashboard-language/components/staff-language-select';
 import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
-import { useMe } from '../../../features/dashboard-owner/api/get-me';
+import { useMe } from '../../../lib/me';
 import { useDashboardApp } from '../../../features/dashboard-alerts/hooks/use-dashboard-app';
 import { useStaffAlertsMenu } from '../../../features/dashboard-alerts/components/staff-alerts-menu-item';
 import { paymentNoticePushed } from '../../../features/dashboard-payment-phones/api/payment-notices';

@@ -5,7 +5,7 @@ import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { Page } from '@topup/contract/envelope';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import { ApiError, request } from '../../../lib/http';
-import { readAppData } from '../lib/app-data';
+import { readAppData } from '../../../lib/app-data';
 
 export const gameKeys = {
   all: ['games'] as const,

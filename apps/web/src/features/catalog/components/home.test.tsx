@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameDto } from '@topup/contract/games';
 import i18n from '../../../lib/i18n';
 import { HomePage } from '../../../app/routes/home';
-import { setAppDataForTest } from '../lib/app-data';
+import { setAppDataForTest } from '../../../lib/app-data';
 import { HomeBanner } from './home-banner';
 
 const gameOf = (n: number, over: Partial<GameDto> = {}): GameDto => ({

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CleanOrderBody } from '@topup/contract/orders';
 import { request } from '../../../lib/http';
-import { notificationKeys, orderKeys } from './order-keys';
+import { notificationKeys, orderKeys } from '../../../lib/order-keys';
 
 export async function cleanOrders(body: CleanOrderBody): Promise<string> {
   return (await request<{ deletedCount: number }>('/api/v1/Order/Clean-Order', { method: 'POST', body })).message;

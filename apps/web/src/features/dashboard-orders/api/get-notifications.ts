@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@topup/contract/envelope';
 import type { NotificationDto } from '@topup/contract/notifications';
 import { request } from '../../../lib/http';
-import { NOTIFICATIONS_PAGE_SIZE, notificationKeys } from './order-keys';
+import { NOTIFICATIONS_PAGE_SIZE, notificationKeys } from '../../../lib/order-keys';
 
 export async function getNotifications(): Promise<Page<NotificationDto>> {
   return (await request<Page<NotificationDto>>('/api/v1/Order/notification-list', { query: { currentPage: 1, pageSize: NOTIFICATIONS_PAGE_SIZE } }))

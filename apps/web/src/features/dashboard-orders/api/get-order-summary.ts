@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSummaryDto } from '@topup/contract/order-summary';
 import { request } from '../../../lib/http';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export async function getOrderSummary(): Promise<OrderSummaryDto> {
   return (await request<OrderSummaryDto>('/api/v1/Order/summary', { query: { tzOffset: new Date().getTimezoneOffset() } })).payLoad;

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderDto } from '@topup/contract/orders';
 import { request } from '../../../lib/http';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export async function getOrder(id: string): Promise<OrderDto> {
   return (await request<OrderDto>(`/api/v1/Order/${encodeURIComponent(id)}`)).payLoad;

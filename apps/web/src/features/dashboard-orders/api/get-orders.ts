@@ -4,7 +4,7 @@ import type { Page } from '@topup/contract/envelope';
 import type { OrderDto } from '@topup/contract/orders';
 import { request } from '../../../lib/http';
 import type { ListParams } from '../../../lib/page-cache';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export async function getOrders(params: ListParams): Promise<Page<OrderDto>> {
   return (await request<Page<OrderDto>>('/api/v1/Order', { query: params })).payLoad;

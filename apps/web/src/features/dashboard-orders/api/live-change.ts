@@ -4,7 +4,7 @@ import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '@topup/contract/orders';
 import type { LiveChange } from './order-cache';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export function useLiveChange(orderId: string | undefined): LiveChange | undefined {
   return useQuery<LiveChange>({ queryKey: orderKeys.live(orderId ?? ''), queryFn: skipToken, staleTime: Infinity }).data;

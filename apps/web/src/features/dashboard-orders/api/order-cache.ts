@@ -6,7 +6,7 @@ import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderChangedEvent, OrderChangeKind } from '@topup/contract/order-changes';
 import type { OrderDto } from '@topup/contract/orders';
 import { addToPages, recount, removeFromPages, replaceInPages } from '../../../lib/page-cache';
-import { notificationKeys, orderKeys } from './order-keys';
+import { notificationKeys, orderKeys } from '../../../lib/order-keys';
 
 export function orderChanged(qc: QueryClient, order: OrderDto): void {
   qc.setQueryData(orderKeys.detail(order.id), order);

@@ -7,7 +7,7 @@ import type { CancelReason } from '@topup/contract/order-reasons';
 import type { OrderDto } from '@topup/contract/orders';
 import { ApiError, request } from '../../../lib/http';
 import { orderChanged } from './order-cache';
-import { orderKeys } from './order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export type OrderUpdate = {
   id: string;

@@ -9,7 +9,7 @@ import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { OrderDto } from '@topup/contract/orders';
 import { fakeOrder, fakeServer, pageOf, renderDashboard, type FakeCall } from '../../../components/dashboard/test-utils';
 import { applyOrderChange, orderChanged, orderDeleted } from '../api/order-cache';
-import { notificationKeys, orderKeys } from '../api/order-keys';
+import { notificationKeys, orderKeys } from '../../../lib/order-keys';
 import { OrderDetail } from './order-detail';
 import { OrdersPage } from './orders-page';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, pageOf, renderDashboard, fakeOrder } from '../../../components/dashboard/test-utils';
 import { addIncomingNotification, addIncomingOrder } from '../api/order-cache';
-import { notificationKeys } from '../api/order-keys';
+import { notificationKeys } from '../../../lib/order-keys';
 import { CleanOrdersTools } from './clean-orders-tools';
 import { OrdersPage, rowNumber } from './orders-page';
 

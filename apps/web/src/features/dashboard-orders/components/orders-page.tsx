@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
 import { Pager } from '../../../components/dashboard/pager';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
-import { useIsNarrow } from '../../dashboard-shell/hooks/use-media-query';
+import { useIsNarrow } from '../../../hooks/use-media-query';
 import { useBulkAction } from '../../dashboard-workbench/api/bulk';
 import { useExportOrders } from '../../dashboard-workbench/api/export';
 import { BulkBar, BulkResult, type BulkOutcome } from '../../dashboard-workbench/components/bulk-bar';
@@ -24,7 +24,7 @@ import { StatusChangeDialog, type StatusChange } from '../../dashboard-workbench
 import { useListShortcuts } from '../../dashboard-workbench/hooks/use-list-shortcuts';
 import { flagsOf, isFlaggedRefusal } from '../../dashboard-workbench/lib/order-flags';
 import { filterOf, listParamsOf, readView, writeView, type OrderListView } from '../../dashboard-workbench/lib/list-view';
-import { useIsOwner } from '../../dashboard-owner/api/get-me';
+import { useIsOwner } from '../../../lib/me';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDescribeLiveChange, useLiveChange } from '../api/live-change';
 import { useOrders } from '../api/get-orders';

@@ -6,11 +6,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { fakeOrder, fakeServer, pageOf, renderDashboard } from '../../../components/dashboard/test-utils';
 import { saveTokens } from '../../../lib/session';
-import { fakeJwt } from '../../dashboard-realtime/api/signalr.fake';
+import { fakeJwt } from '../../../test/signalr.fake';
 import { DashboardLayout } from '../../../app/routes/dashboard/layout';
 import { OrdersPage } from './orders-page';
 
-vi.mock('@microsoft/signalr', () => import('../../dashboard-realtime/api/signalr.fake'));
+vi.mock('@microsoft/signalr', () => import('../../../test/signalr.fake'));
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();

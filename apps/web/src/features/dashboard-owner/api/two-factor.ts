@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecoveryCodesDto, TwoFactorSetupDto } from '@topup/contract/two-factor';
 import { request } from '../../../lib/http';
-import { meKey } from './get-me';
+import { meKey } from '../../../lib/me';
 
 export function useTwoFactorSetup() {
   return useMutation({ mutationFn: async () => (await request<TwoFactorSetupDto>('/api/v1/auth/two-factor/setup', { method: 'POST' })).payLoad });

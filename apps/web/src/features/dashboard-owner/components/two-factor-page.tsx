@@ -8,7 +8,7 @@ import { Field } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
 import { copyText } from '../../../lib/copy-text';
 import { useShopSettings } from '../../../lib/shop-settings';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/me';
 import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useTwoFactorSetup } from '../api/two-factor';
 
 /** The authenticator key in groups of four ("ABCD EFGH …"), the way authenticator apps show it: easy to type. */

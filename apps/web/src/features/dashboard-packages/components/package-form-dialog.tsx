@@ -11,7 +11,7 @@ import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
 import { useCreatePackage } from '../api/create-package';
-import { useGameOptions } from '../api/get-game-options';
+import { useGameOptions } from '../../../lib/game-options';
 import type { PackageFormValues } from '../api/package-form-data';
 import { useUpdatePackage } from '../api/update-package';
 

@@ -1,5 +1,5 @@
 // The hub client's configuration, start retries, reconnect resyncs and fresh access tokens. The @microsoft/signalr
-// module is MOCKED here (./signalr.fake.ts): these tests check what the dashboard asks of the official client and how
+// module is MOCKED here (src/test/signalr.fake.ts): these tests check what the dashboard asks of the official client and how
 // it reacts to the client's callbacks; the real client against the real server is covered by e2e/realtime.e2e.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSessionExpiredHandler } from '../../../lib/http';
@@ -7,9 +7,9 @@ import { getAccessToken, getRefreshToken, saveTokens } from '../../../lib/sessio
 import { fakeServer } from '../../../components/dashboard/test-utils';
 import { freshAccessToken } from './access-token';
 import { connectDashboardHub, TRANSPORT_STORAGE_KEY, unwrapPayload, type ConnectionStatus, type HubHandlers } from './hub-client';
-import { built, fakeJwt as jwt, latestHub, startFailures } from './signalr.fake';
+import { built, fakeJwt as jwt, latestHub, startFailures } from '../../../test/signalr.fake';
 
-vi.mock('@microsoft/signalr', () => import('./signalr.fake'));
+vi.mock('@microsoft/signalr', () => import('../../../test/signalr.fake'));
 
 function handlers() {
   const statuses: ConnectionStatus[] = [];

@@ -5,7 +5,7 @@ import type { Page } from '@topup/contract/envelope';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent, OrderVerification } from '@topup/contract/verification';
 import { request } from '../../../lib/http';
-import { orderKeys } from '../../dashboard-orders/api/order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export const verificationKeys = {
   detail: (orderId: string) => ['verification', orderId] as const,

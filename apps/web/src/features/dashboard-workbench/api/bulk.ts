@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkActionBody, BulkActionResult } from '@topup/contract/workbench';
 import { request } from '../../../lib/http';
-import { notificationKeys, orderKeys } from '../../dashboard-orders/api/order-keys';
+import { notificationKeys, orderKeys } from '../../../lib/order-keys';
 
 export type BulkRequest = Omit<BulkActionBody, 'filter'> & { filter?: Partial<NonNullable<BulkActionBody['filter']>> };
 

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OperatorDto } from '@topup/contract/workbench';
 import { request } from '../../../lib/http';
-import { orderKeys } from '../../dashboard-orders/api/order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export function useOperators() {
   return useQuery({

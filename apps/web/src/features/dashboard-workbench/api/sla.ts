@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SlaDto } from '@topup/contract/workbench';
 import { request } from '../../../lib/http';
-import { orderKeys } from '../../dashboard-orders/api/order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export async function getSla(): Promise<SlaDto> {
   return (await request<SlaDto>('/api/v1/Order/Sla')).payLoad;

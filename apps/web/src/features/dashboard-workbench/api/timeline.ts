@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderEventDto } from '@topup/contract/workbench';
 import { request } from '../../../lib/http';
-import { orderKeys } from '../../dashboard-orders/api/order-keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 export async function getTimeline(orderId: string): Promise<OrderEventDto[]> {
   return (await request<OrderEventDto[]>(`/api/v1/Order/${encodeURIComponent(orderId)}/Timeline`)).payLoad;

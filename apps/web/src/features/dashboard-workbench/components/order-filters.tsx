@@ -8,7 +8,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '@topup/contract/limits';
 import { ORDER_SORTS } from '@topup/contract/workbench';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useGameOptions } from '../../dashboard-packages/api/get-game-options';
+import { useGameOptions } from '../../../lib/game-options';
 import { VerdictFilter } from '../../dashboard-verification/components/verdict-filter';
 import { useOperators } from '../api/operators';
 import { DayInput } from './day-input';

@@ -7,7 +7,7 @@ import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { TrackingStage } from '@topup/contract/order-tracking-links';
 import { cn } from '../../../lib/cn';
 import { useFormatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../order/lib/order-rules';
+import { formatMoney } from '../../../lib/money';
 import { useShopSettings } from '../../../lib/shop-settings';
 
 function useNow(active: boolean): number {

@@ -49,7 +49,4 @@ export function needsServerInfo(serverType: ServerType): boolean {
   return serverType !== 'NONE';
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-export function formatMoney(amount: number): string {
-  return numberFormat.format(amount);
-}
+export { formatMoney } from '../../../lib/money';

@@ -1,7 +1,7 @@
 // GET /api/v1/User/me: the signed-in user's role and two-factor state (the dashboard hides what the role can't use).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeDto } from '@topup/contract/users';
-import { request } from '../../../lib/http';
+import { request } from './http';
 
 export const meKey = ['me'] as const;
 

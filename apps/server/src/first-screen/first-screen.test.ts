@@ -13,7 +13,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { register } from '../modules/auth/auth.service.ts';
 import { addPaymentAccount, jpeg, login, multipart, png, putShopSettings, shopSettingsFields } from '../../test/helpers.ts';
-import { escapeHtml, jsonForScript, linkedStylesheets, type AppData } from './web-app.ts';
+import type { AppData } from '@topup/contract/app-data';
+import { escapeHtml, jsonForScript } from './html.ts';
+import { linkedStylesheets } from './web-build.ts';
 
 /** The web app's server entry, loaded as source (vitest transforms it) rather than from a build. */
 const SSR_ENTRY = new URL('../../../web/src/entry-server.tsx', import.meta.url).pathname;

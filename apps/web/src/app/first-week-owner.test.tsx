@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { fakeServer, renderDashboard } from '../../../components/dashboard/test-utils';
-import { LoginForm } from '../../dashboard-auth/components/login-form';
-import { AcceptInvitationPage } from './accept-invitation-page';
-import { groupKey, TwoFactorPage } from './two-factor-page';
+import { fakeServer, renderDashboard } from '../components/dashboard/test-utils';
+import { LoginForm } from '../features/dashboard-auth/components/login-form';
+import { AcceptInvitationPage } from '../features/dashboard-owner/components/accept-invitation-page';
+import { groupKey, TwoFactorPage } from '../features/dashboard-owner/components/two-factor-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

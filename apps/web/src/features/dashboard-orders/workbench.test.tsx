@@ -8,13 +8,13 @@ import { useLocation } from 'react-router';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderEventDto, SlaDto } from '@topup/contract/workbench';
 import { fakeOrder, fakeServer, pageOf, renderDashboard, type FakeCall } from '../../components/dashboard/test-utils';
-import { OrdersPage } from '../dashboard-orders/components/orders-page';
-import { OrderDetail } from '../dashboard-orders/components/order-detail';
-import { SlaClock } from './components/sla-clock';
-import { SlaCard } from './components/sla-card';
-import { OrderTimeline } from './components/order-timeline';
-import { readView, writeView } from './lib/list-view';
-import { formatAge, slaTone } from './lib/sla';
+import { OrdersPage } from './components/orders-page';
+import { OrderDetail } from './components/order-detail';
+import { SlaClock } from '../dashboard-workbench/components/sla-clock';
+import { SlaCard } from '../dashboard-workbench/components/sla-card';
+import { OrderTimeline } from '../dashboard-workbench/components/order-timeline';
+import { readView, writeView } from '../dashboard-workbench/lib/list-view';
+import { formatAge, slaTone } from '../dashboard-workbench/lib/sla';
 
 afterEach(() => {
   vi.unstubAllGlobals();

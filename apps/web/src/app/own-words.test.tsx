@@ -6,14 +6,14 @@ import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import i18n from '../../lib/i18n';
-import { showToast } from '../../lib/toast';
-import { LazyToaster } from '../lazy-toaster';
-import { DayInput, parseDay } from '../../features/dashboard-workbench/components/day-input';
-import { renderDashboard } from './test-utils';
-import { ImageInput } from './image-input';
+import i18n from '../lib/i18n';
+import { showToast } from '../lib/toast';
+import { LazyToaster } from '../components/lazy-toaster';
+import { DayInput, parseDay } from '../features/dashboard-workbench/components/day-input';
+import { renderDashboard } from '../components/dashboard/test-utils';
+import { ImageInput } from '../components/dashboard/image-input';
 
-const SRC = path.resolve(__dirname, '../..');
+const SRC = path.resolve(__dirname, '..');
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);

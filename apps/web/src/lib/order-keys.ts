@@ -1,5 +1,6 @@
-// Query keys of the orders resource and of the bell's notifications (both live under /api/v1/Order).
-import type { ListParams } from '../../../lib/page-cache';
+// Query keys of the orders resource and of the bell's notifications (both live under /api/v1/Order), shared by the
+// orders list, its workbench tools and the screenshot checks.
+import type { ListParams } from './page-cache';
 
 export const orderKeys = {
   all: ['orders'] as const,

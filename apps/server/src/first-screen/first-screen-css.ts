@@ -1,6 +1,6 @@
 // The stylesheet a server-rendered storefront page needs: the build's one stylesheet (every page of the app, the
 // staff workbench included: ~53 KB, ~11 KB brotli) less the rules whose class selectors name a class that neither
-// the page's markup nor the storefront's scripts use (web-app.ts reads those from the built chunks), and less the
+// the page's markup nor the storefront's scripts use (web-build.ts reads those from the built chunks), and less the
 // custom properties no kept rule reads. It rides inline in the HTML; the browser fetches the whole file only for a
 // staff page (apps/web/src/lib/whole-stylesheet.ts). Why: on a phone's slow link the HTML is the first thing the
 // largest paint waits for, and the inline CSS was two thirds of it (docs/decisions/0405-first-paint-on-a-phone.md).

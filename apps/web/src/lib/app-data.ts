@@ -1,28 +1,8 @@
 // The first screen's data that the server embeds in the HTML (<script type="application/json" id="app-data">,
-// written by apps/server/src/plugins/web-app.ts), read once so the first paint needs no API round trip.
-import type { GameDetailDto, GameDto } from '@topup/contract/games';
-import type { Page } from '@topup/contract/envelope';
-import type { ShopSettingsDto } from '@topup/contract/shop-settings';
-import type { TrackedOrderDto } from '@topup/contract/order-tracking';
-import type { Language } from '@topup/contract/limits';
+// written by apps/server/src/first-screen/pages.ts), read once so the first paint needs no API round trip.
+import type { AppData } from '@topup/contract/app-data';
 
-export type AppData = {
-  /** When the server read the data (ms since epoch): queries treat it as fetched then. */
-  renderedAt: number;
-  /** The shop's name, logo and contacts: on every page the server renders. */
-  shopSettings?: ShopSettingsDto;
-  bannerList?: GameDto[];
-  /** The first page of the home grid (page 1, the home page size). */
-  games?: Page<GameDto>;
-  /** The game of /game/{id}; `null` when it is unknown or disabled (the server answered 404). */
-  game?: GameDetailDto | null;
-  gameId?: string;
-  /** The code of /order/{code} as the address had it, and the buyer's view of the order (`null`: not found, 404). */
-  trackedCode?: string;
-  trackedOrder?: TrackedOrderDto | null;
-  /** The language the server rendered the page's markup in; absent when it sent the empty shell. */
-  language?: Language;
-};
+export type { AppData };
 
 let cached: AppData | null | undefined;
 /** The address the data was rendered for: only a page at that address may use it. */

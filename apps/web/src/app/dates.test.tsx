@@ -11,9 +11,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { DEFAULT_SHOP_SETTINGS } from '@topup/contract/shop-settings-defaults';
 import { OrderStatusView } from '../features/order-tracking/components/order-status-view';
-import { formatDate, formatDateTime, toMyanmarDigits } from './dates';
-import { i18nOptions } from './i18n';
-import { setShopSettings } from './shop-settings';
+import { formatDate, formatDateTime, toMyanmarDigits } from '../lib/dates';
+import { i18nOptions } from '../lib/i18n';
+import { setShopSettings } from '../lib/shop-settings';
 
 // 13:58 UTC is 20:28 in Yangon (+06:30) and already the next day on Kiritimati (+14:00).
 const AT = '2026-11-25T13:58:00.000Z';

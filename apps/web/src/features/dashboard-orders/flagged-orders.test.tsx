@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderDto } from '@topup/contract/orders';
 import { fakeOrder, fakeServer, pageOf, renderDashboard, type FakeCall } from '../../components/dashboard/test-utils';
-import { OrdersPage } from '../dashboard-orders/components/orders-page';
-import { OrderDetail } from '../dashboard-orders/components/order-detail';
-import { flagsOf } from './lib/order-flags';
+import { OrdersPage } from './components/orders-page';
+import { OrderDetail } from './components/order-detail';
+import { flagsOf } from '../dashboard-workbench/lib/order-flags';
 
 afterEach(() => vi.unstubAllGlobals());
 

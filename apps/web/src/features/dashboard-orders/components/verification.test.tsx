@@ -5,10 +5,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderVerification } from '@topup/contract/verification';
 import { fakeOrder, fakeServer, pageOf, renderDashboard } from '../../../components/dashboard/test-utils';
-import { OrdersPage } from '../../dashboard-orders/components/orders-page';
-import { addIncomingOrder } from '../../dashboard-orders/api/order-cache';
-import { verdictChanged } from '../api/verification';
-import { VerificationPanel } from './verification-panel';
+import { OrdersPage } from './orders-page';
+import { addIncomingOrder } from '../api/order-cache';
+import { verdictChanged } from '../../dashboard-verification/api/verification';
+import { VerificationPanel } from '../../dashboard-verification/components/verification-panel';
 
 const mismatch: OrderVerification = {
   orderId: 'o1',

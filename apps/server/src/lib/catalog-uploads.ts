@@ -2,9 +2,9 @@
 // and storing several uploaded images so that a failure part-way leaves none of them behind.
 import type { ZodType, z } from 'zod';
 import type { FieldErrors } from '@topup/contract/envelope';
-import type { AppContext } from '../../context.ts';
-import { AppError, headlineOf } from '../../lib/errors.ts';
-import { parseFields } from '../../lib/multipart-form.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, headlineOf } from './errors.ts';
+import { parseFields } from './multipart-form.ts';
 
 /**
  * Parses the text fields and checks the required files together, so the admin's dialog can show every

@@ -1,11 +1,13 @@
-// GET /api/v1/Game with page size 1000: every game, for the package form's game list. Always fresh when the form
-// opens, since games are edited on another page.
+// GET /api/v1/Game with page size 1000: every game, for the package form's game list and the orders' game filter.
+// Always fresh when a form opens, since games are edited on another page.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@topup/contract/envelope';
 import type { GameDto } from '@topup/contract/games';
 import { PAGE_SIZE } from '@topup/contract/limits';
-import { request } from '../../../lib/http';
-import { packageKeys } from './package-keys';
+import { request } from './http';
+
+/** Under the packages' key: whatever refreshes the packages refreshes these choices too. */
+const gameOptionsKey = () => ['tokenPackages', 'gameOptions'] as const;
 
 export type GameOption = { id: string; title: string };
 
@@ -14,7 +16,7 @@ export async function getGameOptions(): Promise<GameOption[]> {
   return page.items.map((g) => ({ id: g.id, title: g.title }));
 }
 
-export const gameOptionsQueryOptions = () => queryOptions({ queryKey: packageKeys.gameOptions(), queryFn: getGameOptions, staleTime: 0 });
+export const gameOptionsQueryOptions = () => queryOptions({ queryKey: gameOptionsKey(), queryFn: getGameOptions, staleTime: 0 });
 
 export function useGameOptions() {
   return useQuery(gameOptionsQueryOptions());
