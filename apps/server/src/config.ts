@@ -207,7 +207,11 @@ function vapidKeys(e: z.infer<typeof EnvSchema>, dataDir: string): Config['vapid
   if (!existsSync(file)) {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
-    const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+    // The private key is a 32-byte number that Node gives without its leading zero bytes (1 key in 256 is shorter):
+    // padded back, or that shop would refuse to start.
+    const secret = ecdh.getPrivateKey();
+    const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]).toString('base64url');
+    const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey };
     // Written whole under a name of its own, then linked into place (fails if the file exists): two instances
     // starting at once on one DATA_DIR end up with one pair, and neither ever reads a half-written file.
     const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
