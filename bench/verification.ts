@@ -8,7 +8,8 @@
 // Then placed → verdict under load (bench/lib/check-rates.ts): p50/p99 at 1, 5, 20 and 100 orders/s, and the cores
 // each rate needs from the check processes' measured CPU per check.
 // Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12), VERIFY_DEBUG=1 prints every honest
-// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy, heldout or rates runs one part only;
+// receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy, heldout, independent or rates runs one part only;
+// the independent family (bench/lib/independent-accuracy.ts): receipts written by another author who never saw the check;
 // the held-out family (bench/lib/heldout-accuracy.ts): VERIFY_HELDOUT honest receipts (160), VERIFY_HELDOUT_DOCTORED_PER
 // doctored ones after each (2), VERIFY_HELDOUT_SEED (7);
 // VERIFY_RATES (1,5,20,100), VERIFY_RATE_SECONDS (20), VERIFY_DRAIN_SECONDS (30), CHECK_WORKERS as the server's.
@@ -24,6 +25,7 @@ import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules
 import { createRenderer, nonReceiptHtml, randomFacts, receiptHtml, seeded, variedLook, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
 import { runCheckRates } from './lib/check-rates.ts';
 import { runHeldout, type FamilyFigures } from './lib/heldout-accuracy.ts';
+import { runIndependent } from './lib/independent-accuracy.ts';
 import { env, median, percentile, printTable } from './lib/driver.ts';
 
 const COUNT = env('VERIFY_RECEIPTS', 200);
@@ -218,12 +220,12 @@ async function main(): Promise<FamilyFigures> {
   return { honest: sum('honest'), doctored, cpuMsPerImage: median(cpuTimes) };
 }
 
-function summary(own: FamilyFigures | null, heldout: FamilyFigures | null) {
-  console.log('\nBoth families (honest → match; doctored → false match)');
+function summary(own: FamilyFigures | null, heldout: FamilyFigures | null, independent: FamilyFigures | null) {
+  console.log('\nEvery family (honest → match; doctored → false match)');
   const row = (name: string, f: FamilyFigures | null) =>
     f ? [name, pct(f.honest.match, f.honest.n), pct(f.honest.mismatch, f.honest.n), pct(f.honest.unreadable, f.honest.n), `${f.doctored.match}/${f.doctored.n} = ${pct(f.doctored.match, f.doctored.n)}`, `${f.cpuMsPerImage.toFixed(0)} ms`] : [name, '–', '–', '–', '–', '–'];
-  printTable(['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'], [row('own generator', own), row('held-out', heldout)]);
-  const f = own ?? heldout;
+  printTable(['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'], [row('own generator', own), row('held-out', heldout), row('independent author', independent)]);
+  const f = own ?? heldout ?? independent;
   if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
 }
 
@@ -231,7 +233,8 @@ const part = process.env.VERIFY_PART ?? 'all';
 (async () => {
   const own = part === 'all' || part === 'accuracy' ? await main() : null;
   const heldout = part === 'all' || part === 'heldout' ? await runHeldout() : null;
-  if (own || heldout) summary(own, heldout);
+  const independent = part === 'all' || part === 'independent' ? await runIndependent() : null;
+  if (own || heldout || independent) summary(own, heldout, independent);
   if (part === 'all' || part === 'rates') await runCheckRates();
 })().catch((err) => {
   console.error(err);

@@ -5,6 +5,7 @@
 // `npm run bench -- verification`. Honest receipts: at least the floor judged `match`. Doctored ones: never `match`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHeldoutCorpus, DOCTORED_KINDS, HELDOUT_ACCOUNTS } from '../../../test/fixtures/heldout/corpus.ts';
+import { buildIndependentCases } from '../../../test/fixtures/independent-receipts/cases.ts';
 import { createRenderer, randomFacts, receiptHtml, seeded, variedLook, type ReceiptFacts } from '../../../test/fixtures/receipts.ts';
 import { compareReceipt, verdictOf, type PaymentAccount } from './compare.ts';
 import { readReceipt } from './receipt-text.ts';
@@ -74,8 +75,37 @@ describe('screenshot checks on both receipt families', () => {
   }, 300_000);
 });
 
+describe('screenshot checks on receipts written by another author', () => {
+  it('never calls a failed, pending, wrong or someone else\'s receipt `match`, and rarely calls a paid one `mismatch`', async () => {
+    const cases = await buildIndependentCases({ step: INDEPENDENT_STEP });
+    const texts = new Map<string, string>();
+    const verdicts = { honest: { n: 0, match: 0, mismatch: 0 }, negative: { n: 0, match: 0 } };
+    for (const c of cases) {
+      const text = texts.get(c.receipt.id) ?? (await reader.read(c.image));
+      texts.set(c.receipt.id, text);
+      const verdict = verdictOf(compareReceipt(readReceipt(text), c.order, c.accounts, { windowMs: WINDOW_MS }));
+      if (c.kind === 'honest') {
+        verdicts.honest.n++;
+        if (verdict === 'match') verdicts.honest.match++;
+        if (verdict === 'mismatch') verdicts.honest.mismatch++;
+      } else {
+        verdicts.negative.n++;
+        if (verdict === 'match') verdicts.negative.match++;
+      }
+    }
+    console.info(`independent receipts (sample): ${JSON.stringify(verdicts)}`);
+    expect(verdicts.negative.match).toBe(0);
+    expect(verdicts.honest.mismatch / verdicts.honest.n).toBeLessThanOrEqual(INDEPENDENT_MISMATCH_CEILING);
+    expect(verdicts.honest.match / verdicts.honest.n).toBeGreaterThanOrEqual(INDEPENDENT_FLOOR);
+  }, 300_000);
+});
+
 /** Sample sizes and floors: the floors sit below what the bench measures so that a fixed small sample holds them. */
 const OWN_HONEST = 8;
 const OWN_FLOOR = 0.5;
 const HELDOUT_HONEST = 8;
 const HELDOUT_FLOOR = 0.25;
+/** Every 4th of the independent author's receipts; floors below the bench's full figures (33 % match, 3 % mismatch). */
+const INDEPENDENT_STEP = 4;
+const INDEPENDENT_FLOOR = 0.15;
+const INDEPENDENT_MISMATCH_CEILING = 0.15;
