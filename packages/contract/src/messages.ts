@@ -466,6 +466,16 @@ const CATALOG = {
     mm: (p) =>
       `${p.game} · ${burmeseDigits(p.amount!)} ${p.currency} · ${Number(p.minutes) < 1 ? 'ယခုလေးတင်' : `လွန်ခဲ့သော ${burmeseDigits(p.minutes!)} မိနစ်`}`,
   },
+  // Staff alerts about payment notices (modules/staff-alerts): money that arrived with no order.
+  alertUnmatchedPaymentTitle: {
+    en: (p) => `Money received with no order: ${p.amount} MMK`,
+    mm: (p) => `အော်ဒါမရှိသော ငွေဝင်- ${burmeseDigits(p.amount!)} ကျပ်`,
+  },
+  alertUnmatchedPaymentBody: {
+    en: (p) => `${p.wallet} · ${Number(p.minutes) < 1 ? 'just now' : `${p.minutes} min ago`} · open Payments to attach it to an order`,
+    mm: (p) =>
+      `${p.wallet} · ${Number(p.minutes) < 1 ? 'ယခုလေးတင်' : `လွန်ခဲ့သော ${burmeseDigits(p.minutes!)} မိနစ်`} · အော်ဒါနှင့် ချိတ်ရန် ငွေပေးချေမှုများ စာမျက်နှာကို ဖွင့်ပါ`,
+  },
   // Payment phones: the shop's phones forwarding wallet messages, and the notices they send.
   paymentPhoneAccountRequired: {
     en: 'Choose at least one payment account (at most 4) that this phone receives money for.',
@@ -663,6 +673,9 @@ export const MSG = {
   alertMismatchTitle: (code: string) => messageRef('alertMismatchTitle', { code }),
   alertReuseTitle: (code: string) => messageRef('alertReuseTitle', { code }),
   alertBody: (game: string, amount: string, currency: string, minutes: number) => messageRef('alertBody', { game, amount, currency, minutes }),
+  // Staff alerts about payment notices
+  alertUnmatchedPaymentTitle: (amount: string) => messageRef('alertUnmatchedPaymentTitle', { amount }),
+  alertUnmatchedPaymentBody: (wallet: string, minutes: number) => messageRef('alertUnmatchedPaymentBody', { wallet, minutes }),
 } satisfies Refs;
 
 export type LocalizedMessage = { code: string; text: string };

@@ -31,6 +31,8 @@ export const TrackedOrderDto = z.object({
   cancelNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The shop's own wallet said the money arrived (a payment phone's notice confirmed this order); never goes back. */
+  paymentReceived: z.boolean(),
 });
 export type TrackedOrderDto = z.infer<typeof TrackedOrderDto>;
 

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 
-export const ALERT_KINDS = ['newOrder', 'lateOrder', 'checkProblem'] as const;
+/** unmatchedPayment: a wallet notice of money in that no order could take (none, or only several candidates). */
+export const ALERT_KINDS = ['newOrder', 'lateOrder', 'checkProblem', 'unmatchedPayment'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Limits of what a browser hands over; real subscriptions are far inside them. */
@@ -64,6 +65,7 @@ export const AlertPreferencesDto = z.object({
   newOrder: z.boolean(),
   lateOrder: z.boolean(),
   checkProblem: z.boolean(),
+  unmatchedPayment: z.boolean(),
   /** No alerts from `start` to `end` (may cross midnight), shop time; null: none. */
   quietHours: z.object({ start: clock, end: clock }).nullable(),
 });
@@ -74,12 +76,14 @@ export const AlertPreferencesBody = z
     newOrder: z.boolean({ message: MSG.mustBeType('boolean') }),
     lateOrder: z.boolean({ message: MSG.mustBeType('boolean') }),
     checkProblem: z.boolean({ message: MSG.mustBeType('boolean') }),
+    /** Optional for clients that predate it: left out, the saved choice (or the default) stays. */
+    unmatchedPayment: z.boolean({ message: MSG.mustBeType('boolean') }).optional(),
     quietHours: z.object({ start: clock, end: clock }).nullable(),
   })
   .refine((b) => !b.quietHours || b.quietHours.start !== b.quietHours.end, { message: MSG.quietHoursInvalid, path: ['quietHours'] });
 export type AlertPreferencesBody = z.infer<typeof AlertPreferencesBody>;
 
-export const DEFAULT_ALERT_PREFERENCES: AlertPreferencesDto = { newOrder: true, lateOrder: true, checkProblem: true, quietHours: null };
+export const DEFAULT_ALERT_PREFERENCES: AlertPreferencesDto = { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null };
 
 /** Owners: an order not yet taken is "about to be late" once this share (percent) of the delivery promise has passed. */
 export const ShopAlertSettingsDto = z.object({ lateAtPercent: z.number().int() });
@@ -93,10 +97,11 @@ export const DEFAULT_LATE_AT_PERCENT = 67;
 /** What the service worker receives (JSON, encrypted for the device): texts already in the person's language. */
 export const AlertPayload = z.object({
   kind: z.enum(ALERT_KINDS),
+  /** The order alerted about; for unmatchedPayment, the payment notice's id. */
   orderId: z.string(),
   title: z.string(),
   body: z.string(),
-  /** The dashboard page that opens the order. */
+  /** The dashboard page that opens the order (the payments page for unmatchedPayment). */
   url: z.string(),
   /** One notification per order and kind on the device: a later one replaces it. */
   tag: z.string(),

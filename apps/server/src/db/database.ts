@@ -24,6 +24,7 @@ import * as storageProbes from './migrations/0014-storage-probes.ts';
 import * as paymentAccountHolder from './migrations/0015-payment-account-holder.ts';
 import * as staffAlerts from './migrations/0016-staff-alerts.ts';
 import * as paymentPhones from './migrations/0017-payment-phones.ts';
+import * as unmatchedPaymentAlerts from './migrations/0018-unmatched-payment-alerts.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0015-payment-account-holder': paymentAccountHolder,
   '0016-staff-alerts': staffAlerts,
   '0017-payment-phones': paymentPhones,
+  '0018-unmatched-payment-alerts': unmatchedPaymentAlerts,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

@@ -323,6 +323,8 @@ export interface StaffAlertPreferencesTable {
   new_order: Flag;
   late_order: Flag;
   check_problem: Flag;
+  /** Money that arrived with no order (migration 0018). */
+  unmatched_payment: Flag;
   quiet_start: string | null;
   quiet_end: string | null;
   updated_at: string;

@@ -57,6 +57,7 @@ const ORDER: TrackedOrderDto = {
   maskedMobileNumber: '09••••••789',
   cancelReason: null,
   cancelNote: null,
+  paymentReceived: false,
   createdAt: AT,
   updatedAt: AT,
 };

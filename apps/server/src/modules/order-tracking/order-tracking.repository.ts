@@ -16,6 +16,11 @@ export function findOrderByCodeAndToken(db: Db, code: string, tokenHash: string)
     .executeTakeFirst();
 }
 
+/** Whether a payment phone's notice confirmed this order (a notice names its order only once matched; unique index). */
+export async function isPaymentReceived(db: Db, orderId: string): Promise<boolean> {
+  return (await db.selectFrom('payment_notices').select('id').where('order_id', '=', orderId).executeTakeFirst()) !== undefined;
+}
+
 /** The orders whose code and token hash match as a pair: one query for a buyer's whole "my orders" list. */
 export function findStatusesByCodeAndToken(db: Db, pairs: ReadonlyArray<{ code: string; tokenHash: string }>) {
   return db

@@ -23,7 +23,7 @@ export { hashToken, issueToken, trackedFromDto };
 export { mask } from './tracked-view.ts';
 
 /** The buyer's view of a stored row, through the staff DTO so both read a row one way. */
-const trackedFromRow = (ctx: AppContext, row: OrderRow): TrackedOrderDto => trackedFromDto(toOrderDto(ctx, row));
+const trackedFromRow = (ctx: AppContext, row: OrderRow, paymentReceived = false): TrackedOrderDto => trackedFromDto(toOrderDto(ctx, row), paymentReceived);
 
 const NOT_FOUND = () => AppError.notFound('Order');
 
@@ -33,7 +33,7 @@ export async function findTracked(ctx: AppContext, rawCode: string, token: strin
   // The query runs even for a malformed code or a missing token, so no answer is faster than another.
   const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
   if (!row || !code || !token) throw NOT_FOUND();
-  return { orderId: row.id, order: trackedFromRow(ctx, row) };
+  return { orderId: row.id, order: trackedFromRow(ctx, row, await repo.isPaymentReceived(ctx.db, row.id)) };
 }
 
 /**

@@ -18,8 +18,11 @@ export function stageOf(status: string, isRead: boolean): TrackingStage {
   return isRead ? 'CHECKING' : 'PLACED';
 }
 
-/** The buyer's view: no ids, no screenshot, no staff, and their own details masked. */
-export function trackedFromDto(order: OrderDto): TrackedOrderDto {
+/**
+ * The buyer's view: no ids, no screenshot, no staff, and their own details masked. Whether a wallet notice confirmed
+ * the payment is not in the staff DTO: the caller knows it (the status streams keep it once seen).
+ */
+export function trackedFromDto(order: OrderDto, paymentReceived = false): TrackedOrderDto {
   return {
     code: order.code ?? '',
     stage: stageOf(order.status, order.isRead),
@@ -38,5 +41,6 @@ export function trackedFromDto(order: OrderDto): TrackedOrderDto {
     cancelNote: order.status === 'CANCELLED' ? order.cancelNote : null,
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
+    paymentReceived,
   };
 }

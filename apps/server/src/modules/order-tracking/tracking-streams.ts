@@ -13,7 +13,10 @@ export type TrackingStreams = {
   refusal(orderId: string, address: string): 'order' | 'address' | null;
   /** Opens the stream; call right after `refusal` answered null, with no await between. */
   open(orderId: string, address: string, res: ServerResponse, first: TrackedOrderDto): void;
+  /** Sends the order's new state to its open pages (payment received stays so: the change itself does not know it). */
   push(orderId: string, order: TrackedOrderDto): void;
+  /** A wallet notice confirmed the order: its open pages hear it with the state they last had. */
+  paymentReceived(orderId: string): void;
   readonly size: number;
   /** Ends every stream; the browsers reconnect (after `retry`) and get the order as it is now. */
   endAll(): void;
@@ -29,6 +32,8 @@ const frame = (order: TrackedOrderDto) => `event: ${TRACKING_EVENTS.order}\ndata
 export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTBEAT_MS): TrackingStreams {
   const byOrder = new Map<string, Set<ServerResponse>>();
   const byAddress = new Map<string, number>();
+  /** What each order's open pages were last sent: a later change keeps its paymentReceived. */
+  const last = new Map<string, TrackedOrderDto>();
   let size = 0;
   const release = (address: string) => {
     const left = (byAddress.get(address) ?? 1) - 1;
@@ -47,7 +52,17 @@ export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTB
     }
     byOrder.clear();
     byAddress.clear();
+    last.clear();
     size = 0;
+  };
+
+  const push = (orderId: string, order: TrackedOrderDto) => {
+    const set = byOrder.get(orderId);
+    if (!set) return;
+    const sent = last.get(orderId)?.paymentReceived && !order.paymentReceived ? { ...order, paymentReceived: true } : order;
+    last.set(orderId, sent);
+    const data = frame(sent);
+    for (const res of set) res.write(data);
   };
 
   return {
@@ -68,6 +83,8 @@ export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTB
       res.write(`retry: 3000\n${frame(first)}`);
       let set = byOrder.get(orderId);
       if (!set) byOrder.set(orderId, (set = new Set()));
+      const known = last.get(orderId);
+      if (!known || first.paymentReceived || !known.paymentReceived) last.set(orderId, first);
       set.add(res);
       size++;
       byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
@@ -76,14 +93,17 @@ export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTB
           size--;
           release(address);
         }
-        if (set.size === 0 && byOrder.get(orderId) === set) byOrder.delete(orderId);
+        if (set.size === 0 && byOrder.get(orderId) === set) {
+          byOrder.delete(orderId);
+          last.delete(orderId);
+        }
       });
     },
-    push(orderId, order) {
-      const set = byOrder.get(orderId);
-      if (!set) return;
-      const data = frame(order);
-      for (const res of set) res.write(data);
+    push,
+    paymentReceived(orderId) {
+      const known = last.get(orderId);
+      if (!known || known.paymentReceived) return;
+      push(orderId, { ...known, paymentReceived: true });
     },
     get size() {
       return size;

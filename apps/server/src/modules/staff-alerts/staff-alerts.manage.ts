@@ -54,16 +54,26 @@ export async function devices(ctx: AppContext, userId: string): Promise<PushDevi
 export async function preferences(ctx: AppContext, userId: string): Promise<AlertPreferencesDto> {
   const row = await repo.findPreferences(ctx.db, userId);
   return preferencesFrom(
-    row && { newOrder: row.new_order, lateOrder: row.late_order, checkProblem: row.check_problem, quietStart: row.quiet_start, quietEnd: row.quiet_end },
+    row && {
+      newOrder: row.new_order,
+      lateOrder: row.late_order,
+      checkProblem: row.check_problem,
+      unmatchedPayment: row.unmatched_payment,
+      quietStart: row.quiet_start,
+      quietEnd: row.quiet_end,
+    },
   );
 }
 
 export async function savePreferences(ctx: AppContext, userId: string, body: AlertPreferencesBody): Promise<AlertPreferencesDto> {
+  // A client that does not know the payment switch yet leaves it as it was.
+  const unmatchedPayment = body.unmatchedPayment ?? (await preferences(ctx, userId)).unmatchedPayment;
   await repo.savePreferences(ctx.db, {
     user_id: userId,
     new_order: body.newOrder ? 1 : 0,
     late_order: body.lateOrder ? 1 : 0,
     check_problem: body.checkProblem ? 1 : 0,
+    unmatched_payment: unmatchedPayment ? 1 : 0,
     quiet_start: body.quietHours?.start ?? null,
     quiet_end: body.quietHours?.end ?? null,
     updated_at: nowIso(),

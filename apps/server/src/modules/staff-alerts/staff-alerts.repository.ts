@@ -93,6 +93,7 @@ export function listRecipients(db: Db) {
       'p.new_order as newOrder',
       'p.late_order as lateOrder',
       'p.check_problem as checkProblem',
+      'p.unmatched_payment as unmatchedPayment',
       'p.quiet_start as quietStart',
       'p.quiet_end as quietEnd',
     ])
@@ -164,6 +165,18 @@ export function findOrdersForAlert(db: Db, ids: string[]): Promise<AlertOrder[]>
   return db
     .selectFrom('orders')
     .select(['id', 'code', 'game_title', 'sub_total', 'package_currency', 'created_at', 'status', 'is_read', 'is_duplicate'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export type AlertNotice = { id: string; state: string; kind: string | null; order_id: string | null; amount: number | null; wallet: string | null; taken_at: string; received_at: string | null; paid_at: string | null };
+
+/** What alerts about payment notices say, and whether the money still has no order (read only; modules/payment-phones writes). */
+export function findNoticesForAlert(db: Db, ids: string[]): Promise<AlertNotice[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payment_notices')
+    .select(['id', 'state', 'kind', 'order_id', 'amount', 'wallet', 'taken_at', 'received_at', 'paid_at'])
     .where('id', 'in', ids)
     .execute();
 }

@@ -3,6 +3,8 @@
 // key is the claim: a second instance or a second scan writes nothing). A sender on every instance leases due rows
 // one by one and sends them, so each row leaves one instance once; failures are retried with backoff, a push
 // service's 404/410 forgets the device, and an order someone opened (or took) meanwhile is not alerted about.
+// Money a wallet notice says arrived with no order to take it is alerted about the same way: the delivery row carries
+// the notice's id where an order's would be, and the alert is dropped if the notice found its order meanwhile.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +19,7 @@ import {
   type AlertPreferencesDto,
 } from '@topup/contract/staff-alerts';
 import type { Config } from '../../config.ts';
+import type { PaymentNoticeDto } from '@topup/contract/payment-phones';
 import type { Db } from '../../db/database.ts';
 import type { OrderEvents } from '../../events/order-events.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -42,6 +45,8 @@ export type StaffAlerts = {
   refuseEndpoint(endpoint: string): string | null;
   /** Claims an alert about an order for every device that wants it, then sends what is due. */
   alertOrder(orderId: string, kind: AlertKind): Promise<void>;
+  /** Claims an alert about a notice's money with no order (if it is that) for every device that wants it, then sends. */
+  alertUnmatchedPayment(notice: Pick<PaymentNoticeDto, 'id' | 'kind' | 'state' | 'orderId'>): Promise<void>;
   /** One late-order scan now (tests; the timer runs it too). */
   scanLateOrders(): Promise<void>;
   /** Sends what is due now; resolves when this round is done. */
@@ -60,7 +65,26 @@ type Deps = {
   options?: StaffAlertOptions;
 };
 
-const KIND_COLUMN = { newOrder: 'newOrder', lateOrder: 'lateOrder', checkProblem: 'checkProblem' } as const;
+const KIND_COLUMN = { newOrder: 'newOrder', lateOrder: 'lateOrder', checkProblem: 'checkProblem', unmatchedPayment: 'unmatchedPayment' } as const;
+/** Notice states of money in that no order took: none could, or several could and staff choose. */
+const UNMATCHED_STATES: readonly string[] = ['waiting', 'candidates', 'amount_differs'];
+const WALLET_NAMES: Record<string, string> = {
+  kbzpay: 'KBZPay',
+  wavepay: 'WavePay',
+  ayapay: 'AYA Pay',
+  cbpay: 'CB Pay',
+  uabpay: 'UAB Pay',
+  onepay: 'OnePay',
+  mpt: 'MPT',
+  atom: 'ATOM',
+  ooredoo: 'Ooredoo',
+  mytel: 'Mytel',
+};
+
+/** Money in that no order took (yet): what the unmatched-payment alert is about. */
+export function isUnmatchedPayment(notice: { kind: string | null; state: string; orderId: string | null }): boolean {
+  return notice.kind === 'incoming' && notice.orderId === null && UNMATCHED_STATES.includes(notice.state);
+}
 /** A push message older than this is of no use to anyone: the push service may drop it (seconds). */
 const PUSH_TTL_S = 15 * 60;
 const LEASE_MS = 60_000;
@@ -104,6 +128,7 @@ export function preferencesFrom(row: {
   newOrder: number | null;
   lateOrder: number | null;
   checkProblem: number | null;
+  unmatchedPayment: number | null;
   quietStart: string | null;
   quietEnd: string | null;
 } | undefined): AlertPreferencesDto {
@@ -112,6 +137,7 @@ export function preferencesFrom(row: {
     newOrder: row.newOrder === 1,
     lateOrder: row.lateOrder === 1,
     checkProblem: row.checkProblem === 1,
+    unmatchedPayment: row.unmatchedPayment !== 0,
     quietHours: row.quietStart && row.quietEnd ? { start: row.quietStart, end: row.quietEnd } : null,
   };
 }
@@ -125,6 +151,9 @@ function titleOf(kind: AlertKind, code: string, reuse: boolean): string {
   if (kind === 'lateOrder') return MSG.alertLateOrderTitle(code);
   return reuse ? MSG.alertReuseTitle(code) : MSG.alertMismatchTitle(code);
 }
+
+/** What leased deliveries are about, read once per round. */
+type Subjects = { orders: Map<string, repo.AlertOrder>; notices: Map<string, repo.AlertNotice> };
 
 export function createStaffAlerts({ config, db, events, log, shop, options = {} }: Deps): StaffAlerts {
   const pollMs = options.pollMs ?? 2000;
@@ -197,6 +226,22 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     };
   }
 
+  function paymentPayloadFor(d: repo.Delivery, notice: repo.AlertNotice | undefined, language: Language): AlertPayload | 'drop' {
+    // The notice found its order (by itself or by hand) since the claim: nothing left to do.
+    if (!notice || notice.amount === null || !isUnmatchedPayment({ kind: notice.kind, state: notice.state, orderId: notice.order_id })) return 'drop';
+    const since = Date.parse(notice.paid_at ?? notice.received_at ?? notice.taken_at);
+    const minutes = Number.isNaN(since) ? 0 : Math.max(0, Math.floor((Date.now() - since) / 60_000));
+    const wallet = notice.wallet ? (WALLET_NAMES[notice.wallet] ?? notice.wallet) : '?';
+    return {
+      kind: 'unmatchedPayment',
+      orderId: notice.id,
+      title: textOf(MSG.alertUnmatchedPaymentTitle(formatAmount(notice.amount)), language),
+      body: textOf(MSG.alertUnmatchedPaymentBody(wallet, minutes), language),
+      url: '/dashboard/payments',
+      tag: `${d.kind}:${notice.id}`,
+    };
+  }
+
   /**
    * The VAPID Authorization header per push service origin, signed once and reused until an hour before it expires:
    * signing costs several ms, the per-device encryption under one.
@@ -231,10 +276,11 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
   }
 
   /** Sends one leased delivery; answers whether it was sent. */
-  async function deliver(d: repo.Delivery, device: repo.Device | undefined, order: repo.AlertOrder | undefined, language: Language): Promise<boolean> {
+  async function deliver(d: repo.Delivery, device: repo.Device | undefined, subject: Subjects, language: Language): Promise<boolean> {
     try {
       if (!device) return false;
-      const payload = payloadFor(d, order, language);
+      const payload =
+        d.kind === 'unmatchedPayment' ? paymentPayloadFor(d, subject.notices.get(d.order_id), language) : payloadFor(d, subject.orders.get(d.order_id), language);
       if (payload === 'drop') {
         await repo.finishDelivery(db, d.id, 'dropped', nowIso());
         return false;
@@ -280,11 +326,15 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       const mine = (await Promise.all(due.map(async (d) => ((await repo.lease(db, d, now, until)) ? d : null)))).filter((d) => d !== null);
       // What the leased rows need, read once for all of them.
       const devices = new Map((await repo.findDevicesByIds(db, [...new Set(mine.map((d) => d.subscription_id))])).map((x) => [x.id, x]));
-      const orders = new Map((await repo.findOrdersForAlert(db, [...new Set(mine.map((d) => d.order_id))])).map((o) => [o.id, o]));
+      const ids = (payment: boolean) => [...new Set(mine.filter((d) => (d.kind === 'unmatchedPayment') === payment).map((d) => d.order_id))];
+      const subjects: Subjects = {
+        orders: new Map((await repo.findOrdersForAlert(db, ids(false))).map((o) => [o.id, o])),
+        notices: new Map((await repo.findNoticesForAlert(db, ids(true))).map((n) => [n.id, n])),
+      };
       const languages = new Map<string, Language>();
       for (const u of await repo.languagesOf(db, [...new Set(mine.map((d) => d.user_id))])) languages.set(u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE);
       const sent = await Promise.all(
-        mine.map((d) => deliver(d, devices.get(d.subscription_id), orders.get(d.order_id), languages.get(d.user_id) ?? DEFAULT_LANGUAGE)),
+        mine.map((d) => deliver(d, devices.get(d.subscription_id), subjects, languages.get(d.user_id) ?? DEFAULT_LANGUAGE)),
       );
       await repo.markDevicesUsed(db, mine.filter((_, i) => sent[i]).map((d) => d.subscription_id), nowIso());
       if (due.length < BATCH || closed) return;
@@ -318,6 +368,12 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
   async function alertOrder(orderId: string, kind: AlertKind): Promise<void> {
     if (closed) return;
     await claim([orderId], kind);
+    await sendDue();
+  }
+
+  async function alertUnmatchedPayment(notice: Pick<PaymentNoticeDto, 'id' | 'kind' | 'state' | 'orderId'>): Promise<void> {
+    if (closed || !isUnmatchedPayment(notice)) return;
+    await claim([notice.id], 'unmatchedPayment');
     await sendDue();
   }
 
@@ -356,6 +412,7 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       return null;
     },
     alertOrder,
+    alertUnmatchedPayment,
     scanLateOrders,
     sendDue,
     start() {
@@ -365,6 +422,10 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
         events.onOrderVerdict((v) => {
           if (v.verdict !== 'mismatch' && !v.isDuplicate) return;
           run('check problem', () => alertOrder(v.orderId, 'checkProblem'));
+        }),
+        // Announced after each decision on a notice: only money in left without an order is claimed (once per device).
+        events.onPaymentNotice(({ notice }) => {
+          if (isUnmatchedPayment(notice)) run('unmatched payment', () => alertUnmatchedPayment(notice));
         }),
       ];
       const poll = setInterval(() => void sendDue(), pollMs);

@@ -174,7 +174,7 @@ describe('alerts', () => {
       headers: mmAuth,
       payload: { newOrder: false, lateOrder: true, checkProblem: true, quietHours: null },
     });
-    expect(body(off).payLoad).toEqual({ newOrder: false, lateOrder: true, checkProblem: true, quietHours: null });
+    expect(body(off).payLoad).toEqual({ newOrder: false, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null });
     // Quiet from now for an hour, in the shop's time zone.
     const now = minutesOfDay(Date.now(), 'Asia/Yangon');
     const hhmm = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

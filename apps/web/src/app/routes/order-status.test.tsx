@@ -26,6 +26,7 @@ const ORDER: TrackedOrderDto = {
   maskedMobileNumber: '09••••••789',
   cancelReason: null,
   cancelNote: null,
+  paymentReceived: false,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
 };
@@ -92,6 +93,16 @@ describe('order status page, first screen from the HTML', () => {
     expect(screen.getByTestId('order-stage')).toHaveAttribute('data-stage', 'COMPLETED');
     expect(await screen.findByText(i18n.t('tracking:live'))).toBeInTheDocument();
     expect(fetched.filter((u) => u.includes('/OrderTracking/'))).toEqual([]);
+  });
+
+  it('says "payment received" when the shop\'s wallet confirms it, live, in the buyer\'s language', async () => {
+    setAppDataForTest({ renderedAt: Date.now(), trackedCode: ORDER.code, trackedOrder: ORDER }, ADDRESS);
+    renderAt(ADDRESS);
+    expect(screen.queryByTestId('payment-received')).toBeNull();
+    act(() => FakeEventSource.opened[0]!.emit('order', { ...ORDER, paymentReceived: true }));
+    expect(screen.getByTestId('payment-received')).toHaveTextContent("Payment received: the shop's wallet confirmed your money arrived.");
+    await act(() => i18n.changeLanguage('mm'));
+    expect(screen.getByTestId('payment-received')).toHaveTextContent('ငွေလက်ခံရရှိပြီး');
   });
 
   it('an embedded "not found" shows the not-found screen without asking the API or opening a stream', () => {

@@ -1,5 +1,6 @@
-// The alerts dialog against a fake API: the person's devices (one removed), their choice of alerts and quiet hours,
-// and the owners' late-order share. jsdom has no service worker or Push API: "this device" says so, as an old browser.
+// The alerts dialog against a fake API: the person's devices (one removed), their choice of alerts (money with no order
+// among them) and quiet hours, and the owners' late-order share. jsdom has no service worker or Push API: "this device"
+// says so, as an old browser.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,7 @@ function server() {
       devices = devices.filter((d) => !c.url.endsWith(d.id));
       return { payLoad: null };
     }
-    if (c.url === '/api/v1/Push/Preferences') return { payLoad: c.method === 'PUT' ? c.body : { newOrder: true, lateOrder: true, checkProblem: true, quietHours: null } };
+    if (c.url === '/api/v1/Push/Preferences') return { payLoad: c.method === 'PUT' ? c.body : { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null } };
     if (c.url === '/api/v1/Push/ShopAlerts') return { payLoad: c.method === 'PUT' ? c.body : { lateAtPercent: 67 } };
     return undefined;
   });
@@ -43,13 +44,20 @@ describe('staff alerts dialog', () => {
     expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', url: '/api/v1/Push/Devices/d2' }));
 
     await user.click(screen.getByLabelText('New orders'));
+    await user.click(screen.getByLabelText('Money received with no order to take it'));
     await user.click(screen.getByLabelText('Quiet hours (no alerts)'));
     const from = screen.getByLabelText('From');
     await user.clear(from);
     await user.type(from, '23:30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/v1/Push/Preferences')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ newOrder: false, lateOrder: true, checkProblem: true, quietHours: { start: '23:30', end: '07:00' } });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      newOrder: false,
+      lateOrder: true,
+      checkProblem: true,
+      unmatchedPayment: false,
+      quietHours: { start: '23:30', end: '07:00' },
+    });
   });
 
   it('lets owners set the share of the delivery promise after which an unopened order alerts', async () => {

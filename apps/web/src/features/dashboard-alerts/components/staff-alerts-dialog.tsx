@@ -115,7 +115,7 @@ function Preferences({ initial }: { initial: AlertPreferencesDto }) {
       { onSuccess: () => void showToast('success', t('preferences.saved'), 3000), onError: (err) => failed(err, t('preferences.saveFailed')) },
     );
   };
-  const kind = (key: 'newOrder' | 'lateOrder' | 'checkProblem') => (
+  const kind = (key: 'newOrder' | 'lateOrder' | 'checkProblem' | 'unmatchedPayment') => (
     <Checkbox id={`alerts-${key}`} label={t(`kinds.${key}`)} checked={prefs[key]} onChange={(checked) => setPrefs({ ...prefs, [key]: checked })} />
   );
   return (
@@ -126,6 +126,7 @@ function Preferences({ initial }: { initial: AlertPreferencesDto }) {
       {kind('newOrder')}
       {kind('lateOrder')}
       {kind('checkProblem')}
+      {kind('unmatchedPayment')}
       <Checkbox id="alerts-quiet" label={t('preferences.quiet')} checked={quietOn} onChange={setQuietOn} />
       {quietOn ? (
         <div className="grid grid-cols-2 gap-3">

@@ -2,7 +2,7 @@
 // waits, the reason and what to do next when cancelled, and what was ordered (with the buyer's details masked).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Check, X } from 'lucide-react';
+import { BadgeCheck, Check, X } from 'lucide-react';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { TrackingStage } from '@topup/contract/order-tracking-links';
 import { cn } from '../../../lib/cn';
@@ -132,6 +132,12 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
         {t(`stage.${order.stage}`)}
       </p>
       <Timeline stage={order.stage} />
+      {order.paymentReceived && order.stage !== 'CANCELLED' ? (
+        <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900" data-testid="payment-received">
+          <BadgeCheck className="h-5 w-5 shrink-0" aria-hidden />
+          {t('paymentReceived')}
+        </p>
+      ) : null}
       {waiting ? <Countdown createdAt={order.createdAt} /> : null}
       {order.stage === 'COMPLETED' ? <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{t('completedBody')}</p> : null}
       {order.stage === 'CANCELLED' ? <Cancelled order={order} /> : null}
