@@ -15,7 +15,7 @@ const MYANMAR = /[\u1000-\u109F]/;
 
 describe('message catalogue', () => {
   it('has every message in English and in Burmese script, with parameters filled in both', () => {
-    const sample = { min: 8, max: 50, seconds: 90, what: 'Order', method: 'GET', path: '/x', count: 2, expected: 'number', options: 'A, B', field: 'f', game: 'G', package: 'P', quantity: 2, link: 'http://l', games: 'G1, G2', succeeded: 3, failed: 1, who: 'staff@example.com', column: 'code', flags: 'duplicate,mismatch', value: 'status:PENDING', code: 'AB12CD', amount: '1,500', currency: 'MMK', minutes: 2 };
+    const sample = { min: 8, max: 50, seconds: 90, what: 'Order', method: 'GET', path: '/x', count: 2, expected: 'number', options: 'A, B', field: 'f', game: 'G', package: 'P', quantity: 2, link: 'http://l', games: 'G1, G2', succeeded: 3, failed: 1, who: 'staff@example.com', column: 'code', flags: 'duplicate,mismatch', value: 'status:PENDING', code: 'AB12CD', amount: '1,500', currency: 'MMK', minutes: 2, wallet: 'KBZPay' };
     for (const [code, entry] of catalogEntries()) {
       const en = typeof entry.en === 'function' ? entry.en(sample) : entry.en;
       const mm = typeof entry.mm === 'function' ? entry.mm(sample) : entry.mm;
