@@ -107,11 +107,11 @@ describe('admin dashboard', () => {
     expect(await qtyRow.getByRole('cell').nth(5).textContent()).toBe('Yes');
     expect(await page.getByRole('row', { name: /50 Diamonds/ }).getByRole('cell').nth(5).textContent()).toBe('No');
 
-    // Payment accounts up to four: the demo seed has 2; Add disappears at 4.
+    // Payment accounts up to four: the demo seed has 3 (two wallets, one phone bill); Add disappears at 4.
     await page.getByRole('link', { name: 'ConfigSetting List' }).click();
     await page.getByRole('heading', { name: 'ConfigSetting' }).waitFor();
-    await page.getByText(/— 2 items$/).waitFor();
-    for (const name of ['E2E Pay Three', 'E2E Pay Four']) {
+    await page.getByText(/— 3 items$/).waitFor();
+    for (const name of ['E2E Pay Four']) {
       await page.getByRole('button', { name: 'Add ConfigSetting' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New ConfigSetting' });
       expect(await dialog.getByLabel('Order Index').count()).toBe(0);
@@ -224,7 +224,8 @@ describe('admin dashboard', () => {
     expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')])).toEqual([null, null, null]);
     await submitSignIn(page);
     await page.getByRole('alert').waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    // A wrong password keeps the email (only the password is typed again) and clears the password.
+    expect(await page.getByLabel('Email').inputValue()).toBe(E2E_ADMIN.email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
     await submitSignIn(page, E2E_ADMIN.email, newPassword);
     await page.waitForURL(`${url}/dashboard`);

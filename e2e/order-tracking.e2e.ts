@@ -118,7 +118,7 @@ describe('order tracking', () => {
     expect(res.status).toBe(200);
 
     await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('CANCELLED');
-    await visible(page.getByTestId('cancel-reason').getByText('ငွေပေးချေမှု screenshot ကို ဖတ်၍ မရပါ။'));
+    await visible(page.getByTestId('cancel-reason').getByText('ငွေပေးချေမှု စခရင်ရှော့ ကို ဖတ်၍ မရပါ။'));
     expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
     expect(await axeSerious(page)).toEqual([]);
 

@@ -593,7 +593,7 @@ const EXPORT_VALUES: Record<string, { en: string; mm: string }> = {
   'verdict:failed': { en: 'Check failed', mm: 'စစ်ဆေး၍ မရပါ' },
   'verdict:duplicate': { en: 'Duplicate', mm: 'ထပ်နေသည်' },
   'cancelReason:AMOUNT_MISMATCH': { en: "Amount doesn't match", mm: 'ငွေပမာဏ မကိုက်ညီပါ' },
-  'cancelReason:SCREENSHOT_UNREADABLE': { en: 'Screenshot unreadable', mm: 'Screenshot ဖတ်၍ မရပါ' },
+  'cancelReason:SCREENSHOT_UNREADABLE': { en: 'Screenshot unreadable', mm: 'စခရင်ရှော့ ဖတ်၍ မရပါ' },
   'cancelReason:PAYMENT_NOT_RECEIVED': { en: 'Payment not received', mm: 'ငွေ မရရှိပါ' },
   'cancelReason:DUPLICATE': { en: 'Duplicate order', mm: 'ထပ်နေသော အော်ဒါ' },
   'cancelReason:WRONG_ACCOUNT_DETAILS': { en: 'Wrong account details', mm: 'အကောင့်အချက်အလက် မှားနေပါသည်' },

@@ -149,11 +149,11 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 </td>
                 <td className={TD}>
                   <Line className="font-mono">{o.code ?? '—'}</Line>
-                  <span className="block text-xs whitespace-nowrap text-slate-500">
+                  <span className="block text-xs whitespace-nowrap text-slate-600">
                     {t('orders.columns.no')} {rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}
                   </span>
                   <span className="mt-1 block">
-                    {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs whitespace-nowrap text-slate-500">{formatDate(o.createdAt)}</span>}
+                    {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</span>}
                   </span>
                 </td>
                 <td className={TD}>

@@ -81,7 +81,7 @@ export function PaymentsPage() {
           ))}
         </Select>
       </Field>
-      <div className={TABLE_WRAP}>
+      <div className={TABLE_WRAP} role="region" aria-label={t('payments.title')} tabIndex={0}>
         <table className="w-full text-left text-sm">
           <thead className={THEAD}>
             <tr>

@@ -57,7 +57,7 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
           {check.data.state === null ? <p className="mb-2 text-sm text-slate-600">{t('panel.never')}</p> : null}
           {check.data.fields.length ? (
             // Values are never broken mid-number or mid-date: a long one makes the table scroll inside its box instead.
-            <div className="overflow-x-auto">
+            <div className="overflow-x-auto" role="region" aria-label={t('panel.title')} tabIndex={0}>
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600">
                 <tr>
