@@ -1,5 +1,6 @@
 // The dashboard on a 360 px phone in Burmese, as a shop owner first sees it: the overview's cards two per row so the
-// delivery card is near the top, and a disabled game's mark inside its own cell of the games list.
+// delivery card is near the top; in the games list a disabled game's mark inside its own cell, and each game's edit
+// and delete on screen (icons, the order index and date only from 640 px).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, type RunningServer } from './harness.ts';
@@ -63,6 +64,26 @@ describe('the dashboard at 360 px in Burmese', () => {
       });
       expect(markRight).toBeLessThanOrEqual(cellRight);
       expect(markRight).toBeLessThanOrEqual(next);
+    }
+  });
+
+  it("shows every game's edit and delete without sideways scrolling", async () => {
+    await page.goto(`${server.url}/dashboard/games`);
+    const region = page.getByRole('region', { name: 'ဂိမ်းများ' });
+    const rows = region.locator('tbody tr');
+    await rows.first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+    for (const row of await rows.all()) {
+      const buttons = row.getByRole('button');
+      expect(await buttons.count()).toBe(2);
+      for (const button of await buttons.all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+        expect(await button.getAttribute('title')).toMatch(/\S/);
+      }
     }
   });
 });

@@ -49,8 +49,8 @@ export function GamesPage() {
       ),
     },
     { key: 'serverType', header: t('games.columns.serverType'), cell: (g) => t(`serverTypes.${g.serverType}`) },
-    { key: 'orderIndex', header: t('games.columns.orderIndex'), cell: (g) => g.orderIndex },
-    { key: 'createdAt', header: t('games.columns.createdAt'), cell: (g) => formatDateTime(g.createdAt), className: 'whitespace-nowrap' },
+    { key: 'orderIndex', header: t('games.columns.orderIndex'), cell: (g) => g.orderIndex, wideOnly: true },
+    { key: 'createdAt', header: t('games.columns.createdAt'), cell: (g) => formatDateTime(g.createdAt), className: 'whitespace-nowrap', wideOnly: true },
     {
       key: 'actions',
       header: t('games.columns.actions'),
