@@ -28,7 +28,7 @@ describe('ResourceTable, RowActions and PageHeader', () => {
     renderDashboard(<Table load={async () => pageOf([{ id: 'a', name: 'Alpha' }])} onEdit={onEdit} onDelete={onDelete} />);
     const region = await screen.findByRole('region', { name: 'Things' });
     expect(within(region).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Actions']);
-    expect(within(region).getByRole('cell', { name: 'Alpha' })).toHaveClass('px-3', 'py-2', 'font-medium');
+    expect(within(region).getByRole('cell', { name: 'Alpha' })).toHaveClass('px-2', 'sm:px-3', 'py-2', 'font-medium');
     await user.click(within(region).getByRole('button', { name: 'Edit' }));
     await user.click(within(region).getByRole('button', { name: 'Delete' }));
     expect(onEdit).toHaveBeenCalledWith({ id: 'a', name: 'Alpha' });

@@ -15,7 +15,14 @@ export type ResourceColumn<T> = {
   cell: (row: T) => ReactNode;
   /** Extra classes for this column's cells, added after TD. */
   className?: string;
+  /** Shown only from 640 px: on a phone the row's main values and its actions come first. */
+  wideOnly?: boolean;
 };
+
+const WIDE_ONLY = 'hidden sm:table-cell';
+/** On a phone headers may wrap and cells are a little tighter, so a row fits 360 px where its columns allow. */
+const PHONE_TH = cn(TH, 'px-2 whitespace-normal sm:px-3 sm:whitespace-nowrap');
+const PHONE_TD = cn(TD, 'px-2 sm:px-3');
 
 type Props<T extends { id: string }> = {
   query: UseQueryResult<Page<T>>;
@@ -44,7 +51,7 @@ export function ResourceTable<T extends { id: string }>({ query, label, columns,
           <thead className={THEAD}>
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={TH}>
+                <th key={c.key} scope="col" className={cn(PHONE_TH, c.wideOnly && WIDE_ONLY)}>
                   {c.header}
                 </th>
               ))}
@@ -54,7 +61,7 @@ export function ResourceTable<T extends { id: string }>({ query, label, columns,
             {query.data.items.map((row) => (
               <tr key={row.id} className={rowClassName ? cn(ROW, rowClassName(row)) : ROW}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.className ? `${TD} ${c.className}` : TD}>
+                  <td key={c.key} className={cn(PHONE_TD, c.className, c.wideOnly && WIDE_ONLY)}>
                     {c.cell(row)}
                   </td>
                 ))}

@@ -75,6 +75,14 @@ describe('Add Game form', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: 'Edit Game' })).toBeInTheDocument();
+    // The server type is chosen by words, the stored code only as the option's value.
+    const types = screen.getByLabelText(/Server Type/) as HTMLSelectElement;
+    expect([...types.options].filter((o) => o.value).map((o) => [o.value, o.textContent])).toEqual([
+      ['NONE', 'No server'],
+      ['SERVER', 'Server'],
+      ['ZONEID', 'Zone ID'],
+    ]);
+    expect(types.value).toBe('NONE');
     expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 });

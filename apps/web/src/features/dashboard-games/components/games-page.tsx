@@ -35,15 +35,22 @@ export function GamesPage() {
       header: t('games.columns.title'),
       cell: (g) => (
         <span className="flex items-center gap-2">
-          {g.logo ? <img src={g.logo} alt="" className="h-8 w-8 rounded object-cover" /> : null}
-          <span className="font-medium">{g.title}</span>
-          {g.isDisable ? <span className="rounded bg-slate-200 px-1.5 text-xs text-slate-700">{t('games.disabled')}</span> : null}
+          {g.logo ? <img src={g.logo} alt="" className="h-8 w-8 shrink-0 rounded object-cover" /> : null}
+          {/* The "disabled" mark goes under the title: beside it, on a phone, it spilled over the next column. */}
+          <span className="min-w-0">
+            <span className="block font-medium">{g.title}</span>
+            {g.isDisable ? (
+              <span data-testid="game-disabled" className="mt-0.5 inline-block rounded bg-slate-200 px-1.5 text-xs whitespace-nowrap text-slate-700">
+                {t('games.disabled')}
+              </span>
+            ) : null}
+          </span>
         </span>
       ),
     },
     { key: 'serverType', header: t('games.columns.serverType'), cell: (g) => t(`serverTypes.${g.serverType}`) },
-    { key: 'orderIndex', header: t('games.columns.orderIndex'), cell: (g) => g.orderIndex },
-    { key: 'createdAt', header: t('games.columns.createdAt'), cell: (g) => formatDateTime(g.createdAt), className: 'whitespace-nowrap' },
+    { key: 'orderIndex', header: t('games.columns.orderIndex'), cell: (g) => g.orderIndex, wideOnly: true },
+    { key: 'createdAt', header: t('games.columns.createdAt'), cell: (g) => formatDateTime(g.createdAt), className: 'whitespace-nowrap', wideOnly: true },
     {
       key: 'actions',
       header: t('games.columns.actions'),

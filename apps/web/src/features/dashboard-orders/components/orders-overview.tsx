@@ -39,9 +39,9 @@ function sumDays(days: OrderSummaryDay[]) {
 
 function Card({ label, value, hint, tone }: { label: string; value: string; hint?: string; tone?: 'warn' }) {
   return (
-    <div className={`rounded-xl border bg-white p-4 shadow-sm ${tone === 'warn' ? 'border-amber-300' : 'border-slate-200'}`}>
+    <div data-testid="overview-card" className={`min-w-0 rounded-xl border bg-white p-3 shadow-sm sm:p-4 ${tone === 'warn' ? 'border-amber-300' : 'border-slate-200'}`}>
       <p className="text-sm text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
       {hint ? <p className="mt-1 text-sm text-slate-700">{hint}</p> : null}
     </div>
   );
@@ -60,7 +60,8 @@ export function OrdersOverview() {
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">{t('overview.title')}</h1>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {/* Two per row even on a phone: six full-width cards pushed the delivery card three screens down. */}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Card
           label={t('overview.pending')}
           value={String(s.pendingCount)}

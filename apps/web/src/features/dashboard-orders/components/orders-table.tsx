@@ -1,6 +1,7 @@
 // The orders list from 640 px: the order's columns grouped so the verdict and the actions stay on screen
 // (read rows dimmed, row numbers counting down from the total), a selection box, the SLA clock and the row's actions.
-// The keyboard cursor (j/k) tints and rings its row.
+// Below 1024 px (a 470–970 px area) four columns: the buyer joins the order, the verdict joins amount and status,
+// and the action icons wrap two by two. The keyboard cursor (j/k) tints and rings its row.
 import type { FocusEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Eye, Trash2, XCircle } from 'lucide-react';
@@ -10,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { formatNumber } from '../../../components/dashboard/format';
 import { useFormatDateTime } from '../../../lib/dates';
 import { cn } from '../../../lib/cn';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 import { VerdictBadge } from '../../dashboard-verification/components/verdict-badge';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
 import { OrderStatusBadge } from './order-status-badge';
@@ -89,16 +91,28 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
   const { t: tv } = useTranslation('verification');
   const { t: tw } = useTranslation('workbench');
   const formatDate = useFormatDateTime();
+  // Chosen in script rather than by CSS so each value is in the page once (no hidden copies for tests or readers).
+  const compact = useMediaQuery('(max-width: 1023px)');
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label={t('orders.title')} tabIndex={0} data-testid="orders-table">
-      <table className="w-full min-w-[44rem] table-fixed text-left text-sm">
+      <table className={cn('w-full table-fixed text-left text-sm', !compact && 'min-w-[44rem]')}>
         <colgroup>
           <col className="w-10" />
-          <col className="w-36" />
-          <col />
-          <col className="w-32" />
-          <col className="w-28" />
-          <col className={actions.onDelete ? 'w-44' : 'w-36'} />
+          {compact ? (
+            <>
+              <col />
+              <col className="w-36" />
+              <col className="w-24" />
+            </>
+          ) : (
+            <>
+              <col className="w-36" />
+              <col />
+              <col className="w-32" />
+              <col className="w-28" />
+              <col className={actions.onDelete ? 'w-44' : 'w-36'} />
+            </>
+          )}
         </colgroup>
         <thead className="bg-slate-100 text-xs text-slate-700">
           <tr>
@@ -111,19 +125,25 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                 className="h-4 w-4 accent-indigo-600"
               />
             </th>
-            <th scope="col" className={TH}>
+            <th scope="col" className={cn(TH, 'truncate')}>
               {t('orders.columns.code')} · {tw('sla.column')}
+              {compact ? ` · ${t('orders.columns.inGameUserId')}` : null}
             </th>
-            <th scope="col" className={TH}>
-              {t('orders.columns.inGameUserId')} · {t('orders.columns.tokenPackage')}
-            </th>
-            <th scope="col" className={TH}>
+            {compact ? null : (
+              <th scope="col" className={TH}>
+                {t('orders.columns.inGameUserId')} · {t('orders.columns.tokenPackage')}
+              </th>
+            )}
+            <th scope="col" className={cn(TH, 'truncate')}>
               {t('orders.columns.price')} · {t('orders.columns.status')}
+              {compact ? ` · ${tv('column')}` : null}
             </th>
-            <th scope="col" className={TH}>
-              {tv('column')}
-            </th>
-            <th scope="col" className={TH}>
+            {compact ? null : (
+              <th scope="col" className={TH}>
+                {tv('column')}
+              </th>
+            )}
+            <th scope="col" className={cn(TH, 'truncate')} title={t('orders.columns.actions')}>
               {t('orders.columns.actions')}
             </th>
           </tr>
@@ -155,12 +175,17 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   <span className="mt-1 block">
                     {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</span>}
                   </span>
+                  {compact ? (
+                    <span className="mt-1 block">
+                      <BuyerLines order={o} />
+                    </span>
+                  ) : null}
                 </td>
-                <td className={TD}>
-                  <Line>{`${o.inGameUserId}${o.serverInfo ? ` (${o.serverInfo})` : ''}`}</Line>
-                  <Line className="text-xs text-slate-600">{`${o.gameTitle} · ${pkg.tokenTitle} × ${o.quantity}`}</Line>
-                  <Line className="font-mono text-xs text-slate-600">{`${o.mobileNumber} · ${o.transactionNumber}`}</Line>
-                </td>
+                {compact ? null : (
+                  <td className={TD}>
+                    <BuyerLines order={o} />
+                  </td>
+                )}
                 <td className={TD}>
                   <span className="block whitespace-nowrap">
                     {formatNumber(o.subTotal || pkg.price)} {pkg.currency}
@@ -171,10 +196,17 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   <span className="block truncate text-xs text-slate-500" title={o.userDto?.email} data-testid="operator">
                     {o.userDto?.email ?? '—'}
                   </span>
+                  {compact ? (
+                    <span className="mt-1 block overflow-hidden" data-testid="verdict">
+                      <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                    </span>
+                  ) : null}
                 </td>
-                <td className={cn(TD, 'overflow-hidden')}>
-                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
-                </td>
+                {compact ? null : (
+                  <td className={cn(TD, 'overflow-hidden')} data-testid="verdict">
+                    <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                  </td>
+                )}
                 <td className={TD}>
                   <div className="flex flex-wrap gap-1">
                     <IconButton label={t('orders.viewDetail')} onClick={() => actions.onOpen(o)} disabled={actions.opening === o.id}>
@@ -203,6 +235,17 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Who and what: the buyer's user id and server, game · package × quantity, phone · transaction number. */
+function BuyerLines({ order: o }: { order: OrderDto }) {
+  return (
+    <>
+      <Line>{`${o.inGameUserId}${o.serverInfo ? ` (${o.serverInfo})` : ''}`}</Line>
+      <Line className="text-xs text-slate-600">{`${o.gameTitle} · ${o.tokenPackageDto.tokenTitle} × ${o.quantity}`}</Line>
+      <Line className="font-mono text-xs text-slate-600">{`${o.mobileNumber} · ${o.transactionNumber}`}</Line>
+    </>
   );
 }
 

@@ -1,0 +1,89 @@
+// The dashboard on a 360 px phone in Burmese, as a shop owner first sees it: the overview's cards two per row so the
+// delivery card is near the top; in the games list a disabled game's mark inside its own cell, and each game's edit
+// and delete on screen (icons, the order index and date only from 640 px).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, type RunningServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await placeDemoOrder(server.url, 'phone-owner-0', '810001');
+  page = await openPage(await newContext(browser, 'phone'), 'mm');
+  await page.goto(`${server.url}/login`);
+  // The sign-in form in Burmese: found by field type rather than by its English labels.
+  await page.locator('input[type=email]').fill(E2E_ADMIN.email);
+  await page.locator('input[type=password]').fill(E2E_ADMIN.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(`${server.url}/dashboard`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the dashboard at 360 px in Burmese', () => {
+  it('shows the overview cards two per row, each whole, and nothing scrolls sideways', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    const cards = page.getByTestId('overview-card');
+    await cards.first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await cards.count()).toBe(6);
+    const boxes = await cards.evaluateAll((els) =>
+      els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight })),
+    );
+    for (let i = 0; i < 6; i += 2) {
+      expect(boxes[i + 1]!.top).toBe(boxes[i]!.top);
+      expect(boxes[i + 1]!.left).toBeGreaterThan(boxes[i]!.right - 1);
+    }
+    for (const box of boxes) {
+      expect(box.fits).toBe(true);
+      expect(box.right).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+    // The delivery card starts within the second screen (740 px each), not three screens down.
+    const sla = (await page.locator('#sla-title').boundingBox())!;
+    expect(sla.y).toBeLessThan(2 * 740);
+  });
+
+  it("keeps a disabled game's mark inside the title cell of the games list", async () => {
+    await page.goto(`${server.url}/dashboard/games`);
+    const mark = page.getByTestId('game-disabled');
+    await mark.first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await mark.count()).toBeGreaterThan(0);
+    for (const el of await mark.all()) {
+      const { markRight, cellRight, next } = await el.evaluate((m) => {
+        const cell = m.closest('td')!;
+        return { markRight: m.getBoundingClientRect().right, cellRight: cell.getBoundingClientRect().right, next: cell.nextElementSibling!.getBoundingClientRect().left };
+      });
+      expect(markRight).toBeLessThanOrEqual(cellRight);
+      expect(markRight).toBeLessThanOrEqual(next);
+    }
+  });
+
+  it("shows every game's edit and delete without sideways scrolling", async () => {
+    await page.goto(`${server.url}/dashboard/games`);
+    const region = page.getByRole('region', { name: 'ဂိမ်းများ' });
+    const rows = region.locator('tbody tr');
+    await rows.first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+    for (const row of await rows.all()) {
+      const buttons = row.getByRole('button');
+      expect(await buttons.count()).toBe(2);
+      for (const button of await buttons.all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+        expect(await button.getAttribute('title')).toMatch(/\S/);
+      }
+    }
+  });
+});
