@@ -20,7 +20,15 @@ const serverProject = (dialect: 'sqlite' | 'postgres', storage: 'local' | 's3' =
     root: here('./apps/server'),
     include: storage === 's3' ? STORAGE_SUITES : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // PostgreSQL only: instances sharing one database, and schemas within one database.
-    exclude: dialect === 'sqlite' ? ['src/realtime/fan-out.test.ts', 'test/postgres-schema.test.ts', 'test/shared-storage.test.ts', 'src/modules/staff-alerts/staff-alerts-instances.test.ts'] : [],
+    exclude:
+      dialect === 'sqlite'
+        ? [
+            'src/realtime/fan-out.test.ts',
+            'test/postgres-schema.test.ts',
+            'test/shared-storage.test.ts',
+            'src/modules/staff-alerts/staff-alerts-instances.test.ts',
+          ]
+        : [],
     setupFiles: ['test/setup.ts'],
     env: { TEST_DIALECT: dialect, TEST_STORAGE: storage },
     pool: 'forks' as const,

@@ -83,7 +83,9 @@ async function main() {
     const startLog = server.log.lines;
 
     // The largest game by detail size, like the first-load budget (scripts/check-budget.mjs).
-    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
+    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as {
+      payLoad: { items: { id: string; title: string }[] };
+    };
     let largest = { id: '', title: '', size: -1 };
     for (const g of list.payLoad.items) {
       const size = (await (await fetch(`${server.url}/api/v1/game/${g.id}`)).text()).length;
@@ -98,7 +100,11 @@ async function main() {
     for (const p of paths) {
       const res = await getRaw(server.url + p.path);
       if (res.status !== 200) throw new Error(`${p.path}: ${res.status}`);
-      const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => !PER_RESPONSE.includes(k)).map(([k, v]) => [k, String(v)]));
+      const headers = Object.fromEntries(
+        Object.entries(res.headers)
+          .filter(([k]) => !PER_RESPONSE.includes(k))
+          .map(([k, v]) => [k, String(v)]),
+      );
       const content = Object.fromEntries(Object.entries(headers).filter(([k]) => CONTENT_HEADERS.includes(k)));
       const body = res.body.toString('base64');
       const route = p.path.split('?')[0]!;
@@ -144,7 +150,16 @@ async function main() {
     const rows: string[][] = [];
     let logPerRequest = NaN;
     for (const t of targets) {
-      const runs: { app: number; bytes: number; headers: number; quiet: number; p50: number; p99: number; appCpu: number; headersCpu: number }[] = [];
+      const runs: {
+        app: number;
+        bytes: number;
+        headers: number;
+        quiet: number;
+        p50: number;
+        p99: number;
+        appCpu: number;
+        headersCpu: number;
+      }[] = [];
       const compared: { rps: number; p99: number; cpu: number; rpsRatio: number; cpuRatio: number }[] = [];
       for (let i = 0; i < REPEATS; i++) {
         server.log.reset();
@@ -156,7 +171,9 @@ async function main() {
         const cmp = cmpFirst ?? (other ? await load(otherPath.get(t.path)!, SECONDS, other.pid) : null);
         if (cmp) {
           compared.push({ rps: cmp.rps, p99: cmp.p99, cpu: cmp.cpu, rpsRatio: cmp.rps / app.rps, cpuRatio: cmp.cpu / app.cpu });
-          console.log(`  ${t.label} run ${i + 1}: with ${COMPARED}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`);
+          console.log(
+            `  ${t.label} run ${i + 1}: with ${COMPARED}: ${cmp.rps.toFixed(0)} req/s (p99 ${cmp.p99} ms), CPU/request ${cmp.cpu.toFixed(0)} µs`,
+          );
         }
         if (t === targets[0]) logPerRequest = server.log.lines / app.requests;
         await sleep(300);
@@ -165,7 +182,16 @@ async function main() {
         const headers = await load(t.sameHeaders, SECONDS, bare.pid);
         await sleep(300);
         const q = quiet && t === targets[0] ? await load(quiet.url + t.path, SECONDS) : null;
-        runs.push({ app: app.rps, bytes: bytes.rps, headers: headers.rps, quiet: q?.rps ?? NaN, p50: app.p50, p99: app.p99, appCpu: app.cpu, headersCpu: headers.cpu });
+        runs.push({
+          app: app.rps,
+          bytes: bytes.rps,
+          headers: headers.rps,
+          quiet: q?.rps ?? NaN,
+          p50: app.p50,
+          p99: app.p99,
+          appCpu: app.cpu,
+          headersCpu: headers.cpu,
+        });
         console.log(
           `  ${t.label} run ${i + 1}: app ${app.rps.toFixed(0)} req/s (p50 ${app.p50} ms, p99 ${app.p99} ms) | bare same bytes ${bytes.rps.toFixed(0)} | bare + security headers ${headers.rps.toFixed(0)} | CPU/request app ${app.cpu.toFixed(0)} µs, bare + headers ${headers.cpu.toFixed(0)} µs` +
             (q ? ` | app at LOG_LEVEL=warn ${q.rps.toFixed(0)}` : ''),
@@ -208,7 +234,19 @@ async function main() {
       }
       if (quiet && t === targets[0]) {
         const logCost = 1 - median(runs.map((r) => r.app / r.quiet));
-        rows.push([`${t.label} at LOG_LEVEL=warn`, median(runs.map((r) => r.quiet)).toFixed(0), '', '', '', '', '', '', '', '', `request log costs ${(100 * logCost).toFixed(0)} % of req/s`]);
+        rows.push([
+          `${t.label} at LOG_LEVEL=warn`,
+          median(runs.map((r) => r.quiet)).toFixed(0),
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          `request log costs ${(100 * logCost).toFixed(0)} % of req/s`,
+        ]);
       }
     }
     const loadedRss = rssMb(server.pid);
@@ -217,9 +255,26 @@ async function main() {
       `\nBuilt server (node ${startFlags().join(' ')} apps/server/dist/main.js, as npm start runs it) at production defaults: LOG_LEVEL unset (info), demo catalog, SQLite;` +
         ` ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${REPEATS} runs, Accept-Encoding: ${ACCEPT_ENCODING}`,
     );
-    printTable(['route', 'app req/s', 'p50 ms', 'p99 ms', 'bare bytes', 'bare+headers', 'of bare', 'of bare+headers', 'range of runs', 'CPU/request app vs bare+headers', 'budget'], rows);
+    printTable(
+      [
+        'route',
+        'app req/s',
+        'p50 ms',
+        'p99 ms',
+        'bare bytes',
+        'bare+headers',
+        'of bare',
+        'of bare+headers',
+        'range of runs',
+        'CPU/request app vs bare+headers',
+        'budget',
+      ],
+      rows,
+    );
     console.log('(CPU share = bare CPU per request ÷ app CPU per request: the req/s share a CPU-bound server would reach.)');
-    console.log(`\nLog: ${logPerRequest.toFixed(2)} lines per request at the default level (${server.log.lines - startLog >= 0 ? 'stdout piped and counted' : ''})`);
+    console.log(
+      `\nLog: ${logPerRequest.toFixed(2)} lines per request at the default level (${server.log.lines - startLog >= 0 ? 'stdout piped and counted' : ''})`,
+    );
     if (other) {
       console.log(
         COMPARE_BUILD
@@ -229,7 +284,9 @@ async function main() {
       printTable(['route', 'req/s', 'p99 ms', 'CPU/request µs', 'req/s with', 'CPU/request with'], compareRows);
       console.log(`RSS with ${COMPARED}: idle after start ${otherIdleRss.toFixed(0)} MB, after the load ${rssMb(other.pid).toFixed(0)} MB`);
     }
-    console.log(`RSS: idle after start ${idleRss.toFixed(0)} MB (${idleRss <= IDLE_RSS_BUDGET_MB ? 'ok' : 'OVER'}, budget ${IDLE_RSS_BUDGET_MB} MB), after the load ${loadedRss.toFixed(0)} MB`);
+    console.log(
+      `RSS: idle after start ${idleRss.toFixed(0)} MB (${idleRss <= IDLE_RSS_BUDGET_MB ? 'ok' : 'OVER'}, budget ${IDLE_RSS_BUDGET_MB} MB), after the load ${loadedRss.toFixed(0)} MB`,
+    );
   } finally {
     for (const stop of stops.reverse()) await stop();
   }

@@ -91,7 +91,13 @@ async function collect(fleets: Fleet[]): Promise<Collected[]> {
       const m = await reply;
       for (const p of (m.problems as string[]).slice(0, 5)) console.warn(`  ${f.group} client: ${p}`);
       await new Promise((r) => (f.child.exitCode === null ? f.child.once('exit', r) : r(null)));
-      return { group: f.group, count: f.count, samples: m.samples as Samples, others: m.others as Record<string, number>, orderFrame: m.orderFrame as string | null };
+      return {
+        group: f.group,
+        count: f.count,
+        samples: m.samples as Samples,
+        others: m.others as Record<string, number>,
+        orderFrame: m.orderFrame as string | null,
+      };
     }),
   );
 }
@@ -117,8 +123,18 @@ async function orderForms(packageId: string, count: number) {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const blocks = Buffer.from(Array.from({ length: 16 * 16 * 3 }, () => Math.floor(Math.random() * 256)));
-      const screenshot = await sharp(blocks, { raw: { width: 16, height: 16, channels: 3 } }).resize(96, 160, { kernel: 'nearest' }).png().toBuffer();
-      const fields = { inGameUserId: '12345678', serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: String(nextTransaction++) };
+      const screenshot = await sharp(blocks, { raw: { width: 16, height: 16, channels: 3 } })
+        .resize(96, 160, { kernel: 'nearest' })
+        .png()
+        .toBuffer();
+      const fields = {
+        inGameUserId: '12345678',
+        serverInfo: '',
+        mobileNumber: '09123456789',
+        tokenPackageId: packageId,
+        quantity: '1',
+        transactionNumber: String(nextTransaction++),
+      };
       return orderForm(fields, screenshot, 'png');
     }),
   );
@@ -133,17 +149,21 @@ function orderSender(url: string) {
   const post = (form: OrderForm) =>
     new Promise<Placed>((resolve, reject) => {
       let t0 = 0;
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': form.contentType, 'content-length': form.body.length } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const answered = monoMs();
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 201) return reject(new Error(`placing an order: ${res.statusCode} ${text.slice(0, 300)}`));
-          resolve({ id: (JSON.parse(text) as { payLoad: { id: string } }).payLoad.id, t0, answered });
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': form.contentType, 'content-length': form.body.length } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const answered = monoMs();
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode !== 201) return reject(new Error(`placing an order: ${res.statusCode} ${text.slice(0, 300)}`));
+            resolve({ id: (JSON.parse(text) as { payLoad: { id: string } }).payLoad.id, t0, answered });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       // Written once the request has its socket, so t0 is the moment the bytes go out (not a connection's wait).
       req.once('socket', (socket) => {
@@ -190,10 +210,17 @@ function perOrder(sent: Map<string, Placed>, collected: Collected[]) {
     for (const t of got) spreads.push(t - first);
     if (process.env.HUB_DEBUG) {
       const l = got.map((t) => t - t0).sort((a, b) => a - b);
-      console.log(`    ${id.slice(0, 8)}: 201 ${(answered - t0).toFixed(1)} first ${l[0]!.toFixed(1)} p50 ${l[l.length >> 1]!.toFixed(1)} max ${l.at(-1)!.toFixed(1)}`);
+      console.log(
+        `    ${id.slice(0, 8)}: 201 ${(answered - t0).toFixed(1)} first ${l[0]!.toFixed(1)} p50 ${l[l.length >> 1]!.toFixed(1)} max ${l.at(-1)!.toFixed(1)}`,
+      );
     }
   }
-  return { answerP50: percentile(answers, 50), answerP99: percentile(answers, 99), firstP50: percentile(firsts, 50), spreadP99: percentile(spreads, 99) };
+  return {
+    answerP50: percentile(answers, 50),
+    answerP99: percentile(answers, 99),
+    firstP50: percentile(firsts, 50),
+    spreadP99: percentile(spreads, 99),
+  };
 }
 
 /** What a fleet is measured against: where orders go, where clients connect, and (the hub) its request log. */
@@ -225,7 +252,8 @@ async function measure(target: Target, parts: Part[], gapMs: number, packageId: 
     const collected = await collect(fleets);
     const clients = collected.reduce((n, c) => n + c.count, 0);
     const others = new Map<string, number>();
-    for (const c of collected) for (const [k, v] of Object.entries(c.others)) if (k !== 'ReceiveNotificationMessage') others.set(k, (others.get(k) ?? 0) + v);
+    for (const c of collected)
+      for (const [k, v] of Object.entries(c.others)) if (k !== 'ReceiveNotificationMessage') others.set(k, (others.get(k) ?? 0) + v);
     const frame = collected.find((c) => c.orderFrame)?.orderFrame;
     return {
       all: summarise(sent, collected),
@@ -261,7 +289,10 @@ async function hubOrderFrame(hub: Target, packageId: string): Promise<string> {
 }
 
 async function startBareHub(frame: string): Promise<{ url: string; stop: () => void }> {
-  const child = fork(new URL('./lib/bare-hub-server.mjs', import.meta.url), [frame], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./lib/bare-hub-server.mjs', import.meta.url), [frame], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await nextMessage(child, 'ready');
   return { url: ready.url as string, stop: () => void child.kill('SIGTERM') };
 }
@@ -273,12 +304,18 @@ async function main() {
   const server = await startProdServer({ ORDER_RATE_LIMIT: '100000' }, { keepRequests: true });
   let bare: { url: string; stop: () => void } | undefined;
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+    const login = await fetch(`${server.url}/api/v1/auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
     if (login.status !== 200) throw new Error(`logging in as the bench admin: ${login.status} ${await login.text()}`);
     const token = ((await login.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
     // A demo game with no server or zone to fill in, and one of its bank-transfer packages.
     type Game = { id: string; serverType: string; tokenPackageDto: { id: string; paymentMethod: string }[] };
-    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; serverType: string }[] } };
+    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as {
+      payLoad: { items: { id: string; serverType: string }[] };
+    };
     const game = list.payLoad.items.find((g) => g.serverType === 'NONE');
     if (!game) throw new Error('the demo catalog has no game without a server or zone');
     const detail = ((await (await fetch(`${server.url}/api/v1/game/${game.id}`)).json()) as { payLoad: Game }).payLoad;
@@ -301,7 +338,15 @@ async function main() {
 
     const rows: string[][] = [];
     const verdicts: string[] = [];
-    const compare = async (label: string, total: number, official: number, rawMode: string, officialMode: string, bareMode: string, gapMs: number) => {
+    const compare = async (
+      label: string,
+      total: number,
+      official: number,
+      rawMode: string,
+      officialMode: string,
+      bareMode: string,
+      gapMs: number,
+    ) => {
       const runs: { hub: Run; bare: Run }[] = [];
       for (let i = 0; i < REPEATS; i++) {
         const h = await measure(hub, layout(total, official, rawMode, officialMode), gapMs, packageId);
@@ -349,15 +394,41 @@ async function main() {
     if (ONLY !== 'lp') await compare('WebSockets', WS_CLIENTS, WS_OFFICIAL, 'raw-ws', 'signalr-ws', 'bare-ws', env('HUB_WS_GAP_MS', 100));
     if (ONLY !== 'ws') await compare('Long polling', LP_CLIENTS, LP_OFFICIAL, 'raw-lp', 'signalr-lp', 'bare-lp', env('HUB_LP_GAP_MS', 150));
 
-    console.log(`\nHub latency, buyer's order request sent → ReceiveOrder at the staff client (ms), ${ROUNDS} orders per run, median of ${REPEATS} runs`);
+    console.log(
+      `\nHub latency, buyer's order request sent → ReceiveOrder at the staff client (ms), ${ROUNDS} orders per run, median of ${REPEATS} runs`,
+    );
     console.log(
       `Built server at production defaults vs a bare node server (same request, same records; WebSockets against plain ws sockets, long polling against a plain http long-poll loop); ` +
         `clients in ${PROCS} raw + 1 official process(es), the same layout for both. Budget: hub p99 ≤ ${BUDGET_RATIO}× its own bare baseline's p99.`,
     );
-    printTable(['transport', 'clients', 'hub p50', 'hub p99', 'official p50/p99', '201 p50/p99', 'in server p50/p99', 'bare p50', 'bare p99', 'bare 201 p50/p99', 'p99 ratio', 'verdict', 'missing/dup'], rows);
-    console.log('"201": the order request\'s own round trip (the hub writes the order to every socket before it answers, so it includes the fan-out);');
-    console.log('"in server": that request\'s time inside the built server, from its request log; bare: plain node http + ws (or held http GETs), no database or disk.');
-    if (WS_OFFICIAL || LP_OFFICIAL) console.log(`Official @microsoft/signalr clients: ${WS_OFFICIAL} of ${WS_CLIENTS} on WebSockets, ${LP_OFFICIAL} of ${LP_CLIENTS} on long polling; the rest the raw client.`);
+    printTable(
+      [
+        'transport',
+        'clients',
+        'hub p50',
+        'hub p99',
+        'official p50/p99',
+        '201 p50/p99',
+        'in server p50/p99',
+        'bare p50',
+        'bare p99',
+        'bare 201 p50/p99',
+        'p99 ratio',
+        'verdict',
+        'missing/dup',
+      ],
+      rows,
+    );
+    console.log(
+      '"201": the order request\'s own round trip (the hub writes the order to every socket before it answers, so it includes the fan-out);',
+    );
+    console.log(
+      '"in server": that request\'s time inside the built server, from its request log; bare: plain node http + ws (or held http GETs), no database or disk.',
+    );
+    if (WS_OFFICIAL || LP_OFFICIAL)
+      console.log(
+        `Official @microsoft/signalr clients: ${WS_OFFICIAL} of ${WS_CLIENTS} on WebSockets, ${LP_OFFICIAL} of ${LP_CLIENTS} on long polling; the rest the raw client.`,
+      );
     for (const v of verdicts) console.log(v);
   } finally {
     bare?.stop();

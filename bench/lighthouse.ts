@@ -11,9 +11,26 @@ import { startProdServer } from './lib/prod-server.ts';
 
 const RUNS = env('LIGHTHOUSE_RUNS', 3);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
-type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; fcp: number; si: number; opportunities: string[] };
+type Run = {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  si: number;
+  opportunities: string[];
+};
 
 /** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART, "run Lighthouse again"): retried twice. */
 async function audit(url: string, port: number, attempts = 3): Promise<Run> {
@@ -34,7 +51,10 @@ async function auditOnce(url: string, port: number): Promise<Run> {
   if (process.env.LIGHTHOUSE_JSON_DIR) {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
-    writeFileSync(`${process.env.LIGHTHOUSE_JSON_DIR}/${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`, JSON.stringify(lhr));
+    writeFileSync(
+      `${process.env.LIGHTHOUSE_JSON_DIR}/${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
+      JSON.stringify(lhr),
+    );
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -57,7 +77,9 @@ async function main() {
   const server = await startProdServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS });
   try {
-    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
+    const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as {
+      payLoad: { items: { id: string; title: string }[] };
+    };
     let largest = { id: '', title: '', size: -1 };
     for (const g of list.payLoad.items) {
       const size = (await (await fetch(`${server.url}/api/v1/game/${g.id}`)).text()).length;
@@ -76,7 +98,9 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const r = await audit(p.url, chrome.port);
         runs.push(r);
-        console.log(`  ${p.label} run ${i + 1}: performance ${r.performance}, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}`);
+        console.log(
+          `  ${p.label} run ${i + 1}: performance ${r.performance}, LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, accessibility ${r.accessibility}`,
+        );
       }
       const perf = median(runs.map((r) => r.performance));
       const lcp = median(runs.map((r) => r.lcp));
@@ -94,7 +118,9 @@ async function main() {
       const medianRun = runs.find((r) => r.performance === perf) ?? runs[0]!;
       if (medianRun.opportunities.length) notes.push(`${p.label}: ${medianRun.opportunities.slice(0, 6).join(', ')}`);
     }
-    console.log(`\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults (simulated slow 4G, 4× CPU slowdown), ${CHROME}, built server at production defaults with the demo catalog; median of ${RUNS} runs`);
+    console.log(
+      `\nLighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile defaults (simulated slow 4G, 4× CPU slowdown), ${CHROME}, built server at production defaults with the demo catalog; median of ${RUNS} runs`,
+    );
     printTable(['page', 'performance', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'SI s', 'accessibility', 'goal (≥95, LCP ≤2.0 s)'], rows);
     if (notes.length) console.log(`\nOpportunities left (median run):\n  ${notes.join('\n  ')}`);
   } finally {

@@ -18,7 +18,11 @@ const DBS = (process.env.EXPORT_DB ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).s
 const MB = 1024 * 1024;
 
 /** Downloads the export, counting lines and bytes without keeping them; `progress` hears the line count. */
-function download(url: string, token: string, progress: (lines: number) => void): Promise<{ status: number; bytes: number; lines: number }> {
+function download(
+  url: string,
+  token: string,
+  progress: (lines: number) => void,
+): Promise<{ status: number; bytes: number; lines: number }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
@@ -86,7 +90,9 @@ async function main() {
     rows.push(await bench(db as 'sqlite' | 'postgres'));
     console.log(`  ${rows.at(-1)!.join('  ')}`);
   }
-  console.log(`\nCSV export of every order (${ORDERS}), one download, server RSS sampled every 100 ms (MB); built server (node ${startFlags().join(' ')} apps/server/dist/main.js, as npm start runs it) at production defaults`);
+  console.log(
+    `\nCSV export of every order (${ORDERS}), one download, server RSS sampled every 100 ms (MB); built server (node ${startFlags().join(' ')} apps/server/dist/main.js, as npm start runs it) at production defaults`,
+  );
   printTable(['db', 'rows', 'MB sent', 's', 'RSS before', 'RSS peak', 'growth', 'growth at 1/4 / 2/4 / 3/4 / 4/4', 'budget'], rows);
 }
 

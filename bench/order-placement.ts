@@ -38,14 +38,29 @@ const IMAGE_KB = env('ORDER_IMAGE_KB', 300);
 async function screenshot(): Promise<Buffer> {
   const renderer = await createRenderer();
   try {
-    const look = { ...randomLook(seeded(7), 'kbzpay'), burmese: false, burmeseDigits: false, width: 412, height: 892, scale: 1.5, rotateDeg: 0, jpegQuality: 90 };
-    const facts = { amount: 5000, transactionId: '0100398402123456', paidAt: new Date(), receiverName: 'Aung Ko', receiverPhone: '09*****4567' };
+    const look = {
+      ...randomLook(seeded(7), 'kbzpay'),
+      burmese: false,
+      burmeseDigits: false,
+      width: 412,
+      height: 892,
+      scale: 1.5,
+      rotateDeg: 0,
+      jpegQuality: 90,
+    };
+    const facts = {
+      amount: 5000,
+      transactionId: '0100398402123456',
+      paidAt: new Date(),
+      receiverName: 'Aung Ko',
+      receiverPhone: '09*****4567',
+    };
     const jpeg = await renderer.render(receiptHtml(facts, look), look);
     const pad = IMAGE_KB * 1024 - jpeg.length;
     if (pad <= 0) return jpeg;
     // COM segments (FF FE, 16-bit length) right after SOI, at most 65533 bytes of payload each; re-encoding drops them.
     const segments: Buffer[] = [];
-    for (let left = pad; left > 4; ) {
+    for (let left = pad; left > 4;) {
       const payload = Math.min(65_533, left - 4);
       const segment = Buffer.alloc(4 + payload, 0x20);
       segment.writeUInt16BE(0xfffe, 0);
@@ -60,8 +75,24 @@ async function screenshot(): Promise<Buffer> {
 }
 
 async function load(url: string, body: Buffer, contentType: string, amount: number) {
-  const r = await autocannon({ url, method: 'POST', body, headers: { 'content-type': contentType }, connections: CONNECTIONS, amount, timeout: 30 });
-  return { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, rps: r.requests.average, ok: r['2xx'], bad: r.non2xx, errors: r.errors + r.timeouts };
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType },
+    connections: CONNECTIONS,
+    amount,
+    timeout: 30,
+  });
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    rps: r.requests.average,
+    ok: r['2xx'],
+    bad: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 type Stats = {
@@ -92,15 +123,32 @@ const seconds = (ms: number) => (Number.isFinite(ms) ? `${fmt(ms / 1000)} s` : '
  */
 async function start(image: Buffer) {
   const server = await startProdServer({ ORDER_RATE_LIMIT: '100000' }, { keepRequests: true });
-  const bare = await startBare([{ method: 'POST', path: '/api/v1/Order', status: 201, body: Buffer.from('{"ok":true}').toString('base64'), headers: { 'content-type': 'application/json' } }]);
+  const bare = await startBare([
+    {
+      method: 'POST',
+      path: '/api/v1/Order',
+      status: 201,
+      body: Buffer.from('{"ok":true}').toString('base64'),
+      headers: { 'content-type': 'application/json' },
+    },
+  ]);
   // A demo game with no server or zone to fill in, and one of its bank-transfer packages.
   type Game = { id: string; serverType: string; tokenPackageDto: { id: string; paymentMethod: string }[] };
-  const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as { payLoad: { items: { id: string; serverType: string }[] } };
+  const list = (await (await fetch(`${server.url}/api/v1/Game?currentPage=1&pageSize=100`)).json()) as {
+    payLoad: { items: { id: string; serverType: string }[] };
+  };
   const game = list.payLoad.items.find((g) => g.serverType === 'NONE');
   if (!game) throw new Error('the demo catalog has no game without a server or zone');
   const detail = ((await (await fetch(`${server.url}/api/v1/game/${game.id}`)).json()) as { payLoad: Game }).payLoad;
   const packageId = detail.tokenPackageDto.find((p) => p.paymentMethod === 'NORMAL')!.id;
-  const fields = { inGameUserId: '12345678', serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: '123456' };
+  const fields = {
+    inGameUserId: '12345678',
+    serverInfo: '',
+    mobileNumber: '09123456789',
+    tokenPackageId: packageId,
+    quantity: '1',
+    transactionNumber: '123456',
+  };
   const form = orderForm(fields, image, 'jpeg');
   const db = new Database(path.join(server.dataDir, 'shop.db'), { readonly: true, fileMustExist: true });
   // Orders placed before a mark are left out of the check figures (a phase starts); CPU is counted from a reset.
@@ -114,7 +162,9 @@ async function start(image: Buffer) {
     const checks = db
       .prepare('select c.state, c.checked_at, o.created_at from order_checks c join orders o on o.id = c.order_id where o.created_at >= ?')
       .all(phaseStart) as { state: string; checked_at: string | null; created_at: string }[];
-    const checkedAfterMs = checks.filter((c) => c.state !== 'queued' && c.checked_at).map((c) => Date.parse(c.checked_at!) - Date.parse(c.created_at));
+    const checkedAfterMs = checks
+      .filter((c) => c.state !== 'queued' && c.checked_at)
+      .map((c) => Date.parse(c.checked_at!) - Date.parse(c.created_at));
     const orders = placed();
     const ms = orders.map((r) => r.ms);
     return {
@@ -164,7 +214,8 @@ const checkLine = (c: Stats) =>
   `${c.checksDone} done, ${c.checksFailed} could not be checked, ${c.checksQueued} still queued (kept in the database) of ${c.rows}; ` +
   `placed → checked p50 ${seconds(c.checkedP50)}, p99 ${seconds(c.checkedP99)}, max ${seconds(c.checkedMax)} (budget 10 s: ${c.checksQueued === 0 && c.checksFailed === 0 && c.checkedMax < 10_000 ? 'ok' : 'NOT MET at this arrival rate'})`;
 
-const inApp = (s: Stats) => `in the server: request p50 ${fmt(s.requestP50)} p99 ${fmt(s.requestP99)} ms, CPU ${(100 * s.serverCpu).toFixed(0)} % of a core`;
+const inApp = (s: Stats) =>
+  `in the server: request p50 ${fmt(s.requestP50)} p99 ${fmt(s.requestP99)} ms, CPU ${(100 * s.serverCpu).toFixed(0)} % of a core`;
 
 /** Phase 1: closed loop. Returns the measured checking capacity (receipts/s) for phase 2's report. */
 async function closedLoop(image: Buffer): Promise<number> {
@@ -282,7 +333,9 @@ async function withThinkTime(image: Buffer, thinkS: number, capacity: number) {
         `${latencies.length} orders, offered ${rate.toFixed(2)} orders/s (measured checking capacity ${fmt(capacity)} receipts/s)`,
     );
     const p99 = percentile(latencies, 99);
-    console.log(`  latency p50 ${fmt(percentile(latencies, 50))} p99 ${fmt(p99)} max ${fmt(Math.max(...latencies))} ms (budget 100 ms: ${p99 < 100 ? 'ok' : 'OVER'}); ${inApp(inside)}`);
+    console.log(
+      `  latency p50 ${fmt(percentile(latencies, 50))} p99 ${fmt(p99)} max ${fmt(Math.max(...latencies))} ms (budget 100 ms: ${p99 < 100 ? 'ok' : 'OVER'}); ${inApp(inside)}`,
+    );
     console.log(`  screenshot checks: ${checkLine(checks)}`);
     console.log(`  nothing lost: ${nothingLost(inside, failures)}`);
   } finally {
@@ -297,7 +350,10 @@ async function main() {
       `CHECK_WORKERS and every other setting at its default, ORDER_RATE_LIMIT raised (every buyer here is 127.0.0.1); ${CONNECTIONS} concurrent clients`,
   );
   const capacity = await closedLoop(image);
-  const thinkTimes = (process.env.ORDER_THINK_S ?? '5,60').split(',').map(Number).filter((n) => n > 0);
+  const thinkTimes = (process.env.ORDER_THINK_S ?? '5,60')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   for (const thinkS of thinkTimes) await withThinkTime(image, thinkS, capacity);
 }
 

@@ -69,12 +69,23 @@ const verdict = (p95: number, shed: number) => (shed > 0 ? `FAILED (${shed} shed
 const CONNECTIONS = env('SEARCH_CONNECTIONS', 50);
 const LOAD_SECONDS = env('SEARCH_LOAD_SECONDS', 3);
 /** The cases also measured under load: a staff shift's common searches. */
-const UNDER_LOAD = ['transaction number', 'mobile number', 'in-game user id', 'empty (newest first)', 'filter: pending (10%) + mobile number'];
+const UNDER_LOAD = [
+  'transaction number',
+  'mobile number',
+  'in-game user id',
+  'empty (newest first)',
+  'filter: pending (10%) + mobile number',
+];
 const fmt = (n: number) => n.toFixed(1);
 
 async function underLoad(target: SeededServer, term: string, query = '') {
   const url = `${target.url}/api/v1/Order?searchTerm=${encodeURIComponent(term)}&currentPage=1&pageSize=12${query ? `&${query}` : ''}`;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, headers: { authorization: `Bearer ${target.token}` } });
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: LOAD_SECONDS,
+    headers: { authorization: `Bearer ${target.token}` },
+  });
   if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers under load`);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
@@ -89,19 +100,47 @@ async function bench(db: 'sqlite' | 'postgres', loadRows: string[][]) {
       await timed(r.appUrl, r.token, term, 2, query);
       await timed(r.bareUrl, r.bareToken, term, 2, query);
       const runs = [];
-      for (let i = 0; i < REPEATS; i++) runs.push({ app: await timed(r.appUrl, r.token, term, REQUESTS, query), bare: await timed(r.bareUrl, r.bareToken, term, REQUESTS, query) });
+      for (let i = 0; i < REPEATS; i++)
+        runs.push({
+          app: await timed(r.appUrl, r.token, term, REQUESTS, query),
+          bare: await timed(r.bareUrl, r.bareToken, term, REQUESTS, query),
+        });
       const p95 = median(runs.map((x) => x.app.p95));
       const bareP95 = median(runs.map((x) => x.bare.p95));
       const last = runs.at(-1)!.app;
-      rows.push([db, label, JSON.stringify(term) + (query ? ` ${query}` : ''), `${last.total} (${last.items} shown)`, fmt(median(runs.map((x) => x.app.p50))), fmt(p95), fmt(median(runs.map((x) => x.bare.p50))), fmt(bareP95), `${(p95 / bareP95).toFixed(1)}×`, verdict(p95, runs.reduce((n, x) => n + x.app.shed, 0))]);
+      rows.push([
+        db,
+        label,
+        JSON.stringify(term) + (query ? ` ${query}` : ''),
+        `${last.total} (${last.items} shown)`,
+        fmt(median(runs.map((x) => x.app.p50))),
+        fmt(p95),
+        fmt(median(runs.map((x) => x.bare.p50))),
+        fmt(bareP95),
+        `${(p95 / bareP95).toFixed(1)}×`,
+        verdict(
+          p95,
+          runs.reduce((n, x) => n + x.app.shed, 0),
+        ),
+      ]);
       console.log(`  ${rows.at(-1)!.join('  ')}`);
     }
     for (const { label, term, query } of terms(ORDERS).filter((t) => UNDER_LOAD.includes(t.label) && t.label.includes(ONLY))) {
       await underLoad(pair.full, term, query);
       const runs: { app: Awaited<ReturnType<typeof underLoad>>; bare: Awaited<ReturnType<typeof underLoad>> }[] = [];
-      for (let i = 0; i < 2; i++) runs.push({ app: await underLoad(pair.full, term, query), bare: await underLoad(pair.empty, term, query) });
+      for (let i = 0; i < 2; i++)
+        runs.push({ app: await underLoad(pair.full, term, query), bare: await underLoad(pair.empty, term, query) });
       const m = (pick: (x: (typeof runs)[number]) => number) => median(runs.map(pick));
-      loadRows.push([db, label, m((x) => x.app.rps).toFixed(0), String(m((x) => x.app.p50)), String(m((x) => x.app.p99)), m((x) => x.bare.rps).toFixed(0), String(m((x) => x.bare.p99)), `${(100 * m((x) => x.app.rps / x.bare.rps)).toFixed(0)} %`]);
+      loadRows.push([
+        db,
+        label,
+        m((x) => x.app.rps).toFixed(0),
+        String(m((x) => x.app.p50)),
+        String(m((x) => x.app.p99)),
+        m((x) => x.bare.rps).toFixed(0),
+        String(m((x) => x.bare.p99)),
+        `${(100 * m((x) => x.app.rps / x.bare.rps)).toFixed(0)} %`,
+      ]);
       console.log(`  under load: ${loadRows.at(-1)!.join('  ')}`);
     }
   } finally {
@@ -118,10 +157,14 @@ async function main() {
     rows.push(...(await bench(db as 'sqlite' | 'postgres', loadRows)));
   }
   const server = `built server (node ${startFlags().join(' ')} apps/server/dist/main.js, as npm start runs it) at production defaults, log level info`;
-  console.log(`\nAdmin order search, ${ORDERS} orders, page 1 of 12, ${REQUESTS} sequential requests per term and round, median of ${REPEATS} rounds (ms); ${server}; one connection (latency: the budget's figure)`);
+  console.log(
+    `\nAdmin order search, ${ORDERS} orders, page 1 of 12, ${REQUESTS} sequential requests per term and round, median of ${REPEATS} rounds (ms); ${server}; one connection (latency: the budget's figure)`,
+  );
   printTable(['db', 'search', 'term', 'totalCount', 'p50', 'p95', 'empty-table p50', 'empty-table p95', 'p95 ratio', 'budget'], rows);
   if (loadRows.length) {
-    console.log(`\nThe same under load: ${CONNECTIONS} connections searching at once, ${LOAD_SECONDS} s per measurement, median of 2 (ms); the same server on an empty table beside it`);
+    console.log(
+      `\nThe same under load: ${CONNECTIONS} connections searching at once, ${LOAD_SECONDS} s per measurement, median of 2 (ms); the same server on an empty table beside it`,
+    );
     printTable(['db', 'search', 'req/s', 'p50', 'p99', 'empty-table req/s', 'empty-table p99', 'req/s of empty table'], loadRows);
   }
 }

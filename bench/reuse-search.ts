@@ -40,12 +40,43 @@ async function fill(db: Db) {
       const id = randomUUID();
       const at = new Date(now - ((i * REUSE_WINDOW_MS) / ORDERS) * 0.99).toISOString();
       orders.push({
-        id, in_game_user_id: '123', server_info: '', mobile_number: '09123456789', game_id: null, game_title: 'G', package_id: null, package_title: 'P',
-        package_unit: 1, package_price: 1000, package_currency: 'MMK', package_image: null, payment_method: 'NORMAL', quantity: 1, sub_total: 1000,
-        transaction_number: String(i % 1_000_000).padStart(6, '0'), screenshot: `${id}.png`, status: 'COMPLETED', operator_id: null, operator_email: null,
-        is_read: 1, created_at: at, updated_at: at, idempotency_key: null,
+        id,
+        in_game_user_id: '123',
+        server_info: '',
+        mobile_number: '09123456789',
+        game_id: null,
+        game_title: 'G',
+        package_id: null,
+        package_title: 'P',
+        package_unit: 1,
+        package_price: 1000,
+        package_currency: 'MMK',
+        package_image: null,
+        payment_method: 'NORMAL',
+        quantity: 1,
+        sub_total: 1000,
+        transaction_number: String(i % 1_000_000).padStart(6, '0'),
+        screenshot: `${id}.png`,
+        status: 'COMPLETED',
+        operator_id: null,
+        operator_email: null,
+        is_read: 1,
+        created_at: at,
+        updated_at: at,
+        idempotency_key: null,
       });
-      checks.push({ order_id: id, state: 'done', attempts: 1, next_attempt_at: at, cleaned: 1, image_hash: i % 3000 === 1 ? PICTURE : fakeHash(), hash_seq: i + 1, receipt_txn_id: i % UNREAD_EVERY === 0 ? null : `0100${String(i).padStart(12, '0')}`, created_at: at, checked_at: at });
+      checks.push({
+        order_id: id,
+        state: 'done',
+        attempts: 1,
+        next_attempt_at: at,
+        cleaned: 1,
+        image_hash: i % 3000 === 1 ? PICTURE : fakeHash(),
+        hash_seq: i + 1,
+        receipt_txn_id: i % UNREAD_EVERY === 0 ? null : `0100${String(i).padStart(12, '0')}`,
+        created_at: at,
+        checked_at: at,
+      });
     }
     await db.insertInto('orders').values(orders).execute();
     await db.insertInto('order_checks').values(checks).execute();
@@ -121,10 +152,26 @@ async function main() {
       await admin.end();
     }
   }
-  console.log(`\nReuse search of one check over a month of orders (${UNREAD_EVERY === 0 ? 'none' : `1 in ${UNREAD_EVERY}`} with an unread transaction id), median of ${REPEATS} (ms)`);
-  console.log('scan: before the lock, its time and the longest the event loop was held at once (max of the repeats); locked: inside the transaction');
+  console.log(
+    `\nReuse search of one check over a month of orders (${UNREAD_EVERY === 0 ? 'none' : `1 in ${UNREAD_EVERY}`} with an unread transaction id), median of ${REPEATS} (ms)`,
+  );
+  console.log(
+    'scan: before the lock, its time and the longest the event loop was held at once (max of the repeats); locked: inside the transaction',
+  );
   printTable(
-    ['db', 'orders in window', 'id read: scan', 'longest hold', 'locked', 'found', 'id unread: scan', 'longest hold', 'locked', 'found', "baseline: the window's ids"],
+    [
+      'db',
+      'orders in window',
+      'id read: scan',
+      'longest hold',
+      'locked',
+      'found',
+      'id unread: scan',
+      'longest hold',
+      'locked',
+      'found',
+      "baseline: the window's ids",
+    ],
     rows,
   );
 }

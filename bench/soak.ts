@@ -66,7 +66,9 @@ function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> 
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ORDER_RATE_LIMIT: '100000',
-      ...(MEMORY_DETAIL ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench/lib/memory-probe.mjs')}`.trim() } : {}),
+      ...(MEMORY_DETAIL
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(ROOT, 'bench/lib/memory-probe.mjs')}`.trim() }
+        : {}),
     },
     60_000,
     [...startFlags(), ...EXTRA_NODE_FLAGS], // node's flags as `npm start` gives them (docs/decisions/0406-idle-memory.md)
@@ -84,8 +86,15 @@ function cpuMs(child: ChildProcess): number {
  * they took on the JavaScript threads: the pause plus the incremental marking steps V8 reports for each.
  */
 function fullCollections(instance: Instance, from: number): { count: number; ms: number } {
-  const lines = instance.logs.slice(from).join('').split('\n').filter((l) => l.includes('Mark-Compact'));
-  const ms = lines.reduce((sum, l) => sum + Number(/MB, ([\d.]+) \//.exec(l)?.[1] ?? 0) + Number(/\(\+ ([\d.]+) ms in/.exec(l)?.[1] ?? 0), 0);
+  const lines = instance.logs
+    .slice(from)
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('Mark-Compact'));
+  const ms = lines.reduce(
+    (sum, l) => sum + Number(/MB, ([\d.]+) \//.exec(l)?.[1] ?? 0) + Number(/\(\+ ([\d.]+) ms in/.exec(l)?.[1] ?? 0),
+    0,
+  );
   return { count: lines.length, ms };
 }
 
@@ -101,7 +110,11 @@ async function probe(instance: Instance): Promise<string | null> {
   instance.child.kill('SIGUSR2');
   for (let i = 0; i < 20; i++) {
     await sleep(50);
-    const line = instance.logs.slice(before).join('').split('\n').find((l) => l.startsWith('MEMORY_PROBE '));
+    const line = instance.logs
+      .slice(before)
+      .join('')
+      .split('\n')
+      .find((l) => l.startsWith('MEMORY_PROBE '));
     if (line) return line.slice('MEMORY_PROBE '.length);
   }
   return 'no answer';
@@ -113,7 +126,11 @@ type Sample = { at: number; label: string; checks: string; memory: MemoryBreakdo
 const latencies = new Map<string, number[]>();
 let answered = 0;
 const errors: string[] = [];
-async function timed(label: string, work: () => Promise<Response>, ok: (status: number) => boolean = (s) => s < 400): Promise<Response | null> {
+async function timed(
+  label: string,
+  work: () => Promise<Response>,
+  ok: (status: number) => boolean = (s) => s < 400,
+): Promise<Response | null> {
   const start = performance.now();
   try {
     const res = await work();
@@ -194,7 +211,11 @@ async function main() {
     instances.push(await startInstance(dataDir, url.toString()));
     instances.push(await startInstance(dataDir, url.toString()));
     const at = (i: number) => instances[i % instances.length]!.url;
-    const login = await fetch(`${at(0)}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${at(0)}/api/v1/auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const token = ((await login.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
     const auth = { authorization: `Bearer ${token}` };
 
@@ -212,9 +233,13 @@ async function main() {
       hubs.push(connection);
     }
 
-    const games = ((await (await fetch(`${at(0)}/api/v1/Game?pageSize=50`)).json()) as { payLoad: { items: Array<{ id: string; serverType: string }> } }).payLoad.items;
+    const games = (
+      (await (await fetch(`${at(0)}/api/v1/Game?pageSize=50`)).json()) as { payLoad: { items: Array<{ id: string; serverType: string }> } }
+    ).payLoad.items;
     const game = games.find((g) => g.serverType === 'NONE') ?? games[0]!;
-    const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const rssLaunch = instances.map((i) => rssMb(i.child));
     let rssStart = rssLaunch;
     const began = Date.now();
@@ -228,7 +253,8 @@ async function main() {
         throw new Error(`instance ${gone} exited (${child.exitCode ?? child.signalCode}): ${logs.join('').slice(-1500)}`);
       }
       const memory = instances.map((i) => memoryBreakdown(i.child.pid!));
-      const states = (await admin.query(`select state, count(*)::int as n from ${schema}.order_checks group by state order by state`)).rows as Array<{ state: string; n: number }>;
+      const states = (await admin.query(`select state, count(*)::int as n from ${schema}.order_checks group by state order by state`))
+        .rows as Array<{ state: string; n: number }>;
       const detail = await Promise.all(instances.map((i) => probe(i)));
       samples.push({ at, label, checks: states.map((r) => `${r.state} ${r.n}`).join(', '), memory, detail });
       return memory;
@@ -247,7 +273,10 @@ async function main() {
       void sampleAt('warm-up done', (m) => (rssStart = m.map((b) => b.rss)));
     }, WARMUP_SECONDS * 1000);
     let rssHalf = rssLaunch;
-    const halfway = setTimeout(() => void sampleAt('half-way', (m) => (rssHalf = m.map((b) => b.rss))), (WARMUP_SECONDS + SECONDS / 2) * 1000);
+    const halfway = setTimeout(
+      () => void sampleAt('half-way', (m) => (rssHalf = m.map((b) => b.rss))),
+      (WARMUP_SECONDS + SECONDS / 2) * 1000,
+    );
     const placed: string[] = [];
     const until = Date.now() + (WARMUP_SECONDS + SECONDS) * 1000;
 
@@ -265,10 +294,22 @@ async function main() {
         }
         lastOrder = Date.now();
         const form = new FormData();
-        const fields = { inGameUserId: `soak-${n}-${round}`, serverInfo: game.serverType === 'ZONEID' ? '1234' : '', mobileNumber: '09123456789', tokenPackageId: items[round % items.length]!.id, quantity: '1', transactionNumber: String(100000 + (round % 900000)), idempotencyKey: randomUUID() };
+        const fields = {
+          inGameUserId: `soak-${n}-${round}`,
+          serverInfo: game.serverType === 'ZONEID' ? '1234' : '',
+          mobileNumber: '09123456789',
+          tokenPackageId: items[round % items.length]!.id,
+          quantity: '1',
+          transactionNumber: String(100000 + (round % 900000)),
+          idempotencyKey: randomUUID(),
+        };
         for (const [k, v] of Object.entries(fields)) form.append(k, v);
         form.append('file_ScreenShot', new Blob([new Uint8Array(screenshot)], { type: 'image/png' }), 'shot.png');
-        const res = await timed('POST /api/v1/Order', () => fetch(`${base}/api/v1/Order`, { method: 'POST', body: form }), (s) => s === 201);
+        const res = await timed(
+          'POST /api/v1/Order',
+          () => fetch(`${base}/api/v1/Order`, { method: 'POST', body: form }),
+          (s) => s === 201,
+        );
         if (res?.status === 201) placed.push(((await res.json()) as { payLoad: { id: string } }).payLoad.id);
         await sleep(100);
       }
@@ -278,14 +319,20 @@ async function main() {
         const base = at(n + round);
         const list = await timed('GET /api/v1/Order', () => fetch(`${base}/api/v1/Order?pageSize=20`, { headers: auth }));
         const orders = list ? ((await list.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items : [];
-        await timed('GET /api/v1/Order/notification-list', () => fetch(`${base}/api/v1/Order/notification-list?pageSize=20`, { headers: auth }));
+        await timed('GET /api/v1/Order/notification-list', () =>
+          fetch(`${base}/api/v1/Order/notification-list?pageSize=20`, { headers: auth }),
+        );
         const order = orders[round % Math.max(1, orders.length)];
         if (order) {
           await timed('GET /api/v1/Order/{id}', () => fetch(`${base}/api/v1/Order/${order.id}`, { headers: auth }));
-          await timed('PUT /api/v1/Order/isRead/{id}', () => fetch(`${base}/api/v1/Order/isRead/${order.id}`, { method: 'PUT', headers: auth }));
+          await timed('PUT /api/v1/Order/isRead/{id}', () =>
+            fetch(`${base}/api/v1/Order/isRead/${order.id}`, { method: 'PUT', headers: auth }),
+          );
           const form = new FormData();
           form.append('orderStatus', round % 2 ? 'COMPLETED' : 'PENDING');
-          await timed('PUT /api/v1/Order/{id}', () => fetch(`${base}/api/v1/Order/${order.id}`, { method: 'PUT', headers: auth, body: form }));
+          await timed('PUT /api/v1/Order/{id}', () =>
+            fetch(`${base}/api/v1/Order/${order.id}`, { method: 'PUT', headers: auth, body: form }),
+          );
         }
         await sleep(250);
       }
@@ -307,7 +354,9 @@ async function main() {
     );
     console.log('route                                      count    p50 ms    p99 ms');
     for (const [label, values] of [...latencies].sort()) {
-      console.log(`${label.padEnd(42)} ${String(values.length).padStart(5)} ${p(values, 0.5).toFixed(1).padStart(9)} ${p(values, 0.99).toFixed(1).padStart(9)}`);
+      console.log(
+        `${label.padEnd(42)} ${String(values.length).padStart(5)} ${p(values, 0.5).toFixed(1).padStart(9)} ${p(values, 0.99).toFixed(1).padStart(9)}`,
+      );
     }
     console.log(`orders placed (201): ${placed.length}; stored: ${stored}; lost: ${lost}`);
     let notificationProblems = 0;
@@ -315,12 +364,16 @@ async function main() {
       const missing = placed.filter((id) => !seen.has(id)).length;
       const duplicated = [...seen.values()].filter((n) => n > 1).length;
       notificationProblems += missing + duplicated;
-      console.log(`hub client ${i} (instance ${i % 2}): sent ${placed.length}, received ${seen.size}, missing ${missing}, duplicated ${duplicated}`);
+      console.log(
+        `hub client ${i} (instance ${i % 2}): sent ${placed.length}, received ${seen.size}, missing ${missing}, duplicated ${duplicated}`,
+      );
     });
     console.log('memory timeline (s since the load began; checks by state):');
     for (const s of samples) {
       console.log(`  ${s.at.toFixed(0).padStart(4)} s ${s.label ? `(${s.label}) ` : ''}checks: ${s.checks}`);
-      s.memory.forEach((m, i) => console.log(`         instance ${i}: ${formatBreakdown(m)}${s.detail[i] ? `; main thread ${s.detail[i]}` : ''}`));
+      s.memory.forEach((m, i) =>
+        console.log(`         instance ${i}: ${formatBreakdown(m)}${s.detail[i] ? `; main thread ${s.detail[i]}` : ''}`),
+      );
     }
     const growth = (from: number, to: number) => {
       const g = ((to - from) / from) * 100;
@@ -335,7 +388,9 @@ async function main() {
     console.log(
       `CPU over the measured ${SECONDS} s: ${cpuUsed.map((c) => `${(c / 1000).toFixed(1)} s`).join(' and ')} (instances 0 and 1, all threads); ` +
         `${answeredInWindow} requests answered: ${((cpuUsed[0]! + cpuUsed[1]!) / answeredInWindow).toFixed(2)} ms CPU per request` +
-        (collections.some((c) => c.count > 0) ? `; full collections (--trace-gc): ${collections.map((c) => `${c.count} (${c.ms.toFixed(0)} ms)`).join(' and ')}` : ''),
+        (collections.some((c) => c.count > 0)
+          ? `; full collections (--trace-gc): ${collections.map((c) => `${c.count} (${c.ms.toFixed(0)} ms)`).join(' and ')}`
+          : ''),
     );
     const worst = (from: number[]) => Math.max(...from.map((start, i) => ((rssEnd[i]! - start) / start) * 100));
     console.log(
@@ -344,7 +399,12 @@ async function main() {
     );
     console.log(`errors: ${errors.length}`);
     for (const e of errors.slice(0, 20)) console.log(`  ${e}`);
-    const serverErrors = instances.flatMap((i) => i.logs.join('').split('\n').filter((l) => /"level":(50|60)/.test(l)));
+    const serverErrors = instances.flatMap((i) =>
+      i.logs
+        .join('')
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l)),
+    );
     if (serverErrors.length) console.log(`server error log lines: ${serverErrors.length}\n  ${serverErrors.slice(0, 5).join('\n  ')}`);
     if (errors.length || lost || notificationProblems || serverErrors.length) process.exitCode = 1;
   } finally {

@@ -66,19 +66,53 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const user = await register(app.ctx, { ...ADMIN, role: 'owner' });
-    const login = await fetch(`${base}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${base}/api/v1/auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const token = ((await login.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
 
     const now = new Date().toISOString();
     const gameId = randomUUID();
     const packageId = randomUUID();
-    await app.ctx.db.insertInto('games').values({ id: gameId, title: 'Bench', description: '', order_index: 1, server_type: 'NONE', is_disable: 0, logo: null, banner_image: null, game_profile_image: null, created_at: now, updated_at: now }).execute();
+    await app.ctx.db
+      .insertInto('games')
+      .values({
+        id: gameId,
+        title: 'Bench',
+        description: '',
+        order_index: 1,
+        server_type: 'NONE',
+        is_disable: 0,
+        logo: null,
+        banner_image: null,
+        game_profile_image: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await app.ctx.db
       .insertInto('token_packages')
-      .values({ id: packageId, game_id: gameId, token_title: 'Pack', unit: 100, price: 1500, currency: 'MMK', payment_method: 'NORMAL', can_add_quantity: 0, package_image: null, created_at: now, updated_at: now })
+      .values({
+        id: packageId,
+        game_id: gameId,
+        token_title: 'Pack',
+        unit: 100,
+        price: 1500,
+        currency: 'MMK',
+        payment_method: 'NORMAL',
+        can_add_quantity: 0,
+        package_image: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
-    const sink = fork(new URL('./lib/push-sink.mjs', import.meta.url), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const sink = fork(new URL('./lib/push-sink.mjs', import.meta.url), [], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.push(sink);
     // Polled for its count every few ms: each poll waits on the child once.
     sink.setMaxListeners(0);
@@ -100,10 +134,14 @@ async function main(): Promise<void> {
     });
     await app.ctx.db.insertInto('push_subscriptions').values(devices).execute();
 
-    const hub = fork(new URL('./lib/hub-clients.mjs', import.meta.url), [JSON.stringify({ mode: 'raw-ws', url: `${base}/dashboard`, token, count: HUB_CLIENTS })], {
-      execArgv: [],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const hub = fork(
+      new URL('./lib/hub-clients.mjs', import.meta.url),
+      [JSON.stringify({ mode: 'raw-ws', url: `${base}/dashboard`, token, count: HUB_CLIENTS })],
+      {
+        execArgv: [],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     children.push(hub);
     await nextMessage(hub, 'ready');
     await sameClock(hub, 'hub clients');
@@ -117,13 +155,28 @@ async function main(): Promise<void> {
     let transaction = 100_000 + Math.floor(Math.random() * 800_000);
     for (let round = 0; round <= ROUNDS; round++) {
       const blocks = Buffer.from(Array.from({ length: 16 * 16 * 3 }, () => Math.floor(Math.random() * 256)));
-      const screenshot = await sharp(blocks, { raw: { width: 16, height: 16, channels: 3 } }).resize(96, 160, { kernel: 'nearest' }).png().toBuffer();
+      const screenshot = await sharp(blocks, { raw: { width: 16, height: 16, channels: 3 } })
+        .resize(96, 160, { kernel: 'nearest' })
+        .png()
+        .toBuffer();
       const form = orderForm(
-        { inGameUserId: `bench-${round}`, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', subTotal: '1500', transactionNumber: String(transaction++) },
+        {
+          inGameUserId: `bench-${round}`,
+          serverInfo: '',
+          mobileNumber: '09123456789',
+          tokenPackageId: packageId,
+          quantity: '1',
+          subTotal: '1500',
+          transactionNumber: String(transaction++),
+        },
         screenshot,
         'png',
       );
-      const res = await fetch(`${base}/api/v1/Order`, { method: 'POST', headers: { 'content-type': form.contentType }, body: new Uint8Array(form.body) });
+      const res = await fetch(`${base}/api/v1/Order`, {
+        method: 'POST',
+        headers: { 'content-type': form.contentType },
+        body: new Uint8Array(form.body),
+      });
       if (res.status !== 201) throw new Error(`order ${round}: ${res.status} ${await res.text()}`);
       orderIds.push(((await res.json()) as { payLoad: { id: string } }).payLoad.id);
       const want = (round + 1) * DEVICES;
@@ -158,12 +211,26 @@ async function main(): Promise<void> {
       hubAll.push(...received);
       if (received.length) hubLast.push(Math.max(...received));
     }
-    console.log(`staff-alerts: ${ROUNDS} orders (+1 warm-up), ${DEVICES} push devices, ${HUB_CLIENTS} hub WebSocket clients, ${GAP_MS} ms apart; ms from the order's commit`);
+    console.log(
+      `staff-alerts: ${ROUNDS} orders (+1 warm-up), ${DEVICES} push devices, ${HUB_CLIENTS} hub WebSocket clients, ${GAP_MS} ms apart; ms from the order's commit`,
+    );
     printTable(
       ['path', 'p50', 'p99', 'last of each order p50', 'last p99'],
       [
-        ['push request arrives at push service', fmt(median(push)), fmt(percentile(push, 99)), fmt(median(pushLast)), fmt(percentile(pushLast, 99))],
-        ['hub ReceiveOrder at client (same run)', fmt(median(hubAll)), fmt(percentile(hubAll, 99)), fmt(median(hubLast)), fmt(percentile(hubLast, 99))],
+        [
+          'push request arrives at push service',
+          fmt(median(push)),
+          fmt(percentile(push, 99)),
+          fmt(median(pushLast)),
+          fmt(percentile(pushLast, 99)),
+        ],
+        [
+          'hub ReceiveOrder at client (same run)',
+          fmt(median(hubAll)),
+          fmt(percentile(hubAll, 99)),
+          fmt(median(hubLast)),
+          fmt(percentile(hubLast, 99)),
+        ],
       ],
     );
     if (hubMissing) console.warn(`  ${hubMissing} hub deliveries missing`);

@@ -40,7 +40,9 @@ const PROCS = env('STREAM_CLIENT_PROCS', 2);
 
 /** Starts client processes and checks they read the driver's monotonic clock. */
 async function startClients(script: string, args: object[]): Promise<ChildProcess[]> {
-  const children = args.map((a) => fork(new URL(script, import.meta.url), [JSON.stringify(a)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const children = args.map((a) =>
+    fork(new URL(script, import.meta.url), [JSON.stringify(a)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
   await Promise.all(children.map((c) => nextMessage(c, 'ready')));
   for (const child of children) {
     const before = monoMs();
@@ -107,14 +109,37 @@ async function seedTrackedOrders(server: ProdServer, count: number): Promise<{ i
       await trx
         .insertInto('orders')
         .values({
-          id: o.id, code: o.code, in_game_user_id: String(500_000_000 + i), server_info: '', mobile_number: `0977${String(i).padStart(7, '0')}`,
-          game_id: null, game_title: 'Mobile Legends: Bang Bang', package_id: null, package_title: '86 Diamonds', package_unit: 86,
-          package_price: 5000, package_currency: 'MMK', package_image: null, payment_method: 'NORMAL', quantity: 1, sub_total: 5000,
-          transaction_number: String(100_000 + i), screenshot: 'bench.webp', status: 'PENDING', operator_id: null, operator_email: null,
-          is_read: 0, created_at: now, updated_at: now, idempotency_key: null,
+          id: o.id,
+          code: o.code,
+          in_game_user_id: String(500_000_000 + i),
+          server_info: '',
+          mobile_number: `0977${String(i).padStart(7, '0')}`,
+          game_id: null,
+          game_title: 'Mobile Legends: Bang Bang',
+          package_id: null,
+          package_title: '86 Diamonds',
+          package_unit: 86,
+          package_price: 5000,
+          package_currency: 'MMK',
+          package_image: null,
+          payment_method: 'NORMAL',
+          quantity: 1,
+          sub_total: 5000,
+          transaction_number: String(100_000 + i),
+          screenshot: 'bench.webp',
+          status: 'PENDING',
+          operator_id: null,
+          operator_email: null,
+          is_read: 0,
+          created_at: now,
+          updated_at: now,
+          idempotency_key: null,
         })
         .execute();
-      await trx.insertInto('order_tracking_tokens').values({ token_hash: hashToken(o.token), order_id: o.id, created_at: now }).execute();
+      await trx
+        .insertInto('order_tracking_tokens')
+        .values({ token_hash: hashToken(o.token), order_id: o.id, created_at: now })
+        .execute();
     }
   });
   await db.destroy();
@@ -123,18 +148,30 @@ async function seedTrackedOrders(server: ProdServer, count: number): Promise<{ i
 
 /** POST /api/v1/Order as the storefront sends it, from a given loopback address. */
 function placeOrder(base: string, packageId: string, screenshot: Buffer, localAddress: string): Promise<{ id: string }> {
-  const fields = { inGameUserId: '5123456789', serverInfo: '1234', mobileNumber: '09791234567', tokenPackageId: packageId, quantity: '1', transactionNumber: String(200_000 + Math.floor(Math.random() * 700_000)), screenShot: '' };
+  const fields = {
+    inGameUserId: '5123456789',
+    serverInfo: '1234',
+    mobileNumber: '09791234567',
+    tokenPackageId: packageId,
+    quantity: '1',
+    transactionNumber: String(200_000 + Math.floor(Math.random() * 700_000)),
+    screenShot: '',
+  };
   const { body, contentType } = orderForm(fields, screenshot, 'png');
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/v1/Order`, { method: 'POST', localAddress, headers: { 'content-type': contentType, 'content-length': body.length } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 201) return reject(new Error(`placing an order: ${res.statusCode} ${text}`));
-        resolve((JSON.parse(text) as { payLoad: { id: string } }).payLoad);
-      });
-    });
+    const req = http.request(
+      `${base}/api/v1/Order`,
+      { method: 'POST', localAddress, headers: { 'content-type': contentType, 'content-length': body.length } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode !== 201) return reject(new Error(`placing an order: ${res.statusCode} ${text}`));
+          resolve((JSON.parse(text) as { payLoad: { id: string } }).payLoad);
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -147,7 +184,11 @@ async function main() {
   const base = server.url;
   const stops: (() => Promise<unknown>)[] = [];
   try {
-    const login = await fetch(`${base}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+    const login = await fetch(`${base}/api/v1/auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
     const token = ((await login.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
     const auth = { authorization: `Bearer ${token}` };
 
@@ -164,13 +205,23 @@ async function main() {
     const hubPerProc = Math.ceil(HUB_CLIENTS / PROCS);
     const admins = await startClients(
       './lib/hub-clients.mjs',
-      Array.from({ length: PROCS }, (_, i) => ({ mode: 'raw-ws', url: `${base}/dashboard`, token, count: Math.max(0, Math.min(hubPerProc, HUB_CLIENTS - i * hubPerProc)) })),
+      Array.from({ length: PROCS }, (_, i) => ({
+        mode: 'raw-ws',
+        url: `${base}/dashboard`,
+        token,
+        count: Math.max(0, Math.min(hubPerProc, HUB_CLIENTS - i * hubPerProc)),
+      })),
     );
     stops.push(async () => admins.forEach((c) => c.kill()));
     console.log(`  ${HUB_CLIENTS} admin hub clients connected`);
 
     /** Opens the pages, changes each listed order once (gap between changes), and measures. */
-    const streamRound = async (label: string, orders: { id: string; code: string; token: string }[], pagesPerOrder: number, changes: number) => {
+    const streamRound = async (
+      label: string,
+      orders: { id: string; code: string; token: string }[],
+      pagesPerOrder: number,
+      changes: number,
+    ) => {
       const pages = orders.flatMap((o) => Array.from({ length: pagesPerOrder }, () => ({ code: o.code, token: o.token })));
       const perProc = Math.ceil(pages.length / PROCS);
       const buyers = await startClients(
@@ -192,13 +243,23 @@ async function main() {
 
     const single = await streamRound('one page per order', await seedTrackedOrders(server, PAGES), 1, Math.min(CHANGES, PAGES));
     const burstOrders = await seedTrackedOrders(server, BURST_ORDERS);
-    const burst = await streamRound(`${Math.round(PAGES / BURST_ORDERS)} pages per order`, burstOrders, Math.round(PAGES / BURST_ORDERS), BURST_ORDERS);
+    const burst = await streamRound(
+      `${Math.round(PAGES / BURST_ORDERS)} pages per order`,
+      burstOrders,
+      Math.round(PAGES / BURST_ORDERS),
+      BURST_ORDERS,
+    );
 
     // The hub: new orders placed by buyers reach every admin.
-    const games = ((await (await fetch(`${base}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string }[] } }).payLoad.items;
-    const detail = ((await (await fetch(`${base}/api/v1/game/${games[0]!.id}`)).json()) as { payLoad: { tokenPackageDto: { id: string }[] } }).payLoad;
+    const games = ((await (await fetch(`${base}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string }[] } }).payLoad
+      .items;
+    const detail = (
+      (await (await fetch(`${base}/api/v1/game/${games[0]!.id}`)).json()) as { payLoad: { tokenPackageDto: { id: string }[] } }
+    ).payLoad;
     const packageId = detail.tokenPackageDto[0]!.id;
-    const screenshot = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#88aaff' } }).png().toBuffer();
+    const screenshot = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#88aaff' } })
+      .png()
+      .toBuffer();
     const hubSent = new Map<string, { t0: number; answered: number }>();
     for (let i = 0; i < HUB_ORDERS; i++) {
       const t0 = monoMs();
@@ -213,13 +274,29 @@ async function main() {
     const hubResult = summarise(hubSent, hub, HUB_CLIENTS);
 
     const fmt = (n: number) => n.toFixed(2);
-    const row = (label: string, clients: number, r: Result, ratio: string) => [label, String(clients), String(r.events), fmt(r.answerP50), fmt(r.p50), fmt(r.p99), fmt(r.max), fmt(r.spreadP99), `${r.n}/${r.expected}`, ratio];
+    const row = (label: string, clients: number, r: Result, ratio: string) => [
+      label,
+      String(clients),
+      String(r.events),
+      fmt(r.answerP50),
+      fmt(r.p50),
+      fmt(r.p99),
+      fmt(r.max),
+      fmt(r.spreadP99),
+      `${r.n}/${r.expected}`,
+      ratio,
+    ];
     console.log(`\nStatus stream vs hub broadcast: request sent → event at each client (ms), built server at production defaults`);
     printTable(
       ['path', 'clients', 'events', 'answer p50', 'p50', 'p99', 'max', 'after first p99', 'received/expected', 'p99 ÷ hub p99'],
       [
         row('PUT status → buyer stream (one page per order)', PAGES, single, `${(single.p99 / hubResult.p99).toFixed(2)}×`),
-        row(`PUT status → buyer stream (${Math.round(PAGES / BURST_ORDERS)} pages per order)`, PAGES, burst, `${(burst.p99 / hubResult.p99).toFixed(2)}×`),
+        row(
+          `PUT status → buyer stream (${Math.round(PAGES / BURST_ORDERS)} pages per order)`,
+          PAGES,
+          burst,
+          `${(burst.p99 / hubResult.p99).toFixed(2)}×`,
+        ),
         row('POST order → ReceiveOrder at admins (hub)', HUB_CLIENTS, hubResult, '1.00×'),
       ],
     );

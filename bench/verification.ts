@@ -22,7 +22,16 @@ import { compareReceipt, verdictOf, type PaymentAccount } from '../apps/server/s
 import { imageHash, nearIdentical } from '../apps/server/src/modules/verification/image-hash.ts';
 import { readReceipt } from '../apps/server/src/modules/verification/receipt-text.ts';
 import { createTesseractReader, prepareForOcr } from '../apps/server/src/modules/verification/text-reader.ts';
-import { createRenderer, nonReceiptHtml, randomFacts, receiptHtml, seeded, variedLook, type ReceiptFacts, type ReceiptLook } from '../apps/server/test/fixtures/receipts.ts';
+import {
+  createRenderer,
+  nonReceiptHtml,
+  randomFacts,
+  receiptHtml,
+  seeded,
+  variedLook,
+  type ReceiptFacts,
+  type ReceiptLook,
+} from '../apps/server/test/fixtures/receipts.ts';
 import { runCheckRates } from './lib/check-rates.ts';
 import { runHeldout, type FamilyFigures } from './lib/heldout-accuracy.ts';
 import { runIndependent } from './lib/independent-accuracy.ts';
@@ -38,7 +47,13 @@ const WINDOW_MS = 24 * 3600_000;
 
 type Kind = 'honest' | 'wrong-amount' | 'wrong-receiver' | 'reused' | 'middle-digits' | 'not-paid' | 'old' | 'non-receipt';
 const DOCTORED: Kind[] = ['wrong-amount', 'wrong-receiver', 'reused', 'middle-digits', 'not-paid', 'old'];
-type Case = { kind: Kind; look: ReceiptLook | null; facts: ReceiptFacts | null; image: Buffer; order: { subTotal: number; transactionNumber: string; createdAt: string } };
+type Case = {
+  kind: Kind;
+  look: ReceiptLook | null;
+  facts: ReceiptFacts | null;
+  image: Buffer;
+  order: { subTotal: number; transactionNumber: string; createdAt: string };
+};
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
 
@@ -51,10 +66,18 @@ async function main(): Promise<FamilyFigures> {
   for (let i = 0; i < COUNT; i++) {
     const account = ACCOUNTS[i % ACCOUNTS.length]!;
     const masked = rng.next() < 0.5 ? `${account.phone.slice(0, 2)}*****${account.phone.slice(-4)}` : `******${account.phone.slice(-4)}`;
-    const facts = randomFacts(rng, { paidAt: new Date(base - rng.int(60, 6 * 3600) * 1000), receiverPhone: masked, receiverName: account.holderName! });
+    const facts = randomFacts(rng, {
+      paidAt: new Date(base - rng.int(60, 6 * 3600) * 1000),
+      receiverPhone: masked,
+      receiverName: account.holderName!,
+    });
     const look = variedLook(rng);
     const image = await renderer.render(receiptHtml(facts, look), look);
-    const order = { subTotal: facts.amount, transactionNumber: facts.transactionId.slice(-6), createdAt: new Date(facts.paidAt.getTime() + rng.int(1, 30) * 60_000).toISOString() };
+    const order = {
+      subTotal: facts.amount,
+      transactionNumber: facts.transactionId.slice(-6),
+      createdAt: new Date(facts.paidAt.getTime() + rng.int(1, 30) * 60_000).toISOString(),
+    };
     cases.push({ kind: 'honest', look, facts, image, order });
     // One doctored receipt after each honest one, the kinds in turn.
     const kind = DOCTORED[i % DOCTORED.length]!;
@@ -67,7 +90,10 @@ async function main(): Promise<FamilyFigures> {
       cases.push({ kind, look, facts: wrong, image: await redo(wrong), order });
     } else if (kind === 'reused') {
       // Reused: the same screenshot, re-saved smaller, sent with another order (another 6-digit number).
-      const copy = await sharp(image).resize({ width: Math.round(look.width * 2 * look.scale * 0.8) }).jpeg({ quality: 70 }).toBuffer();
+      const copy = await sharp(image)
+        .resize({ width: Math.round(look.width * 2 * look.scale * 0.8) })
+        .jpeg({ quality: 70 })
+        .toBuffer();
       cases.push({ kind, look, facts, image: copy, order: { ...order, transactionNumber: String(100000 + rng.int(0, 899999)) } });
     } else if (kind === 'middle-digits') {
       cases.push({ kind, look, facts, image, order: { ...order, transactionNumber: facts.transactionId.slice(3, 9) } });
@@ -82,11 +108,19 @@ async function main(): Promise<FamilyFigures> {
   for (const kind of ['game', 'blank', 'photo'] as const) {
     for (let i = 0; i < 3; i++) {
       const look = { width: 390, height: 844, jpegQuality: 80, scale: 1, rotateDeg: 0 };
-      cases.push({ kind: 'non-receipt', look: null, facts: null, image: await renderer.render(nonReceiptHtml(kind), look), order: { subTotal: 5000, transactionNumber: '123456', createdAt: new Date(base).toISOString() } });
+      cases.push({
+        kind: 'non-receipt',
+        look: null,
+        facts: null,
+        image: await renderer.render(nonReceiptHtml(kind), look),
+        order: { subTotal: 5000, transactionNumber: '123456', createdAt: new Date(base).toISOString() },
+      });
     }
   }
   await renderer.close();
-  console.log(`corpus: ${cases.length} images (${COUNT} honest receipts, seed ${SEED}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `corpus: ${cases.length} images (${COUNT} honest receipts, seed ${SEED}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   const reader = createTesseractReader({ workers: 1 });
   await reader.read(cases[0]!.image); // load the model before timing
@@ -98,7 +132,10 @@ async function main(): Promise<FamilyFigures> {
   const timesBy = { latin: [] as number[], burmese: [] as number[] };
   const field = { amount: [0, 0], transactionId: [0, 0], time: [0, 0], receiver: [0, 0] } as Record<string, [number, number]>;
   const byDigits = { latin: [0, 0], burmese: [0, 0] } as Record<string, [number, number]>;
-  const verdicts = Object.fromEntries((['honest', ...DOCTORED, 'non-receipt'] as Kind[]).map((k) => [k, {}])) as Record<Kind, Record<string, number>>;
+  const verdicts = Object.fromEntries((['honest', ...DOCTORED, 'non-receipt'] as Kind[]).map((k) => [k, {}])) as Record<
+    Kind,
+    Record<string, number>
+  >;
   const groups = new Map<string, Record<string, number>>();
   const texts: string[] = [];
   for (const c of cases) {
@@ -116,22 +153,42 @@ async function main(): Promise<FamilyFigures> {
     verdicts[c.kind][v] = (verdicts[c.kind][v] ?? 0) + 1;
     if (c.kind !== 'honest' || !c.facts || !c.look) continue;
     const l = c.look;
-    for (const key of [`wallet ${l.style}`, `layout ${l.layout}`, `degradation ${l.photo ? 'photo' : l.cropTop ? 'cropped' : l.rotateDeg ? 'rotated' : 'none'}`, `mode ${l.dark ? 'dark' : 'light'}`, `labels ${l.burmese ? 'Burmese' : 'English'}`]) {
+    for (const key of [
+      `wallet ${l.style}`,
+      `layout ${l.layout}`,
+      `degradation ${l.photo ? 'photo' : l.cropTop ? 'cropped' : l.rotateDeg ? 'rotated' : 'none'}`,
+      `mode ${l.dark ? 'dark' : 'light'}`,
+      `labels ${l.burmese ? 'Burmese' : 'English'}`,
+    ]) {
       const g = groups.get(key) ?? {};
       g[v] = (g[v] ?? 0) + 1;
       groups.set(key, g);
     }
     const f = c.facts;
     const printedSeconds = c.look.dateFormat <= 1 && c.look.layout !== 'sms';
-    const expectTime = new Date(Math.floor(f.paidAt.getTime() / (printedSeconds ? 1000 : 60_000)) * (printedSeconds ? 1000 : 60_000)).toISOString();
+    const expectTime = new Date(
+      Math.floor(f.paidAt.getTime() / (printedSeconds ? 1000 : 60_000)) * (printedSeconds ? 1000 : 60_000),
+    ).toISOString();
     const ok = {
       amount: reading.amount === f.amount,
       transactionId: reading.transactionId === f.transactionId,
       time: reading.time === expectTime,
-      receiver: reading.receiver?.phone?.replace(/^09\*+/, '09*').replace(/^\*+/, '*') === f.receiverPhone.replace(/^09\*+/, '09*').replace(/^\*+/, '*'),
+      receiver:
+        reading.receiver?.phone?.replace(/^09\*+/, '09*').replace(/^\*+/, '*') ===
+        f.receiverPhone.replace(/^09\*+/, '09*').replace(/^\*+/, '*'),
     };
     if (process.env.VERIFY_DEBUG && Object.values(ok).includes(false)) {
-      console.log(JSON.stringify({ style: c.look.style, burmese: c.look.burmese, format: c.look.dateFormat, want: { ...f, paidAt: expectTime }, got: reading, verdict: v, text }));
+      console.log(
+        JSON.stringify({
+          style: c.look.style,
+          burmese: c.look.burmese,
+          format: c.look.dateFormat,
+          want: { ...f, paidAt: expectTime },
+          got: reading,
+          verdict: v,
+          text,
+        }),
+      );
     }
     for (const [k, good] of Object.entries(ok)) {
       field[k]![0] += good ? 1 : 0;
@@ -187,44 +244,99 @@ async function main(): Promise<FamilyFigures> {
   console.log('\nField extraction on honest receipts');
   printTable(
     ['field', 'read correctly', 'goal'],
-    Object.entries(field).map(([k, [good, all]]) => [k, `${good}/${all} = ${pct(good, all)}`, k === 'amount' || k === 'transactionId' ? (good / all >= 0.95 ? 'ok (≥95 %)' : 'BELOW 95 %') : '']),
+    Object.entries(field).map(([k, [good, all]]) => [
+      k,
+      `${good}/${all} = ${pct(good, all)}`,
+      k === 'amount' || k === 'transactionId' ? (good / all >= 0.95 ? 'ok (≥95 %)' : 'BELOW 95 %') : '',
+    ]),
   );
-  console.log(`  amount, Latin digits: ${pct(byDigits.latin![0], byDigits.latin![1])} of ${byDigits.latin![1]}; Burmese digits ၀–၉: ${pct(byDigits.burmese![0], byDigits.burmese![1])} of ${byDigits.burmese![1]} (amount lines read again with the Burmese data)`);
+  console.log(
+    `  amount, Latin digits: ${pct(byDigits.latin![0], byDigits.latin![1])} of ${byDigits.latin![1]}; Burmese digits ၀–၉: ${pct(byDigits.burmese![0], byDigits.burmese![1])} of ${byDigits.burmese![1]} (amount lines read again with the Burmese data)`,
+  );
   console.log('\nVerdicts');
-  const expected: Record<Kind, string> = { honest: 'match', 'wrong-amount': 'mismatch', 'wrong-receiver': 'mismatch', reused: 'mismatch', 'middle-digits': 'mismatch', 'not-paid': 'mismatch', old: 'mismatch', 'non-receipt': 'unreadable' };
+  const expected: Record<Kind, string> = {
+    honest: 'match',
+    'wrong-amount': 'mismatch',
+    'wrong-receiver': 'mismatch',
+    reused: 'mismatch',
+    'middle-digits': 'mismatch',
+    'not-paid': 'mismatch',
+    old: 'mismatch',
+    'non-receipt': 'unreadable',
+  };
   printTable(
     ['case', 'images', 'expected', 'got expected', 'match', 'mismatch', 'unreadable'],
     (Object.keys(verdicts) as Kind[]).map((k) => {
       const v = verdicts[k];
       const n = Object.values(v).reduce((a, b) => a + b, 0);
-      return [k, String(n), expected[k], pct(v[expected[k]] ?? 0, n), String(v.match ?? 0), String(v.mismatch ?? 0), String(v.unreadable ?? 0)];
+      return [
+        k,
+        String(n),
+        expected[k],
+        pct(v[expected[k]] ?? 0, n),
+        String(v.match ?? 0),
+        String(v.mismatch ?? 0),
+        String(v.unreadable ?? 0),
+      ];
     }),
   );
   const falseMatches = ([...DOCTORED, 'non-receipt'] as Kind[]).reduce((n, k) => n + (verdicts[k].match ?? 0), 0);
-  console.log(`False "match" on doctored receipts and non-receipts: ${falseMatches} → ${falseMatches === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`);
-  console.log(`Reused screenshots found by fingerprint: ${reuseFound}/${reuseTotal} = ${pct(reuseFound, reuseTotal)}; different receipts of one wallet taken for the same picture: ${falsePairs}/${pairs} pairs (the pipeline also refuses pairs whose transaction ids were read and differ)`);
-  console.log(`\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; receipts with Latin digits median ${median(timesBy.latin).toFixed(0)} ms, with Burmese digits median ${median(timesBy.burmese).toFixed(0)} ms`);
-  console.log(`OCR CPU time per image (all threads of the process): median ${median(cpuTimes).toFixed(0)} ms, p95 ${percentile(cpuTimes, 95).toFixed(0)} ms, mean ${(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length).toFixed(0)} ms`);
+  console.log(
+    `False "match" on doctored receipts and non-receipts: ${falseMatches} → ${falseMatches === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`,
+  );
+  console.log(
+    `Reused screenshots found by fingerprint: ${reuseFound}/${reuseTotal} = ${pct(reuseFound, reuseTotal)}; different receipts of one wallet taken for the same picture: ${falsePairs}/${pairs} pairs (the pipeline also refuses pairs whose transaction ids were read and differ)`,
+  );
+  console.log(
+    `\nOCR time per image (tesseract.js, 1 worker thread, incl. sharp pre-processing): median ${median(times).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms; receipts with Latin digits median ${median(timesBy.latin).toFixed(0)} ms, with Burmese digits median ${median(timesBy.burmese).toFixed(0)} ms`,
+  );
+  console.log(
+    `OCR CPU time per image (all threads of the process): median ${median(cpuTimes).toFixed(0)} ms, p95 ${percentile(cpuTimes, 95).toFixed(0)} ms, mean ${(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length).toFixed(0)} ms`,
+  );
   console.log(`tesseract command line: ${cli}`);
-  const sum = (k: Kind) => ({ n: Object.values(verdicts[k]).reduce((a, b) => a + b, 0), match: verdicts[k].match ?? 0, mismatch: verdicts[k].mismatch ?? 0, unreadable: verdicts[k].unreadable ?? 0 });
+  const sum = (k: Kind) => ({
+    n: Object.values(verdicts[k]).reduce((a, b) => a + b, 0),
+    match: verdicts[k].match ?? 0,
+    mismatch: verdicts[k].mismatch ?? 0,
+    unreadable: verdicts[k].unreadable ?? 0,
+  });
   console.log('\nOwn generator, honest receipts by group');
   printTable(
     ['group', 'n', 'match', 'mismatch', 'unreadable'],
-    [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, g]) => {
-      const n = Object.values(g).reduce((a, b) => a + b, 0);
-      return [k, String(n), pct(g.match ?? 0, n), pct(g.mismatch ?? 0, n), pct(g.unreadable ?? 0, n)];
-    }),
+    [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, g]) => {
+        const n = Object.values(g).reduce((a, b) => a + b, 0);
+        return [k, String(n), pct(g.match ?? 0, n), pct(g.mismatch ?? 0, n), pct(g.unreadable ?? 0, n)];
+      }),
   );
   const bad = DOCTORED.map(sum);
-  const doctored = bad.reduce((a, b) => ({ n: a.n + b.n, match: a.match + b.match, mismatch: a.mismatch + b.mismatch, unreadable: a.unreadable + b.unreadable }));
+  const doctored = bad.reduce((a, b) => ({
+    n: a.n + b.n,
+    match: a.match + b.match,
+    mismatch: a.mismatch + b.mismatch,
+    unreadable: a.unreadable + b.unreadable,
+  }));
   return { honest: sum('honest'), doctored, cpuMsPerImage: median(cpuTimes) };
 }
 
 function summary(own: FamilyFigures | null, heldout: FamilyFigures | null, independent: FamilyFigures | null) {
   console.log('\nEvery family (honest → match; doctored → false match)');
   const row = (name: string, f: FamilyFigures | null) =>
-    f ? [name, pct(f.honest.match, f.honest.n), pct(f.honest.mismatch, f.honest.n), pct(f.honest.unreadable, f.honest.n), `${f.doctored.match}/${f.doctored.n} = ${pct(f.doctored.match, f.doctored.n)}`, `${f.cpuMsPerImage.toFixed(0)} ms`] : [name, '–', '–', '–', '–', '–'];
-  printTable(['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'], [row('own generator', own), row('held-out', heldout), row('independent author', independent)]);
+    f
+      ? [
+          name,
+          pct(f.honest.match, f.honest.n),
+          pct(f.honest.mismatch, f.honest.n),
+          pct(f.honest.unreadable, f.honest.n),
+          `${f.doctored.match}/${f.doctored.n} = ${pct(f.doctored.match, f.doctored.n)}`,
+          `${f.cpuMsPerImage.toFixed(0)} ms`,
+        ]
+      : [name, '–', '–', '–', '–', '–'];
+  printTable(
+    ['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'],
+    [row('own generator', own), row('held-out', heldout), row('independent author', independent)],
+  );
   const f = own ?? heldout ?? independent;
   if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
 }

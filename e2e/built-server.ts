@@ -26,7 +26,11 @@ export function freePort(): Promise<number> {
  * the script: by default node's flags and environment defaults of `npm start` (scripts/server-process.mjs), so the
  * journeys, the crash rounds and the soak run the server as production does.
  */
-export async function spawnBuiltServer(env: Record<string, string>, timeoutMs = 30_000, nodeFlags: string[] = SERVER_NODE_FLAGS): Promise<BuiltServer> {
+export async function spawnBuiltServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  nodeFlags: string[] = SERVER_NODE_FLAGS,
+): Promise<BuiltServer> {
   const port = await freePort();
   const logs: string[] = [];
   const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'apps/server/dist/main.js')], {

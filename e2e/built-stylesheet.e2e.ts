@@ -17,7 +17,14 @@ describe('the build stylesheet', () => {
     const every = [...full.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
     const all = sheet.forMarkup(`<div class="${every.join(' ').replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></div>`);
     // Declarations, selectors and at-rule preludes, compared as pieces between braces and semicolons.
-    const pieces = (text: string) => new Set(text.replace(/\/\*[\s\S]*?\*\//g, '').split(/[{};]/).map((x) => x.trim()).filter(Boolean));
+    const pieces = (text: string) =>
+      new Set(
+        text
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .split(/[{};]/)
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
     const kept = pieces(all);
     const lost = [...pieces(full)].filter((p) => !kept.has(p));
     expect(lost.filter((p) => !/^(--[\w-]+:|@property --|syntax:|inherits:|initial-value:)/.test(p))).toEqual([]);

@@ -5,13 +5,30 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import {
+  apiLogin,
+  E2E_ADMIN,
+  launchBrowser,
+  newContext,
+  openPage,
+  placeDemoOrder,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness.ts';
 
 const COLLEAGUE = { email: 'colleague@e2e.local', password: 'colleague-e2e-password' };
 
 /** The row's "Complete" button in each language, from the web app's own texts. */
 const COMPLETE = Object.fromEntries(
-  (['en', 'mm'] as const).map((l) => [l, (JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${l}/workbench.json`, import.meta.url), 'utf8')) as { row: { complete: string } }).row.complete]),
+  (['en', 'mm'] as const).map((l) => [
+    l,
+    (
+      JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${l}/workbench.json`, import.meta.url), 'utf8')) as {
+        row: { complete: string };
+      }
+    ).row.complete,
+  ]),
 ) as Record<'en' | 'mm', string>;
 
 let server: RunningServer;
@@ -21,7 +38,11 @@ let ownerToken: string;
 const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(server.url, inGameUserId, transactionNumber);
 
 /** Signs in through the form and opens the orders list; resolves once the hub is connected. */
-async function staffSession(context: BrowserContext, who: { email: string; password: string }, language: 'en' | 'mm' = 'en'): Promise<Page> {
+async function staffSession(
+  context: BrowserContext,
+  who: { email: string; password: string },
+  language: 'en' | 'mm' = 'en',
+): Promise<Page> {
   // Signing in happens in English (the form's labels); the chosen language is set afterwards for the dashboard.
   const page = await openPage(context, 'en');
   await page.goto(`${server.url}/login`);
@@ -59,71 +80,87 @@ afterAll(async () => {
 });
 
 describe("colleagues' changes, live", () => {
-  it("one staff member completes an order and deletes another; the other's open list shows both without a reload", { timeout: 120_000 }, async () => {
-    const done = await placeOrder('live-done', '910001');
-    const gone = await placeOrder('live-gone', '910002');
-    const [ctxA, ctxB] = await Promise.all([newContext(browser, 'desktop'), newContext(browser, 'desktop')]);
-    try {
-      const a = await staffSession(ctxA, E2E_ADMIN);
-      const b = await staffSession(ctxB, COLLEAGUE);
-      const rowOnB = b.getByRole('row', { name: /live-done/ });
-      await rowOnB.getByText('PENDING').waitFor();
-      await b.getByRole('row', { name: /live-gone/ }).waitFor();
-
-      // A completes the order from the list, as staff do.
-      await a.getByRole('row', { name: /live-done/ }).getByRole('button', { name: 'Complete' }).click();
-      await a.getByRole('dialog').getByRole('button', { name: 'Complete the order' }).click();
-      await a.getByText(`Order ${done.code} completed.`).waitFor();
-
-      // B sees it completed, by A, and read state unchanged — no reload, no refetch of the page.
-      await rowOnB.getByText('COMPLETED').waitFor({ timeout: 5000 });
-      expect(await rowOnB.getByTestId('operator').textContent()).toBe(E2E_ADMIN.email);
-      expect(await rowOnB.getByRole('button', { name: 'Complete' }).count()).toBe(0);
-      expect(await notReloaded(b)).toBe(true);
-      // A's own tab shows its change once: the echo of its own event changed nothing.
-      expect(await a.getByRole('row', { name: /live-done/ }).getByText('COMPLETED').count()).toBe(1);
-
-      // A deletes the other order (through the API, as another client would): it leaves B's list.
-      expect(await apiCall('DELETE', `/api/v1/Order/${gone.id}`, ownerToken)).toBe(200);
-      await b.getByRole('row', { name: /live-gone/ }).waitFor({ state: 'detached', timeout: 5000 });
-      expect(await notReloaded(b)).toBe(true);
-    } finally {
-      await Promise.all([ctxA.close(), ctxB.close()]);
-    }
-  });
-
-  it('a status dialog open on an order a colleague just cancelled says so, in Burmese too, and cannot be confirmed', { timeout: 120_000 }, async () => {
-    const en = await placeOrder('live-stale-en', '910011');
-    const mm = await placeOrder('live-stale-mm', '910012');
-    for (const [order, language] of [
-      [en, 'en'],
-      [mm, 'mm'],
-    ] as const) {
-      const context = await newContext(browser, 'desktop');
+  it(
+    "one staff member completes an order and deletes another; the other's open list shows both without a reload",
+    { timeout: 120_000 },
+    async () => {
+      const done = await placeOrder('live-done', '910001');
+      const gone = await placeOrder('live-gone', '910002');
+      const [ctxA, ctxB] = await Promise.all([newContext(browser, 'desktop'), newContext(browser, 'desktop')]);
       try {
-        const b = await staffSession(context, COLLEAGUE, language);
-        const row = b.locator(`[data-order-row]`, { hasText: order.code });
-        await row.waitFor();
-        await row.getByRole('button', { name: COMPLETE[language], exact: true }).click();
-        const dialog = b.getByRole('dialog');
-        await dialog.waitFor();
+        const a = await staffSession(ctxA, E2E_ADMIN);
+        const b = await staffSession(ctxB, COLLEAGUE);
+        const rowOnB = b.getByRole('row', { name: /live-done/ });
+        await rowOnB.getByText('PENDING').waitFor();
+        await b.getByRole('row', { name: /live-gone/ }).waitFor();
 
-        const form = new FormData();
-        form.set('orderStatus', 'CANCELLED');
-        form.set('cancelReason', 'DUPLICATE');
-        expect(await apiCall('PUT', `/api/v1/Order/${order.id}`, ownerToken, form)).toBe(200);
+        // A completes the order from the list, as staff do.
+        await a
+          .getByRole('row', { name: /live-done/ })
+          .getByRole('button', { name: 'Complete' })
+          .click();
+        await a.getByRole('dialog').getByRole('button', { name: 'Complete the order' }).click();
+        await a.getByText(`Order ${done.code} completed.`).waitFor();
 
-        const stale = dialog.getByTestId('change-stale');
-        await stale.waitFor({ timeout: 5000 });
-        const text = (await stale.textContent()) ?? '';
-        expect(text).toContain(E2E_ADMIN.email);
-        if (language === 'en') expect(text).toContain('changed this order a moment ago: it is now CANCELLED.');
-        else expect(text).toMatch(/ခုနကပင် ပြောင်းလဲလိုက်ပါသည်။ ယခု ပယ်ဖျက် ဖြစ်နေပါသည်။/);
-        expect(await dialog.locator('button[type=submit]').isDisabled()).toBe(true);
+        // B sees it completed, by A, and read state unchanged — no reload, no refetch of the page.
+        await rowOnB.getByText('COMPLETED').waitFor({ timeout: 5000 });
+        expect(await rowOnB.getByTestId('operator').textContent()).toBe(E2E_ADMIN.email);
+        expect(await rowOnB.getByRole('button', { name: 'Complete' }).count()).toBe(0);
+        expect(await notReloaded(b)).toBe(true);
+        // A's own tab shows its change once: the echo of its own event changed nothing.
+        expect(
+          await a
+            .getByRole('row', { name: /live-done/ })
+            .getByText('COMPLETED')
+            .count(),
+        ).toBe(1);
+
+        // A deletes the other order (through the API, as another client would): it leaves B's list.
+        expect(await apiCall('DELETE', `/api/v1/Order/${gone.id}`, ownerToken)).toBe(200);
+        await b.getByRole('row', { name: /live-gone/ }).waitFor({ state: 'detached', timeout: 5000 });
         expect(await notReloaded(b)).toBe(true);
       } finally {
-        await context.close();
+        await Promise.all([ctxA.close(), ctxB.close()]);
       }
-    }
-  });
+    },
+  );
+
+  it(
+    'a status dialog open on an order a colleague just cancelled says so, in Burmese too, and cannot be confirmed',
+    { timeout: 120_000 },
+    async () => {
+      const en = await placeOrder('live-stale-en', '910011');
+      const mm = await placeOrder('live-stale-mm', '910012');
+      for (const [order, language] of [
+        [en, 'en'],
+        [mm, 'mm'],
+      ] as const) {
+        const context = await newContext(browser, 'desktop');
+        try {
+          const b = await staffSession(context, COLLEAGUE, language);
+          const row = b.locator(`[data-order-row]`, { hasText: order.code });
+          await row.waitFor();
+          await row.getByRole('button', { name: COMPLETE[language], exact: true }).click();
+          const dialog = b.getByRole('dialog');
+          await dialog.waitFor();
+
+          const form = new FormData();
+          form.set('orderStatus', 'CANCELLED');
+          form.set('cancelReason', 'DUPLICATE');
+          expect(await apiCall('PUT', `/api/v1/Order/${order.id}`, ownerToken, form)).toBe(200);
+
+          const stale = dialog.getByTestId('change-stale');
+          await stale.waitFor({ timeout: 5000 });
+          const text = (await stale.textContent()) ?? '';
+          expect(text).toContain(E2E_ADMIN.email);
+          if (language === 'en') expect(text).toContain('changed this order a moment ago: it is now CANCELLED.');
+          else expect(text).toMatch(/ခုနကပင် ပြောင်းလဲလိုက်ပါသည်။ ယခု ပယ်ဖျက် ဖြစ်နေပါသည်။/);
+          expect(await dialog.locator('button[type=submit]').isDisabled()).toBe(true);
+          expect(await notReloaded(b)).toBe(true);
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  );
 });

@@ -68,15 +68,27 @@ function stop(server: Server, signal: NodeJS.Signals): Promise<void> {
 
 /** A package of the demo catalog and the serverInfo its game needs. */
 async function orderable(url: string): Promise<{ packageId: string; serverInfo: string }> {
-  const games = (await (await fetch(`${url}/api/v1/Game?pageSize=50`)).json()) as { payLoad: { items: Array<{ id: string; serverType: string }> } };
+  const games = (await (await fetch(`${url}/api/v1/Game?pageSize=50`)).json()) as {
+    payLoad: { items: Array<{ id: string; serverType: string }> };
+  };
   const game = games.payLoad.items.find((g) => g.serverType === 'NONE') ?? games.payLoad.items[0]!;
-  const packages = (await (await fetch(`${url}/api/v1/TokenPackage?gameId=${game.id}&pageSize=50`)).json()) as { payLoad: { items: Array<{ id: string }> } };
+  const packages = (await (await fetch(`${url}/api/v1/TokenPackage?gameId=${game.id}&pageSize=50`)).json()) as {
+    payLoad: { items: Array<{ id: string }> };
+  };
   return { packageId: packages.payLoad.items[0]!.id, serverInfo: game.serverType === 'ZONEID' ? '1234' : '' };
 }
 
 async function placeOrder(url: string, packageId: string, serverInfo: string, screenshot: Buffer, i: number): Promise<string | null> {
   const form = new FormData();
-  const fields = { inGameUserId: `crash-${i}`, serverInfo, mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: String(100000 + i), idempotencyKey: randomUUID() };
+  const fields = {
+    inGameUserId: `crash-${i}`,
+    serverInfo,
+    mobileNumber: '09123456789',
+    tokenPackageId: packageId,
+    quantity: '1',
+    transactionNumber: String(100000 + i),
+    idempotencyKey: randomUUID(),
+  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file_ScreenShot', new Blob([new Uint8Array(screenshot)], { type: 'image/png' }), 'shot.png');
   try {
@@ -104,19 +116,28 @@ async function fetchScreenshot(server: Server, url: URL): Promise<Response> {
     return await fetch(url);
   } catch (err) {
     const state = server.child.exitCode === null ? 'still running' : `exited with ${server.child.exitCode}`;
-    console.log(`crash: ${url.pathname} failed (${String((err as Error).cause ?? err)}); the server is ${state}; its last log lines:\n${server.logs.join('').split('\n').slice(-20).join('\n')}`);
+    console.log(
+      `crash: ${url.pathname} failed (${String((err as Error).cause ?? err)}); the server is ${state}; its last log lines:\n${server.logs.join('').split('\n').slice(-20).join('\n')}`,
+    );
     await new Promise((r) => setTimeout(r, 500));
     return fetch(url);
   }
 }
 
-async function crashRound(dataDir: string, databaseUrl: string, readStored: () => Promise<Stored>, countPendingChecks: () => Promise<number>) {
+async function crashRound(
+  dataDir: string,
+  databaseUrl: string,
+  readStored: () => Promise<Stored>,
+  countPendingChecks: () => Promise<number>,
+) {
   const began = Date.now();
   const lap = (what: string) => console.log(`crash: ${what} at ${Date.now() - began} ms`);
   let server = await start(dataDir, databaseUrl);
   lap('started');
   const { packageId, serverInfo } = await orderable(server.url);
-  const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#2a6' } }).png().toBuffer();
+  const screenshot = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
   // A random moment in the middle of the stream: after a random number of orders have been confirmed, plus a
   // random few milliseconds (the kill then lands among requests in every stage of their work).
   const killAfterConfirmed = 1 + Math.floor(next() * (ORDERS * 0.75));
@@ -176,7 +197,9 @@ async function crashRound(dataDir: string, databaseUrl: string, readStored: () =
     expect(order.notifications, `notification of ${order.id}`).toBe(1);
     expect(order.transaction_number).toMatch(/^\d{6}$/);
   }
-  console.log(`crash round: killed after ${killAfterMs} ms; ${confirmed.length} confirmed, ${stored.orders.length} stored, ${files.length} screenshots`);
+  console.log(
+    `crash round: killed after ${killAfterMs} ms; ${confirmed.length} confirmed, ${stored.orders.length} stored, ${files.length} screenshots`,
+  );
   return { confirmed: confirmed.length, stored: stored.orders.length };
 }
 
@@ -188,48 +211,61 @@ afterAll(() => {
 });
 
 describe('crash durability', () => {
-  it.each([1, 2, 3])('SQLite, round %i: SIGKILL mid-orders loses no confirmed order and leaves no orphan', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-'));
-    dirs.push(dataDir);
-    const read = <T>(fn: (db: Database.Database) => T): T => {
-      const db = new Database(path.join(dataDir, 'shop.db'), { readonly: true });
-      try {
-        return fn(db);
-      } finally {
-        db.close();
-      }
-    };
-    await crashRound(
-      dataDir,
-      '',
-      async () => read((db) => ({ orders: (db.prepare(ORDERS_SQL).all() as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) })),
-      async () => read((db) => Number((db.prepare(PENDING_SQL).get() as { n: number }).n)),
-    );
-  }, 120_000 + CHECKS_RESUME_MS);
-
-  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: SIGKILL mid-orders loses no confirmed order and leaves no orphan', async () => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const schema = `crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-pg-'));
-    dirs.push(dataDir);
-    try {
+  it.each([1, 2, 3])(
+    'SQLite, round %i: SIGKILL mid-orders loses no confirmed order and leaves no orphan',
+    async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-'));
+      dirs.push(dataDir);
+      const read = <T>(fn: (db: Database.Database) => T): T => {
+        const db = new Database(path.join(dataDir, 'shop.db'), { readonly: true });
+        try {
+          return fn(db);
+        } finally {
+          db.close();
+        }
+      };
       await crashRound(
         dataDir,
-        url.toString(),
-        async () => {
-          const { rows } = await admin.query(ORDERS_SQL.replace(/ orders o/, ` ${schema}.orders o`).replace(/ notifications n/, ` ${schema}.notifications n`));
-          return { orders: (rows as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) };
-        },
-        async () => Number((await admin.query<{ n: string }>(PENDING_SQL.replace(/ orders o/, ` ${schema}.orders o`))).rows[0]!.n),
+        '',
+        async () =>
+          read((db) => ({
+            orders: (db.prepare(ORDERS_SQL).all() as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })),
+          })),
+        async () => read((db) => Number((db.prepare(PENDING_SQL).get() as { n: number }).n)),
       );
-    } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  }, 120_000 + CHECKS_RESUME_MS);
+    },
+    120_000 + CHECKS_RESUME_MS,
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: SIGKILL mid-orders loses no confirmed order and leaves no orphan',
+    async () => {
+      const base = process.env.TEST_DATABASE_URL!;
+      const schema = `crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      const url = new URL(base);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-crash-pg-'));
+      dirs.push(dataDir);
+      try {
+        await crashRound(
+          dataDir,
+          url.toString(),
+          async () => {
+            const { rows } = await admin.query(
+              ORDERS_SQL.replace(/ orders o/, ` ${schema}.orders o`).replace(/ notifications n/, ` ${schema}.notifications n`),
+            );
+            return { orders: (rows as Stored['orders']).map((r) => ({ ...r, notifications: Number(r.notifications) })) };
+          },
+          async () => Number((await admin.query<{ n: string }>(PENDING_SQL.replace(/ orders o/, ` ${schema}.orders o`))).rows[0]!.n),
+        );
+      } finally {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+    120_000 + CHECKS_RESUME_MS,
+  );
 });

@@ -35,7 +35,10 @@ describe('the dashboard at 360 px in Burmese', () => {
     await page.evaluate(() => document.fonts.ready);
     expect(await cards.count()).toBe(6);
     const boxes = await cards.evaluateAll((els) =>
-      els.map((el) => ({ ...el.getBoundingClientRect().toJSON(), fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight })),
+      els.map((el) => ({
+        ...el.getBoundingClientRect().toJSON(),
+        fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+      })),
     );
     for (let i = 0; i < 6; i += 2) {
       expect(boxes[i + 1]!.top).toBe(boxes[i]!.top);
@@ -60,7 +63,11 @@ describe('the dashboard at 360 px in Burmese', () => {
     for (const el of await mark.all()) {
       const { markRight, cellRight, next } = await el.evaluate((m) => {
         const cell = m.closest('td')!;
-        return { markRight: m.getBoundingClientRect().right, cellRight: cell.getBoundingClientRect().right, next: cell.nextElementSibling!.getBoundingClientRect().left };
+        return {
+          markRight: m.getBoundingClientRect().right,
+          cellRight: cell.getBoundingClientRect().right,
+          next: cell.nextElementSibling!.getBoundingClientRect().left,
+        };
       });
       expect(markRight).toBeLessThanOrEqual(cellRight);
       expect(markRight).toBeLessThanOrEqual(next);

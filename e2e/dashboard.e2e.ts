@@ -13,7 +13,9 @@ let context: BrowserContext;
 let page: Page;
 
 function png(color: string, size = 48): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 async function upload(selector: string, name: string, color: string) {
@@ -105,7 +107,13 @@ describe('admin dashboard', () => {
     }
     const qtyRow = page.getByRole('row', { name: /100 Diamonds/ });
     expect(await qtyRow.getByRole('cell').nth(5).textContent()).toBe('Yes');
-    expect(await page.getByRole('row', { name: /50 Diamonds/ }).getByRole('cell').nth(5).textContent()).toBe('No');
+    expect(
+      await page
+        .getByRole('row', { name: /50 Diamonds/ })
+        .getByRole('cell')
+        .nth(5)
+        .textContent(),
+    ).toBe('No');
 
     // Payment accounts up to four: the demo seed has 3 (two wallets, one phone bill); Add disappears at 4.
     await page.getByRole('link', { name: 'ConfigSetting List' }).click();
@@ -126,7 +134,9 @@ describe('admin dashboard', () => {
     expect(await page.getByRole('button', { name: 'Add ConfigSetting' }).count()).toBe(0);
 
     // A buyer places an order through the API.
-    const games = (await (await fetch(`${url}/api/v1/Game?searchTerm=E2E%20Legends&pageSize=12`)).json()) as { payLoad: { items: { id: string }[] } };
+    const games = (await (await fetch(`${url}/api/v1/Game?searchTerm=E2E%20Legends&pageSize=12`)).json()) as {
+      payLoad: { items: { id: string }[] };
+    };
     const gameId = games.payLoad.items[0]!.id;
     const detail = (await (await fetch(`${url}/api/v1/game/${gameId}`)).json()) as {
       payLoad: { tokenPackageDto: { id: string; canAddQuantity: boolean; price: number }[] };
@@ -192,7 +202,10 @@ describe('admin dashboard', () => {
     expect(await page.getByLabel('Count', { exact: true }).inputValue()).toBe('1');
     await page.getByRole('button', { name: 'Clean Orders' }).click();
     await page.getByRole('dialog', { name: 'Clean Orders?' }).getByRole('button', { name: 'Clean Orders' }).click();
-    await page.getByRole('status').filter({ hasText: /deleted successfully/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /deleted successfully/ })
+      .waitFor();
 
     // An expired access token is refreshed without the admin noticing.
     const before = await page.evaluate(() => localStorage.getItem('refreshToken'));
@@ -221,7 +234,13 @@ describe('admin dashboard', () => {
     await openAccountMenu();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(`${url}/login`);
-    expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('refreshToken'), localStorage.getItem('userData')])).toEqual([null, null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('authToken'),
+        localStorage.getItem('refreshToken'),
+        localStorage.getItem('userData'),
+      ]),
+    ).toEqual([null, null, null]);
     await submitSignIn(page);
     await page.getByRole('alert').waitFor();
     // A wrong password keeps the email (only the password is typed again) and clears the password.

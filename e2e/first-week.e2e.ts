@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import {
+  E2E_ADMIN,
+  launchBrowser,
+  newContext,
+  openPage,
+  placeDemoOrder,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,9 +23,17 @@ let gameId: string;
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const games = (await (await fetch(`${server.url}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
+  const games = (await (await fetch(`${server.url}/api/v1/Game?pageSize=100`)).json()) as {
+    payLoad: { items: { id: string; title: string }[] };
+  };
   gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
-  for (let i = 0; i < 4; i++) await placeDemoOrder(server.url, `first-week-player-${i}`, `5${String(i).padStart(5, '0')}`, ['#336699', '#993366', '#669933', '#999999'][i]);
+  for (let i = 0; i < 4; i++)
+    await placeDemoOrder(
+      server.url,
+      `first-week-player-${i}`,
+      `5${String(i).padStart(5, '0')}`,
+      ['#336699', '#993366', '#669933', '#999999'][i],
+    );
 });
 
 afterAll(async () => {
@@ -54,7 +71,11 @@ describe('the orders list on a desktop', () => {
       expect(await rows.count()).toBe(4);
       for (let i = 0; i < 4; i++) {
         const row = rows.nth(i);
-        for (const part of [row.getByTestId('verdict'), row.getByRole('button', { name: 'View Detail' }), row.getByRole('button', { name: 'Complete' })]) {
+        for (const part of [
+          row.getByTestId('verdict'),
+          row.getByRole('button', { name: 'View Detail' }),
+          row.getByRole('button', { name: 'Complete' }),
+        ]) {
           const box = (await part.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);
           expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -64,7 +85,10 @@ describe('the orders list on a desktop', () => {
       await page.keyboard.press('j');
       const cursor = rows.first();
       expect(await cursor.getAttribute('aria-current')).toBe('true');
-      const look = await cursor.evaluate((el) => ({ bg: getComputedStyle(el).backgroundColor, outline: getComputedStyle(el).outlineStyle }));
+      const look = await cursor.evaluate((el) => ({
+        bg: getComputedStyle(el).backgroundColor,
+        outline: getComputedStyle(el).outlineStyle,
+      }));
       expect(look.bg).not.toBe('rgb(255, 255, 255)');
       expect(look.outline).toBe('solid');
       await context.close();
@@ -88,13 +112,22 @@ describe('the orders list on a desktop', () => {
 describe('the shop name on the storefront', () => {
   it('is whole at 360 px and 1280 px, even when long', async () => {
     const token = await (async () => {
-      const res = await fetch(`${server.url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_ADMIN) });
+      const res = await fetch(`${server.url}/api/v1/auth/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(E2E_ADMIN),
+      });
       return ((await res.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
     })();
     const current = ((await (await fetch(`${server.url}/api/v1/ShopSettings`)).json()) as { payLoad: Record<string, unknown> }).payLoad;
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...current, shopName: 'Golden Dragon Top-up' })) if (k !== 'logo' && v !== null) form.set(k, String(v));
-    const saved = await fetch(`${server.url}/api/v1/ShopSettings`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    for (const [k, v] of Object.entries({ ...current, shopName: 'Golden Dragon Top-up' }))
+      if (k !== 'logo' && v !== null) form.set(k, String(v));
+    const saved = await fetch(`${server.url}/api/v1/ShopSettings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(saved.status).toBe(200);
 
     for (const kind of ['phone', 'desktop'] as const) {
@@ -105,7 +138,11 @@ describe('the shop name on the storefront', () => {
       await name.waitFor();
       expect(await name.textContent()).toBe('Golden Dragon Top-up');
       // Nothing of it is cut: its box holds all of its text, and it stays inside the screen.
-      const fits = await name.evaluate((el) => ({ wide: el.scrollWidth <= el.clientWidth + 1, tall: el.scrollHeight <= el.clientHeight + 1, right: el.getBoundingClientRect().right }));
+      const fits = await name.evaluate((el) => ({
+        wide: el.scrollWidth <= el.clientWidth + 1,
+        tall: el.scrollHeight <= el.clientHeight + 1,
+        right: el.getBoundingClientRect().right,
+      }));
       expect(fits).toMatchObject({ wide: true, tall: true });
       expect(fits.right).toBeLessThanOrEqual(kind === 'phone' ? 360 : 1280);
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
@@ -157,7 +194,12 @@ describe('buying with a wrong field', () => {
 async function throttle(cdp: CDPSession) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
@@ -212,7 +254,9 @@ describe('Burmese on throttled 4G', () => {
       });
       await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
       await page.goto(`${server.url}/`, { waitUntil: 'commit' });
-      await expect.poll(() => page.evaluate(() => (window as unknown as { fontReadyAt: number | null }).fontReadyAt), { timeout: 60_000 }).not.toBeNull();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { fontReadyAt: number | null }).fontReadyAt), { timeout: 60_000 })
+        .not.toBeNull();
       await page.waitForTimeout(500);
       await cdp.send('Page.stopScreencast');
       const fontReadyAt = (await page.evaluate(() => (window as unknown as { fontReadyAt: number }).fontReadyAt))!;
@@ -226,7 +270,8 @@ describe('Burmese on throttled 4G', () => {
           const range = document.createRange();
           range.selectNodeContents(node);
           const r = range.getBoundingClientRect();
-          if (r.width > 8 && r.height > 8 && r.bottom > 0 && r.top < innerHeight) out.push({ x: r.x, y: r.y, width: r.width, height: r.height });
+          if (r.width > 8 && r.height > 8 && r.bottom > 0 && r.top < innerHeight)
+            out.push({ x: r.x, y: r.y, width: r.width, height: r.height });
         }
         return out;
       });
@@ -246,11 +291,16 @@ describe('Burmese on throttled 4G', () => {
         const scale = await scaleOf(f.png);
         for (const r of rects) {
           const share = await inkShare(f.png, r, scale);
-          if (share > 0.02) drawnEarly.push(`${Math.round(fontReadyAt - f.at)} ms before the font: ${share.toFixed(3)} at ${Math.round(r.x)},${Math.round(r.y)}`);
+          if (share > 0.02)
+            drawnEarly.push(
+              `${Math.round(fontReadyAt - f.at)} ms before the font: ${share.toFixed(3)} at ${Math.round(r.x)},${Math.round(r.y)}`,
+            );
         }
       }
       expect(drawnEarly).toEqual([]);
-      console.info(`${kind}: ${before.length} frames before the Myanmar font, ${after.length} after; ${rects.length} Burmese text boxes checked`);
+      console.info(
+        `${kind}: ${before.length} frames before the Myanmar font, ${after.length} after; ${rects.length} Burmese text boxes checked`,
+      );
       await context.close();
     });
   }

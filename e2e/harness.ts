@@ -39,7 +39,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -55,7 +64,8 @@ export function newContext(browser: Browser, kind: 'phone' | 'desktop' = 'deskto
  * dashboard's stored choice), unless the test switches it later: the choice then survives navigations.
  */
 export async function openPage(context: BrowserContext, language?: 'en' | 'mm'): Promise<Page> {
-  if (language) await context.addInitScript((l) => localStorage.getItem('app_language') ?? localStorage.setItem('app_language', l), language);
+  if (language)
+    await context.addInitScript((l) => localStorage.getItem('app_language') ?? localStorage.setItem('app_language', l), language);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -70,7 +80,11 @@ export async function submitSignIn(page: Page, email = E2E_ADMIN.email, password
 
 /** Signs in through the API and returns the admin's access token. */
 export async function apiLogin(url: string, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/v1/auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login failed ${res.status}`);
   return ((await res.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
 }
@@ -103,15 +117,32 @@ export function burmeseTextWithoutMyanmarFont(page: Page): Promise<string[]> {
 }
 
 /** Places a PUBG Mobile order of the demo catalog through the API, as a buyer would, with a small PNG as the screenshot. */
-export async function placeDemoOrder(url: string, inGameUserId: string, transactionNumber: string, colour = '#33aaff'): Promise<{ id: string; code: string }> {
+export async function placeDemoOrder(
+  url: string,
+  inGameUserId: string,
+  transactionNumber: string,
+  colour = '#33aaff',
+): Promise<{ id: string; code: string }> {
   const games = (await (await fetch(`${url}/api/v1/Game?pageSize=100`)).json()) as { payLoad: { items: { id: string; title: string }[] } };
   const gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
-  const detail = (await (await fetch(`${url}/api/v1/game/${gameId}`)).json()) as { payLoad: { tokenPackageDto: { id: string; price: number }[] } };
+  const detail = (await (await fetch(`${url}/api/v1/game/${gameId}`)).json()) as {
+    payLoad: { tokenPackageDto: { id: string; price: number }[] };
+  };
   const pkg = detail.payLoad.tokenPackageDto[0]!;
   const form = new FormData();
-  for (const [k, v] of Object.entries({ inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: pkg.id, quantity: '1', subTotal: String(pkg.price), transactionNumber }))
+  for (const [k, v] of Object.entries({
+    inGameUserId,
+    serverInfo: '',
+    mobileNumber: '09123456789',
+    tokenPackageId: pkg.id,
+    quantity: '1',
+    subTotal: String(pkg.price),
+    transactionNumber,
+  }))
     form.set(k, v);
-  const png = await sharp({ create: { width: 120, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 200, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   form.set('file_ScreenShot', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
   const res = await fetch(`${url}/api/v1/Order`, { method: 'POST', body: form });
   if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);

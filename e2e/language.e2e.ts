@@ -3,7 +3,16 @@
 // for live notices and mails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, type RunningServer } from './harness.ts';
+import {
+  apiLogin,
+  burmeseTextWithoutMyanmarFont,
+  E2E_ADMIN,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -6,7 +6,16 @@ import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import {
+  apiLogin,
+  burmeseTextWithoutMyanmarFont,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,7 +42,9 @@ async function axeSerious(page: Page): Promise<string[]> {
   // Judge the settled page: a toast still fading in or out has half-transparent text, which axe reads as low contrast.
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join('; ')}`);
 }
 
 /** Buys 60 UC through the game page like a buyer and answers the status page URL it lands on. */
@@ -45,7 +56,9 @@ async function buy(page: Page, transactionNumber: string): Promise<string> {
   await page.getByRole('button', { name: 'ယခုဝယ်မည်' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('input[name="transactionNumber"]').fill(transactionNumber);
-  const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#88aaff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#88aaff' } })
+    .png()
+    .toBuffer();
   await dialog.getByTestId('screenshot-input').setInputFiles({ name: 'pay.png', mimeType: 'image/png', buffer: png });
   await expect.poll(() => dialog.getByTestId('confirm-order').isEnabled(), { timeout: 15_000 }).toBe(true);
   await dialog.getByTestId('confirm-order').click();
@@ -114,7 +127,11 @@ describe('order tracking', () => {
     const form = new FormData();
     form.set('orderStatus', 'CANCELLED');
     form.set('cancelReason', 'SCREENSHOT_UNREADABLE');
-    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, {
+      method: 'PUT',
+      body: form,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(res.status).toBe(200);
 
     await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('CANCELLED');
@@ -166,7 +183,11 @@ describe('order tracking', () => {
 
     const form = new FormData();
     form.set('orderStatus', 'COMPLETED');
-    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, {
+      method: 'PUT',
+      body: form,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(res.status).toBe(200);
     await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('COMPLETED');
 

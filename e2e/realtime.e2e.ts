@@ -22,14 +22,18 @@ afterAll(async () => {
 /** A buyer's order for the first demo package, placed the way the storefront does: multipart with a screenshot. */
 async function placeOrder(inGameUserId: string): Promise<void> {
   const url = server.url;
-  const games = (await (await fetch(`${url}/api/v1/Game?pageSize=12`)).json()) as { payLoad: { items: { id: string; serverType: string }[] } };
+  const games = (await (await fetch(`${url}/api/v1/Game?pageSize=12`)).json()) as {
+    payLoad: { items: { id: string; serverType: string }[] };
+  };
   const game = games.payLoad.items.find((g) => g.serverType === 'NONE') ?? games.payLoad.items[0]!;
   const detail = (await (await fetch(`${url}/api/v1/game/${game.id}`)).json()) as {
     payLoad: { serverType: string; tokenPackageDto: { id: string; price: number }[] };
   };
   const pkg = detail.payLoad.tokenPackageDto[0]!;
   const serverInfo = detail.payLoad.serverType === 'ZONEID' ? '4321' : detail.payLoad.serverType === 'SERVER' ? 'Asia' : '';
-  const shot = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const shot = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   for (const [k, v] of Object.entries({
     inGameUserId,
@@ -47,7 +51,9 @@ async function placeOrder(inGameUserId: string): Promise<void> {
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
-async function signedInOnOrders(transport?: 'LongPolling'): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[]; sockets: string[]; polls: string[] }> {
+async function signedInOnOrders(
+  transport?: 'LongPolling',
+): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[]; sockets: string[]; polls: string[] }> {
   const context = await newContext(browser, 'desktop');
   await context.addInitScript((pinned) => {
     localStorage.setItem('app_language', 'en');
@@ -103,7 +109,10 @@ async function seesOrderArrive(page: Page, buyer: string, { firstOnPage = true }
   await firstRow.getByText(buyer).waitFor();
   expect(await firstRow.getAttribute('data-read')).toBe('false');
   await page.getByText(new RegExp(`— ${itemsBefore + 1} items$`)).waitFor();
-  await page.getByTestId('bell-count').filter({ hasText: String(bellBefore + 1) }).waitFor();
+  await page
+    .getByTestId('bell-count')
+    .filter({ hasText: String(bellBefore + 1) })
+    .waitFor();
   expect(await page.getByTestId('bell-icon').getAttribute('class')).toContain('animate-bounce');
   expect(await page.evaluate(() => (window as { __noReload?: boolean }).__noReload)).toBe(true);
   // The chime shipped with the app was fetched (whether the browser let it play is its own business).
@@ -115,7 +124,11 @@ async function seesOrderArrive(page: Page, buyer: string, { firstOnPage = true }
 
   // The bell lists it; opening it leads to the order.
   await page.getByRole('button', { name: /^Notifications: \d+ unread$/ }).click();
-  await page.getByRole('menu').getByText(/New order/).first().waitFor();
+  await page
+    .getByRole('menu')
+    .getByText(/New order/)
+    .first()
+    .waitFor();
   await page.keyboard.press('Escape');
 }
 

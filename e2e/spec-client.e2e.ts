@@ -58,7 +58,11 @@ type Game = { id: string; serverType: string; logo: string; tokenPackageDto: Arr
 
 describe('a client built from the spec alone, on another origin', () => {
   it('lets a buyer order and staff receive it live, over WebSockets and long polling, then read and delete it', async () => {
-    const screenshot = [...(await sharp({ create: { width: 120, height: 120, channels: 3, background: '#22aa66' } }).png().toBuffer())];
+    const screenshot = [
+      ...(await sharp({ create: { width: 120, height: 120, channels: 3, background: '#22aa66' } })
+        .png()
+        .toBuffer()),
+    ];
     const buyer = await openClient();
     const games = await buyer.evaluate(() => window.specClient.call('GET', 'api/v1/Game?currentPage=1&pageSize=12'));
     const gameId = (games.json as { payLoad: { items: Game[] } }).payLoad.items.find((g) => g.serverType === 'NONE')!.id;
@@ -71,12 +75,15 @@ describe('a client built from the spec alone, on another origin', () => {
 
     // Its images load on this origin.
     const logo = (page.game as Game).logo;
-    const width = await buyer.evaluate(async (src) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      return img.naturalWidth;
-    }, logo.startsWith('http') ? logo : `${api.url}${logo}`);
+    const width = await buyer.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return img.naturalWidth;
+      },
+      logo.startsWith('http') ? logo : `${api.url}${logo}`,
+    );
     expect(width).toBeGreaterThan(0);
 
     const staffWs = await openClient();
@@ -88,7 +95,16 @@ describe('a client built from the spec alone, on another origin', () => {
     expect(await staffLp.evaluate(() => window.specClient.connectHub('LongPolling'))).toEqual(expect.any(String));
 
     const pkg = (page.game as Game).tokenPackageDto[0]!;
-    const fields = { inGameUserId: 'spec-client-1', serverInfo: '', mobileNumber: '09123456789', tokenPackageId: pkg.id, quantity: '1', subTotal: String(pkg.price), transactionNumber: '135790', screenShot: '' };
+    const fields = {
+      inGameUserId: 'spec-client-1',
+      serverInfo: '',
+      mobileNumber: '09123456789',
+      tokenPackageId: pkg.id,
+      quantity: '1',
+      subTotal: String(pkg.price),
+      transactionNumber: '135790',
+      screenShot: '',
+    };
     const placed = await buyer.evaluate(([f, bytes]) => window.specClient.placeOrder(f, bytes), [fields, screenshot] as const);
     expect(placed).toMatchObject({ status: 201, statusCode: 201 });
 
@@ -112,7 +128,12 @@ describe('a client built from the spec alone, on another origin', () => {
     // Sign-out clears the hub cookie: a new hub connection is refused.
     await staffLp.evaluate(() => window.specClient.disconnectHub());
     expect(await staffLp.evaluate(() => window.specClient.logout())).toBe(200);
-    const after = await staffLp.evaluate(() => window.specClient.connectHub('LongPolling').then(() => 'connected', (e: Error) => e.message));
+    const after = await staffLp.evaluate(() =>
+      window.specClient.connectHub('LongPolling').then(
+        () => 'connected',
+        (e: Error) => e.message,
+      ),
+    );
     expect(after).not.toBe('connected');
     await staffWs.evaluate(() => window.specClient.disconnectHub());
   });
@@ -127,7 +148,10 @@ declare global {
       call(method: string, path: string, body?: unknown): Promise<Answer>;
       login(email: string, password: string): Promise<number>;
       openGamePage(gameId: string): Promise<{ game: unknown; ordersStatus: number; orders: unknown }>;
-      placeOrder(fields: Record<string, string>, screenshot: readonly number[]): Promise<{ status: number; statusCode?: number; id: string }>;
+      placeOrder(
+        fields: Record<string, string>,
+        screenshot: readonly number[],
+      ): Promise<{ status: number; statusCode?: number; id: string }>;
       connectHub(transport: 'WebSockets' | 'LongPolling'): Promise<string>;
       disconnectHub(): Promise<void>;
       logout(): Promise<number>;

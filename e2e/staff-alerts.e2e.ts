@@ -20,7 +20,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Manifest = { name: string; scope: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; type: string }> };
+type Manifest = {
+  name: string;
+  scope: string;
+  start_url: string;
+  display: string;
+  icons: Array<{ src: string; sizes: string; type: string }>;
+};
 
 describe('the dashboard as an app', () => {
   it('registers no service worker and links no manifest on the storefront', async () => {
@@ -43,7 +49,11 @@ describe('the dashboard as an app', () => {
 
     // Registered by the dashboard on its own, and active.
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, active: r.active?.state ?? null }))))
+      .poll(() =>
+        page.evaluate(async () =>
+          (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, active: r.active?.state ?? null })),
+        ),
+      )
       .toEqual([{ scope: `${server.url}/dashboard`, active: 'activated' }]);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.scope);
     expect(scope).toBe(`${server.url}/dashboard`);
@@ -69,10 +79,13 @@ describe('the dashboard as an app', () => {
     // A push as the server sends it (AlertPayload), delivered to the registration by the DevTools protocol.
     // Listening first: enabling the domain reports the registrations at once.
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-        const found = registrations.find((r) => r.scopeURL === `${server.url}/dashboard` && !r.isDeleted);
-        if (found) resolve(found.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+          const found = registrations.find((r) => r.scopeURL === `${server.url}/dashboard` && !r.isDeleted);
+          if (found) resolve(found.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     const alert = {
@@ -83,16 +96,27 @@ describe('the dashboard as an app', () => {
       url: '/dashboard/order-detail/11111111-2222-4333-8444-555555555555',
       tag: 'newOrder:11111111-2222-4333-8444-555555555555',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registrationId, data: JSON.stringify(alert) });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registrationId,
+      data: JSON.stringify(alert),
+    });
     await expect
       .poll(
         () =>
           page.evaluate(async () =>
-            (await (await navigator.serviceWorker.getRegistration('/dashboard'))!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+            (await (await navigator.serviceWorker.getRegistration('/dashboard'))!.getNotifications()).map((n) => ({
+              title: n.title,
+              body: n.body,
+              tag: n.tag,
+              data: n.data as unknown,
+            })),
           ),
         { timeout: 10_000 },
       )
-      .toEqual([{ title: alert.title, body: alert.body, tag: alert.tag, data: { url: alert.url, orderId: alert.orderId, kind: 'newOrder' } }]);
+      .toEqual([
+        { title: alert.title, body: alert.body, tag: alert.tag, data: { url: alert.url, orderId: alert.orderId, kind: 'newOrder' } },
+      ]);
 
     // The account menu's entry opens the alerts dialog (on a phone the menu is in the slide-over sidebar).
     await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();

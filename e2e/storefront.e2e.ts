@@ -11,14 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
 
 type Game = { id: string; title: string; serverType: string; isDisable: boolean };
-type Order = { gameTitle: string; inGameUserId: string; serverInfo: string; mobileNumber: string; quantity: number; subTotal: number; paymentMethod: string; transactionNumber: string; tokenPackageDto: { tokenTitle: string; price: number } };
+type Order = {
+  gameTitle: string;
+  inGameUserId: string;
+  serverInfo: string;
+  mobileNumber: string;
+  quantity: number;
+  subTotal: number;
+  paymentMethod: string;
+  transactionNumber: string;
+  tokenPackageDto: { tokenTitle: string; price: number };
+};
 
 let server: RunningServer;
 let browser: Browser;
 let token: string;
 let games: Game[];
 let screenshot: string;
-
 
 /** Playwright-style waits on top of vitest's expect (playwright-core has no matchers of its own). */
 const visible = (l: Locator) => l.first().waitFor({ state: 'visible' });
@@ -42,8 +51,16 @@ beforeAll(async () => {
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'topup-shot-'));
   screenshot = path.join(dir, 'payment.png');
-  const text = Buffer.from(`<svg width="${width}" height="${height}"><rect x="80" y="600" width="920" height="300" fill="white"/><text x="120" y="780" font-size="90" fill="black">Paid 12,600 MMK</text></svg>`);
-  writeFileSync(screenshot, await sharp(noise, { raw: { width, height, channels: 3 } }).composite([{ input: text }]).png().toBuffer());
+  const text = Buffer.from(
+    `<svg width="${width}" height="${height}"><rect x="80" y="600" width="920" height="300" fill="white"/><text x="120" y="780" font-size="90" fill="black">Paid 12,600 MMK</text></svg>`,
+  );
+  writeFileSync(
+    screenshot,
+    await sharp(noise, { raw: { width, height, channels: 3 } })
+      .composite([{ input: text }])
+      .png()
+      .toBuffer(),
+  );
 });
 
 afterAll(async () => {
@@ -131,7 +148,13 @@ describe('storefront', () => {
     expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
 
     const placed = (await orders()).find((o) => o.transactionNumber === '654321')!;
-    expect(placed).toMatchObject({ gameTitle: pubg.title, inGameUserId: '5123456789', quantity: 3, subTotal: 12_600, paymentMethod: 'NORMAL' });
+    expect(placed).toMatchObject({
+      gameTitle: pubg.title,
+      inGameUserId: '5123456789',
+      quantity: 3,
+      subTotal: 12_600,
+      paymentMethod: 'NORMAL',
+    });
     expect(placed.tokenPackageDto).toMatchObject({ tokenTitle: '60 UC', price: 4200 });
     await context.close();
   });
@@ -204,7 +227,7 @@ describe('storefront', () => {
     await context.close();
   });
 
-  it('paints / and /game/{id} from server-rendered markup in the reader\'s language and hydrates it without a warning', async () => {
+  it("paints / and /game/{id} from server-rendered markup in the reader's language and hydrates it without a warning", async () => {
     const gi = byTitle('Genshin Impact');
     const firstScreen = {
       mm: { '/': 'လူကြိုက်အများဆုံး', [`/game/${gi.id}`]: 'ငွေဖြည့်နည်း' },
@@ -221,7 +244,8 @@ describe('storefront', () => {
       // The first screen's <main> as the HTML parser made it, before any script ran: hydration keeps that element.
       await context.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive') (window as unknown as { parsedMain: Element | null }).parsedMain = document.querySelector('#root main');
+          if (document.readyState === 'interactive')
+            (window as unknown as { parsedMain: Element | null }).parsedMain = document.querySelector('#root main');
         });
       });
       for (const [url, text] of Object.entries(firstScreen[lang])) {
@@ -236,7 +260,15 @@ describe('storefront', () => {
         expect(html).toContain(`<html lang="${lang === 'mm' ? 'my' : 'en'}"`);
         expect(html.slice(html.indexOf('<div id="root">'))).toContain(text);
         await page.waitForLoadState('networkidle');
-        await expect.poll(() => page.evaluate(() => document.querySelector('#root main') === (window as unknown as { parsedMain: Element | null }).parsedMain && !!document.querySelector('#root main'))).toBe(true);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              () =>
+                document.querySelector('#root main') === (window as unknown as { parsedMain: Element | null }).parsedMain &&
+                !!document.querySelector('#root main'),
+            ),
+          )
+          .toBe(true);
         // Hydrated, not just painted: the page answers a press (the header's link navigates without a reload).
         await page.getByTestId('my-orders-link').click();
         await page.waitForURL(/\/my-orders$/);
@@ -253,7 +285,13 @@ describe('storefront', () => {
     const gi = byTitle('Genshin Impact');
     // Without scripts (so nothing moves): every element of the first screen is styled alike by the inline rules alone
     // and with the whole stylesheet added after them; a rule the server left out would change some computed value.
-    const still = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, javaScriptEnabled: false });
+    const still = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      javaScriptEnabled: false,
+    });
     const bare = await still.newPage();
     for (const url of ['/', `/game/${gi.id}`]) {
       await bare.goto(`${server.url}${url}`);
@@ -267,16 +305,23 @@ describe('storefront', () => {
           }),
         );
       const inline = await styles();
-      expect(await bare.evaluate(() => document.querySelector('style[data-first-screen]')?.textContent?.length ?? 0), url).toBeGreaterThan(1000);
+      expect(await bare.evaluate(() => document.querySelector('style[data-first-screen]')?.textContent?.length ?? 0), url).toBeGreaterThan(
+        1000,
+      );
       // (No load event without scripts: wait until the sheet is in document.styleSheets with its rules.)
       await bare.evaluate(() => {
         const href = (document.querySelector('style[data-first-screen]') as HTMLElement).dataset.href!;
         document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href }));
       });
-      await expect.poll(() => bare.evaluate(() => [...document.styleSheets].some((sheet) => !!sheet.href && sheet.cssRules.length > 0))).toBe(true);
+      await expect
+        .poll(() => bare.evaluate(() => [...document.styleSheets].some((sheet) => !!sheet.href && sheet.cssRules.length > 0)))
+        .toBe(true);
       const whole = await styles();
       expect(whole.length, url).toBe(inline.length);
-      expect(inline.filter((s, i) => s !== whole[i]), url).toEqual([]);
+      expect(
+        inline.filter((s, i) => s !== whole[i]),
+        url,
+      ).toEqual([]);
     }
     await still.close();
 
@@ -302,7 +347,9 @@ describe('storefront', () => {
     });
     await visible(page.locator('input[type="password"]'));
     expect(stylesheets).toHaveLength(1);
-    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css') && !sheet.disabled))).toBe(true);
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.endsWith('.css') && !sheet.disabled))).toBe(
+      true,
+    );
     await context.close();
   });
 

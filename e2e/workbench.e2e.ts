@@ -6,7 +6,18 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import {
+  apiLogin,
+  burmeseTextWithoutMyanmarFont,
+  E2E_ADMIN,
+  launchBrowser,
+  newContext,
+  openPage,
+  placeDemoOrder,
+  startServer,
+  submitSignIn,
+  type RunningServer,
+} from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -14,7 +25,8 @@ let token: string;
 
 const DASHBOARD_PAGES = ['', '/orders', '/users', '/games', '/packages', '/configsetting', '/settings', '/change-password', '/two-factor'];
 
-const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(server.url, inGameUserId, transactionNumber, '#ffcc00');
+const placeOrder = (inGameUserId: string, transactionNumber: string) =>
+  placeDemoOrder(server.url, inGameUserId, transactionNumber, '#ffcc00');
 
 async function signIn(context: BrowserContext): Promise<Page> {
   const page = await openPage(context, 'en');
@@ -48,51 +60,55 @@ afterAll(async () => {
 });
 
 describe('staff workbench', () => {
-  it('fits every dashboard page into 360 px in both languages; the orders list is cards with thumb-sized actions', { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, 'phone');
-    try {
-      const page = await signIn(context);
-      for (const language of ['en', 'mm']) {
-        await page.evaluate((lang) => localStorage.setItem('app_language', lang), language);
-        const overflow: Record<string, number> = {};
-        for (const path of DASHBOARD_PAGES) {
-          await page.goto(`${server.url}/dashboard${path}`);
-          await page.locator('main h1').first().waitFor();
-          await page.waitForLoadState('networkidle');
-          overflow[`${language} ${path || '/'}`] = await sidewaysOverflow(page);
+  it(
+    'fits every dashboard page into 360 px in both languages; the orders list is cards with thumb-sized actions',
+    { timeout: 180_000 },
+    async () => {
+      const context = await newContext(browser, 'phone');
+      try {
+        const page = await signIn(context);
+        for (const language of ['en', 'mm']) {
+          await page.evaluate((lang) => localStorage.setItem('app_language', lang), language);
+          const overflow: Record<string, number> = {};
+          for (const path of DASHBOARD_PAGES) {
+            await page.goto(`${server.url}/dashboard${path}`);
+            await page.locator('main h1').first().waitFor();
+            await page.waitForLoadState('networkidle');
+            overflow[`${language} ${path || '/'}`] = await sidewaysOverflow(page);
+          }
+          expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [`${language} ${p || '/'}`, 0])));
         }
-        expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [`${language} ${p || '/'}`, 0])));
-      }
-      // The workbench's Burmese (cards, filters, clocks) is set in the Myanmar font like the rest.
-      await page.goto(`${server.url}/dashboard/orders`);
-      await page.getByRole('list', { name: 'အော်ဒါများ' }).waitFor();
-      expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
-      await page.evaluate(() => localStorage.setItem('app_language', 'en'));
+        // The workbench's Burmese (cards, filters, clocks) is set in the Myanmar font like the rest.
+        await page.goto(`${server.url}/dashboard/orders`);
+        await page.getByRole('list', { name: 'အော်ဒါများ' }).waitFor();
+        expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
+        await page.evaluate(() => localStorage.setItem('app_language', 'en'));
 
-      await page.goto(`${server.url}/dashboard/orders`);
-      const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
-      await cards.first().waitFor();
-      expect(await page.getByRole('table').count()).toBe(0);
-      const card = cards.filter({ hasText: 'wb-player-0' }).or(cards.first()).first();
-      for (const name of ['Open', 'Complete', 'Cancel']) {
-        const box = (await card.getByRole('button', { name, exact: true }).boundingBox())!;
-        expect(box.height).toBeGreaterThanOrEqual(44);
-        expect(box.x + box.width).toBeLessThanOrEqual(360);
-      }
-      expect(await card.locator('[data-sla]').count()).toBe(1);
+        await page.goto(`${server.url}/dashboard/orders`);
+        const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
+        await cards.first().waitFor();
+        expect(await page.getByRole('table').count()).toBe(0);
+        const card = cards.filter({ hasText: 'wb-player-0' }).or(cards.first()).first();
+        for (const name of ['Open', 'Complete', 'Cancel']) {
+          const box = (await card.getByRole('button', { name, exact: true }).boundingBox())!;
+          expect(box.height).toBeGreaterThanOrEqual(44);
+          expect(box.x + box.width).toBeLessThanOrEqual(360);
+        }
+        expect(await card.locator('[data-sla]').count()).toBe(1);
 
-      // The order detail stacks: nothing beside the fields, nothing sideways.
-      await card.getByRole('button', { name: 'Open', exact: true }).click();
-      await page.getByRole('heading', { name: 'Order Detail' }).waitFor();
-      await page.getByTestId('timeline').waitFor();
-      expect(await sidewaysOverflow(page)).toBe(0);
-      const fields = (await page.locator('dl').first().boundingBox())!;
-      const timeline = (await page.getByTestId('timeline').boundingBox())!;
-      expect(timeline.y).toBeGreaterThan(fields.y + fields.height);
-    } finally {
-      await context.close();
-    }
-  });
+        // The order detail stacks: nothing beside the fields, nothing sideways.
+        await card.getByRole('button', { name: 'Open', exact: true }).click();
+        await page.getByRole('heading', { name: 'Order Detail' }).waitFor();
+        await page.getByTestId('timeline').waitFor();
+        expect(await sidewaysOverflow(page)).toBe(0);
+        const fields = (await page.locator('dl').first().boundingBox())!;
+        const timeline = (await page.getByTestId('timeline').boundingBox())!;
+        expect(timeline.y).toBeGreaterThan(fields.y + fields.height);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('has no serious axe finding with the bell menu, the account menu and the shortcuts help open', { timeout: 120_000 }, async () => {
     const context = await newContext(browser, 'desktop');
@@ -140,49 +156,53 @@ describe('staff workbench', () => {
     }
   });
 
-  it('keeps filters in the URL: a filtered view survives a reload and opens the same from a shared link', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, 'desktop');
-    try {
-      const page = await signIn(context);
-      await page.goto(`${server.url}/dashboard/orders`);
-      await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
-      await page.getByLabel('Status').selectOption('PENDING');
-      await page.getByLabel('Read state').selectOption('false');
-      await page.getByRole('searchbox', { name: 'Search orders' }).fill('wb-player-1');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await page.waitForURL(/q=wb-player-1/);
-      const url = new URL(page.url());
-      expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'wb-player-1', status: 'PENDING', isRead: 'false' });
-      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+  it(
+    'keeps filters in the URL: a filtered view survives a reload and opens the same from a shared link',
+    { timeout: 120_000 },
+    async () => {
+      const context = await newContext(browser, 'desktop');
+      try {
+        const page = await signIn(context);
+        await page.goto(`${server.url}/dashboard/orders`);
+        await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
+        await page.getByLabel('Status').selectOption('PENDING');
+        await page.getByLabel('Read state').selectOption('false');
+        await page.getByRole('searchbox', { name: 'Search orders' }).fill('wb-player-1');
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        await page.waitForURL(/q=wb-player-1/);
+        const url = new URL(page.url());
+        expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'wb-player-1', status: 'PENDING', isRead: 'false' });
+        await expect.poll(() => page.getByRole('row').count()).toBe(2);
 
-      await page.reload();
-      await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
-      expect(await page.getByRole('row').count()).toBe(2);
-      expect(await page.getByLabel('Status').inputValue()).toBe('PENDING');
-      expect(await page.getByLabel('Read state').inputValue()).toBe('false');
-      expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe('wb-player-1');
+        await page.reload();
+        await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
+        expect(await page.getByRole('row').count()).toBe(2);
+        expect(await page.getByLabel('Status').inputValue()).toBe('PENDING');
+        expect(await page.getByLabel('Read state').inputValue()).toBe('false');
+        expect(await page.getByRole('searchbox', { name: 'Search orders' }).inputValue()).toBe('wb-player-1');
 
-      // The export takes the same filter: one order, as UTF-8 with a BOM so Excel reads Burmese.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const csv = readFileSync((await download.path())!);
-      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/);
-      expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain('wb-player-1');
+        // The export takes the same filter: one order, as UTF-8 with a BOM so Excel reads Burmese.
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+        expect(download.suggestedFilename()).toMatch(/\.csv$/);
+        const csv = readFileSync((await download.path())!);
+        expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        const lines = csv.toString('utf8').slice(1).trim().split(/\r?\n/);
+        expect(lines).toHaveLength(2);
+        expect(lines[1]).toContain('wb-player-1');
 
-      // A colleague opening the same link sees the same view; a filter nothing matches shows the empty list.
-      const other = await context.newPage();
-      await other.goto(`${server.url}/dashboard/orders${url.search}`);
-      await other.getByRole('row', { name: /wb-player-1/ }).waitFor();
-      await other.getByLabel('Status').selectOption('CANCELLED');
-      await other.getByText('No Orders Yet').waitFor();
-      expect(new URL(other.url()).searchParams.get('status')).toBe('CANCELLED');
-      await other.close();
-    } finally {
-      await context.close();
-    }
-  });
+        // A colleague opening the same link sees the same view; a filter nothing matches shows the empty list.
+        const other = await context.newPage();
+        await other.goto(`${server.url}/dashboard/orders${url.search}`);
+        await other.getByRole('row', { name: /wb-player-1/ }).waitFor();
+        await other.getByLabel('Status').selectOption('CANCELLED');
+        await other.getByText('No Orders Yet').waitFor();
+        expect(new URL(other.url()).searchParams.get('status')).toBe('CANCELLED');
+        await other.close();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('cancels two orders at once with a reason; each gets its own timeline entry', { timeout: 120_000 }, async () => {
     const a = await placeOrder('wb-bulk-a', '810001');
@@ -199,11 +219,16 @@ describe('staff workbench', () => {
       await dialog.getByLabel(/Reason/).selectOption('PAYMENT_NOT_RECEIVED');
       await dialog.getByRole('button', { name: 'Cancel 2 orders' }).click();
       await page.getByTestId('bulk-result').getByText('2 orders cancelled.').waitFor();
-      for (const player of ['wb-bulk-a', 'wb-bulk-b']) await page.getByRole('row', { name: new RegExp(player) }).getByText('CANCELLED').waitFor();
+      for (const player of ['wb-bulk-a', 'wb-bulk-b'])
+        await page
+          .getByRole('row', { name: new RegExp(player) })
+          .getByText('CANCELLED')
+          .waitFor();
 
       for (const order of [a, b]) {
         const res = await fetch(`${server.url}/api/v1/Order/${order.id}/Timeline`, { headers: { authorization: `Bearer ${token}` } });
-        const events = ((await res.json()) as { payLoad: { type: string; data: { to?: string; reason?: string; bulk?: boolean } }[] }).payLoad;
+        const events = ((await res.json()) as { payLoad: { type: string; data: { to?: string; reason?: string; bulk?: boolean } }[] })
+          .payLoad;
         expect(events.filter((e) => e.type === 'STATUS_CHANGED')).toEqual([
           expect.objectContaining({ data: expect.objectContaining({ to: 'CANCELLED', reason: 'PAYMENT_NOT_RECEIVED', bulk: true }) }),
         ]);
@@ -215,36 +240,48 @@ describe('staff workbench', () => {
     }
   });
 
-  it('refuses a status change on an order someone else changed a moment ago, says so, and shows the order as it is now', { timeout: 120_000 }, async () => {
-    const order = await placeOrder('wb-conflict', '820001');
-    const context = await newContext(browser, 'desktop');
-    try {
-      const page = await signIn(context);
-      await page.goto(`${server.url}/dashboard/order-detail/${order.id}`);
-      await page.getByTestId('timeline').waitFor();
-      // A colleague completes it just as this change is sent: a change made earlier would reach the page live first
-      // (colleagues-live.e2e.ts), so the race the server refuses is the one between sending and arriving.
-      await page.route(`**/api/v1/Order/${order.id}`, async (route) => {
-        if (route.request().method() === 'PUT') {
-          const form = new FormData();
-          form.set('orderStatus', 'COMPLETED');
-          form.set('statusNote', 'done by a colleague');
-          expect((await fetch(`${server.url}/api/v1/Order/${order.id}`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-        }
-        await route.continue();
-      });
+  it(
+    'refuses a status change on an order someone else changed a moment ago, says so, and shows the order as it is now',
+    { timeout: 120_000 },
+    async () => {
+      const order = await placeOrder('wb-conflict', '820001');
+      const context = await newContext(browser, 'desktop');
+      try {
+        const page = await signIn(context);
+        await page.goto(`${server.url}/dashboard/order-detail/${order.id}`);
+        await page.getByTestId('timeline').waitFor();
+        // A colleague completes it just as this change is sent: a change made earlier would reach the page live first
+        // (colleagues-live.e2e.ts), so the race the server refuses is the one between sending and arriving.
+        await page.route(`**/api/v1/Order/${order.id}`, async (route) => {
+          if (route.request().method() === 'PUT') {
+            const form = new FormData();
+            form.set('orderStatus', 'COMPLETED');
+            form.set('statusNote', 'done by a colleague');
+            expect(
+              (
+                await fetch(`${server.url}/api/v1/Order/${order.id}`, {
+                  method: 'PUT',
+                  body: form,
+                  headers: { authorization: `Bearer ${token}` },
+                })
+              ).status,
+            ).toBe(200);
+          }
+          await route.continue();
+        });
 
-      await page.getByLabel('Payment Status').selectOption('CANCELLED');
-      await page.getByLabel(/^Reason/).selectOption('DUPLICATE');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      const conflict = page.getByTestId('order-conflict');
-      await conflict.waitFor();
-      expect(await conflict.textContent()).toContain('The order now shows that change.');
-      await expect.poll(() => page.getByLabel('Payment Status').inputValue()).toBe('COMPLETED');
-      await page.getByTestId('timeline').getByText('Note: done by a colleague').waitFor();
-      expect(page.url()).toContain(`/dashboard/order-detail/${order.id}`);
-    } finally {
-      await context.close();
-    }
-  });
+        await page.getByLabel('Payment Status').selectOption('CANCELLED');
+        await page.getByLabel(/^Reason/).selectOption('DUPLICATE');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        const conflict = page.getByTestId('order-conflict');
+        await conflict.waitFor();
+        expect(await conflict.textContent()).toContain('The order now shows that change.');
+        await expect.poll(() => page.getByLabel('Payment Status').inputValue()).toBe('COMPLETED');
+        await page.getByTestId('timeline').getByText('Note: done by a colleague').waitFor();
+        expect(page.url()).toContain(`/dashboard/order-detail/${order.id}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

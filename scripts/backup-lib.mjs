@@ -23,7 +23,13 @@ export function locate(env = process.env) {
         forcePathStyle: ['true', '1', 'yes'].includes((text('S3_FORCE_PATH_STYLE') ?? '').toLowerCase()),
       }
     : undefined;
-  return { dataDir, databaseUrl: url, dialect: postgres ? 'postgres' : 'sqlite', sqliteFile: postgres ? undefined : url.replace(/^(sqlite|file):(\/\/)?/, ''), s3 };
+  return {
+    dataDir,
+    databaseUrl: url,
+    dialect: postgres ? 'postgres' : 'sqlite',
+    sqliteFile: postgres ? undefined : url.replace(/^(sqlite|file):(\/\/)?/, ''),
+    s3,
+  };
 }
 
 /**
@@ -68,7 +74,15 @@ async function openBucket(s3) {
       }
     },
     async put(dir, name, data) {
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: `${dir}/${name}`, Body: data, ContentLength: data.length, ContentType: TYPES[path.extname(name)] }));
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: `${dir}/${name}`,
+          Body: data,
+          ContentLength: data.length,
+          ContentType: TYPES[path.extname(name)],
+        }),
+      );
     },
     close: () => client.destroy(),
   };
@@ -182,17 +196,30 @@ export async function backup({ env = process.env, outDir, log = console.log } = 
       forgetInstances(path.join(staging, 'shop.db'));
     } else {
       if (!hasCommand('pg_dump')) {
-        throw new Error('DATABASE_URL is PostgreSQL but pg_dump is not installed (Debian: apt-get install postgresql-client). Nothing was written.');
+        throw new Error(
+          'DATABASE_URL is PostgreSQL but pg_dump is not installed (Debian: apt-get install postgresql-client). Nothing was written.',
+        );
       }
       // One transaction-consistent snapshot of the database, in pg_dump's custom format (pg_restore reads it).
       // Without the running instances' probe rows (a restored shop is not one of them; storage/storage-probe.ts).
-      run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--exclude-table-data=${PROBE_TABLE}`, `--file=${path.join(staging, 'shop.pgdump')}`, where.databaseUrl]);
+      run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--exclude-table-data=${PROBE_TABLE}`,
+        `--file=${path.join(staging, 'shop.pgdump')}`,
+        where.databaseUrl,
+      ]);
     }
     files += await stage();
     if (existsSync(path.join(where.dataDir, SECRET))) copyFileSync(path.join(where.dataDir, SECRET), path.join(staging, SECRET));
     writeFileSync(
       path.join(staging, 'manifest.json'),
-      JSON.stringify({ format: 1, createdAt: new Date().toISOString(), dialect: where.dialect, storage: bucket ? 's3' : 'local', files }, null, 2),
+      JSON.stringify(
+        { format: 1, createdAt: new Date().toISOString(), dialect: where.dialect, storage: bucket ? 's3' : 'local', files },
+        null,
+        2,
+      ),
     );
     const archive = path.join(target, `${name}.tar.gz`);
     run('tar', ['-czf', `${archive}.partial`, '-C', staging, '.']);
@@ -211,7 +238,9 @@ async function uploadFiles(s3, unpack) {
   try {
     for (const dir of FILE_DIRS) {
       if ((await bucket.list(dir.split(path.sep).join('/'))).length > 0) {
-        throw new Error(`Bucket ${s3.bucket} already holds files under ${dir.split(path.sep).join('/')}/: restore only into an empty bucket.`);
+        throw new Error(
+          `Bucket ${s3.bucket} already holds files under ${dir.split(path.sep).join('/')}/: restore only into an empty bucket.`,
+        );
       }
     }
     for (const dir of FILE_DIRS) {
@@ -258,7 +287,13 @@ export async function restore({ archive, env = process.env, log = console.log })
       run('mv', [path.join(unpack, 'shop.db'), where.sqliteFile]);
     } else {
       if (!hasCommand('pg_restore')) throw new Error('pg_restore is not installed (Debian: apt-get install postgresql-client).');
-      run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${where.databaseUrl}`, path.join(unpack, 'shop.pgdump')]);
+      run('pg_restore', [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        `--dbname=${where.databaseUrl}`,
+        path.join(unpack, 'shop.pgdump'),
+      ]);
     }
     const files = where.s3 ? `${manifest.files} files into bucket ${where.s3.bucket}` : `${manifest.files} files`;
     log(`Restored ${archive} into ${where.dataDir} (${manifest.dialect} database, ${files}, taken ${manifest.createdAt})`);

@@ -161,7 +161,12 @@ async function measure(url, pagePath) {
   for (const file of firstLoadFiles(html).filter((f) => !inlined.has(f))) {
     const res = await get(`${url}/${file}`);
     if (res.status !== 200) throw new Error(`/${file} answered ${res.status}`);
-    rows.push({ file, kind: file.endsWith('.css') ? 'css' : 'js', sent: res.body.length, encoding: res.headers['content-encoding'] ?? 'none' });
+    rows.push({
+      file,
+      kind: file.endsWith('.css') ? 'css' : 'js',
+      sent: res.body.length,
+      encoding: res.headers['content-encoding'] ?? 'none',
+    });
   }
   return { html: { sent: page.body.length, encoding: page.headers['content-encoding'] ?? 'none' }, rows };
 }

@@ -62,7 +62,15 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
 const shared = ['packages/contract/src', 'package-lock.json'];
 const webBuilt = buildIfChanged({
   name: 'web app',
-  inputs: [...shared, 'apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/scripts', 'apps/web/package.json'],
+  inputs: [
+    ...shared,
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/scripts',
+    'apps/web/package.json',
+  ],
   env: ['VITE_API_URL'],
   // The server renderer is built last, so its presence means the whole web build is there.
   output: 'apps/web/dist-ssr/entry-server.js',

@@ -15,7 +15,10 @@ import http from 'node:http';
 import { WebSocketServer } from 'ws';
 
 const RS = '\x1e';
-const [order, notification] = process.argv[2].split(RS).filter(Boolean).map((text) => JSON.parse(text));
+const [order, notification] = process.argv[2]
+  .split(RS)
+  .filter(Boolean)
+  .map((text) => JSON.parse(text));
 if (order?.target !== 'ReceiveOrder' || notification?.target !== 'ReceiveNotificationMessage') throw new Error('not a hub order frame');
 
 /** The records for a new order, built per request as the hub builds them per broadcast. */
@@ -31,7 +34,9 @@ const sockets = new Set();
 /** Long-poll client id → its held response (or null) and the bytes waiting for its next poll. */
 const pollers = new Map();
 const answerPoll = (res, status, bytes) =>
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.length }).end(bytes);
+  res
+    .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': bytes.length })
+    .end(bytes);
 
 function onPoll(req, res) {
   const id = new URL(req.url, 'http://bare.invalid').searchParams.get('id');

@@ -35,7 +35,16 @@ function cpuSeconds(pids: number[]): number {
   return ticks / 100;
 }
 
-type RateResult = { rate: number; placed: number; failedToPlace: number; checked: number; p50: number; p99: number; checkCpuPerCheck: number; placeCpuPerOrder: number };
+type RateResult = {
+  rate: number;
+  placed: number;
+  failedToPlace: number;
+  checked: number;
+  p50: number;
+  p99: number;
+  checkCpuPerCheck: number;
+  placeCpuPerOrder: number;
+};
 
 async function runRate(rate: number, receipts: Buffer[]): Promise<RateResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'topup-bench-rates-'));
@@ -54,12 +63,52 @@ async function runRate(rate: number, receipts: Buffer[]): Promise<RateResult> {
     const now = new Date().toISOString();
     const gameId = randomUUID();
     const packageId = randomUUID();
-    await db.insertInto('games').values({ id: gameId, title: 'Bench', description: '', order_index: 1, server_type: 'NONE', is_disable: 0, logo: null, banner_image: null, game_profile_image: null, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('games')
+      .values({
+        id: gameId,
+        title: 'Bench',
+        description: '',
+        order_index: 1,
+        server_type: 'NONE',
+        is_disable: 0,
+        logo: null,
+        banner_image: null,
+        game_profile_image: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await db
       .insertInto('token_packages')
-      .values({ id: packageId, game_id: gameId, token_title: 'Pack', unit: 100, price: PRICE, currency: 'MMK', payment_method: 'NORMAL', can_add_quantity: 0, package_image: null, created_at: now, updated_at: now })
+      .values({
+        id: packageId,
+        game_id: gameId,
+        token_title: 'Pack',
+        unit: 100,
+        price: PRICE,
+        currency: 'MMK',
+        payment_method: 'NORMAL',
+        can_add_quantity: 0,
+        package_image: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    await db.insertInto('config_settings').values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: now, holder_name: null, payment_method: 'NORMAL' }).execute();
+    await db
+      .insertInto('config_settings')
+      .values({
+        id: randomUUID(),
+        payment_name: 'KBZPay',
+        phone: '09777124567',
+        order_index: 1,
+        logo: null,
+        is_active: 1,
+        created_at: now,
+        holder_name: null,
+        payment_method: 'NORMAL',
+      })
+      .execute();
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
     // Warm the check processes (start, model load) before timing: a running shop has them warm.
@@ -101,12 +150,23 @@ async function runRate(rate: number, receipts: Buffer[]): Promise<RateResult> {
       .select(['o.id', 'o.created_at', 'c.checked_at', 'c.state'])
       .where('o.id', 'in', ids.length ? ids : [''])
       .execute();
-    const latencies = rows.map((r) => (r.checked_at && r.state !== 'queued' ? Date.parse(r.checked_at) - Date.parse(r.created_at) : Number.POSITIVE_INFINITY));
+    const latencies = rows.map((r) =>
+      r.checked_at && r.state !== 'queued' ? Date.parse(r.checked_at) - Date.parse(r.created_at) : Number.POSITIVE_INFINITY,
+    );
     const checked = latencies.filter(Number.isFinite).length;
     // The check processes also did the warm-up's leftovers and, with a backlog, checks of orders not counted yet:
     // CPU per check is taken over the checks that finished.
     void runEnd;
-    return { rate, placed: ids.length, failedToPlace, checked, p50: median(latencies), p99: percentile(latencies, 99), checkCpuPerCheck: checkCpu / Math.max(1, checked), placeCpuPerOrder };
+    return {
+      rate,
+      placed: ids.length,
+      failedToPlace,
+      checked,
+      p50: median(latencies),
+      p99: percentile(latencies, 99),
+      checkCpuPerCheck: checkCpu / Math.max(1, checked),
+      placeCpuPerOrder,
+    };
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -115,12 +175,24 @@ async function runRate(rate: number, receipts: Buffer[]): Promise<RateResult> {
 
 async function place(base: string, packageId: string, image: Buffer, n: number): Promise<string | null> {
   const form = orderForm(
-    { inGameUserId: `player-${n}`, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: String(100000 + ((n * 7919) % 899999)), screenShot: '' },
+    {
+      inGameUserId: `player-${n}`,
+      serverInfo: '',
+      mobileNumber: '09123456789',
+      tokenPackageId: packageId,
+      quantity: '1',
+      transactionNumber: String(100000 + ((n * 7919) % 899999)),
+      screenShot: '',
+    },
     image,
     'jpeg',
   );
   try {
-    const res = await fetch(`${base}/api/v1/Order`, { method: 'POST', headers: { 'content-type': form.contentType }, body: new Uint8Array(form.body) });
+    const res = await fetch(`${base}/api/v1/Order`, {
+      method: 'POST',
+      headers: { 'content-type': form.contentType },
+      body: new Uint8Array(form.body),
+    });
     if (res.status !== 201) return null;
     return ((await res.json()) as { payLoad: { id: string } }).payLoad.id;
   } catch {
@@ -131,7 +203,11 @@ async function place(base: string, packageId: string, image: Buffer, n: number):
 async function waitChecked(db: Awaited<ReturnType<typeof buildApp>>['ctx']['db'], ids: string[], timeoutMs: number) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const left = await db.selectFrom('order_checks').select((eb) => eb.fn.countAll<number>().as('n')).where('state', '=', 'queued').executeTakeFirstOrThrow();
+    const left = await db
+      .selectFrom('order_checks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'queued')
+      .executeTakeFirstOrThrow();
     if (Number(left.n) === 0) return;
     await sleep(250);
   }
@@ -151,12 +227,16 @@ export async function runCheckRates() {
   }
   await renderer.close();
   const workers = process.env.CHECK_WORKERS ?? `default (${Math.max(1, availableParallelism() - 1)})`;
-  console.log(`\nPlaced → verdict: ${RATES.join(', ')} orders/s, ${SECONDS} s each then up to ${DRAIN_SECONDS} s to drain; a fresh server per rate, CHECK_WORKERS ${workers}, ${availableParallelism()} cores`);
+  console.log(
+    `\nPlaced → verdict: ${RATES.join(', ')} orders/s, ${SECONDS} s each then up to ${DRAIN_SECONDS} s to drain; a fresh server per rate, CHECK_WORKERS ${workers}, ${availableParallelism()} cores`,
+  );
   const results: RateResult[] = [];
   for (const rate of RATES) {
     const r = await runRate(rate, receipts);
     results.push(r);
-    console.log(`  ${rate}/s: ${r.placed} placed (${r.failedToPlace} not), ${r.checked} checked, p50 ${seconds(r.p50)}, p99 ${seconds(r.p99)}`);
+    console.log(
+      `  ${rate}/s: ${r.placed} placed (${r.failedToPlace} not), ${r.checked} checked, p50 ${seconds(r.p50)}, p99 ${seconds(r.p99)}`,
+    );
   }
   // The per-core rate from the runs that kept up best (the CPU of a check does not depend on the rate; a backlog only
   // adds waiting): checks per CPU-second of the check processes.

@@ -48,7 +48,9 @@ export function orderForm(fields: Record<string, string>, screenshot: Buffer, ty
   const filename = type === 'jpeg' ? 'pay.jpg' : 'pay.png';
   const body = Buffer.concat([
     ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="${filename}"\r\nContent-Type: image/${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file_ScreenShot"; filename="${filename}"\r\nContent-Type: image/${type}\r\n\r\n`,
+    ),
     screenshot,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

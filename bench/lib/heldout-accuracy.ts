@@ -3,7 +3,12 @@
 import { compareReceipt, verdictOf } from '../../apps/server/src/modules/verification/compare.ts';
 import { readReceipt } from '../../apps/server/src/modules/verification/receipt-text.ts';
 import { createTesseractReader } from '../../apps/server/src/modules/verification/text-reader.ts';
-import { buildHeldoutCorpus, HELDOUT_ACCOUNTS, type HeldoutCase, type HeldoutKind } from '../../apps/server/test/fixtures/heldout/corpus.ts';
+import {
+  buildHeldoutCorpus,
+  HELDOUT_ACCOUNTS,
+  type HeldoutCase,
+  type HeldoutKind,
+} from '../../apps/server/test/fixtures/heldout/corpus.ts';
 import { env, median, printTable } from './driver.ts';
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '–');
@@ -20,7 +25,9 @@ export async function runHeldout(): Promise<FamilyFigures> {
   const seed = env('VERIFY_HELDOUT_SEED', 7);
   const t0 = Date.now();
   const cases = await buildHeldoutCorpus({ honest, doctoredPer: per, seed });
-  console.log(`\nHeld-out family: ${cases.length} images (${honest} honest, ${cases.length - honest} doctored, seed ${seed}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nHeld-out family: ${cases.length} images (${honest} honest, ${cases.length - honest} doctored, seed ${seed}) rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   const reader = createTesseractReader({ workers: 1 });
   await reader.read(cases[0]!.image);
@@ -79,7 +86,9 @@ export async function runHeldout(): Promise<FamilyFigures> {
         return [k, String(t.n), String(t.match), String(t.mismatch), String(t.unreadable)];
       }),
   );
-  console.log(`  false match: ${doctored.match}/${doctored.n} = ${pct(doctored.match, doctored.n)} → ${doctored.match === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`);
+  console.log(
+    `  false match: ${doctored.match}/${doctored.n} = ${pct(doctored.match, doctored.n)} → ${doctored.match === 0 ? 'ok (goal 0)' : 'FAIL (goal 0)'}`,
+  );
   return { honest: honestTally, doctored, cpuMsPerImage: median(cpu) };
 }
 

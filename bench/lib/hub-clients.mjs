@@ -71,12 +71,16 @@ function recordReader(onHandshake) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 function request(method, target, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(target, { method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain;charset=UTF-8' } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      target,
+      { method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain;charset=UTF-8' } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('socket', (s) => s.setNoDelay(true));
     req.on('error', reject);
     req.end(body);

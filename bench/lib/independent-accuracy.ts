@@ -18,7 +18,9 @@ const tally = (): Tally => ({ n: 0, match: 0, mismatch: 0, unreadable: 0 });
 export async function runIndependent(): Promise<FamilyFigures> {
   const t0 = Date.now();
   const cases = await buildIndependentCases();
-  console.log(`\nIndependent family: ${cases.length} cases from ${new Set(cases.map((c) => c.receipt.id)).size} receipts rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nIndependent family: ${cases.length} cases from ${new Set(cases.map((c) => c.receipt.id)).size} receipts rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   const reader = createTesseractReader({ workers: 1 });
   const texts = new Map<string, string>();
   const cpu: number[] = [];
@@ -59,8 +61,13 @@ export async function runIndependent(): Promise<FamilyFigures> {
   const honest = byKind.get('honest') ?? tally();
   const row = (name: string, t: Tally) => [name, String(t.n), pct(t.match, t.n), pct(t.mismatch, t.n), pct(t.unreadable, t.n)];
   console.log('\nIndependent family, paid receipts by group (goal: match ≥ 95 %, unreadable ≤ 5 %)');
-  printTable(['group', 'n', 'match', 'mismatch', 'unreadable'], [row('ALL', honest), ...[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => row(k, t))]);
-  console.log(`  fields on paid receipts: ${['amount', 'transactionId', 'time', 'receiver', 'status'].map((f) => `${f} unread ${fieldUnread.get(f) ?? 0}, mismatch ${fieldBad.get(f) ?? 0}`).join('; ')}`);
+  printTable(
+    ['group', 'n', 'match', 'mismatch', 'unreadable'],
+    [row('ALL', honest), ...[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => row(k, t))],
+  );
+  console.log(
+    `  fields on paid receipts: ${['amount', 'transactionId', 'time', 'receiver', 'status'].map((f) => `${f} unread ${fieldUnread.get(f) ?? 0}, mismatch ${fieldBad.get(f) ?? 0}`).join('; ')}`,
+  );
   const negative = tally();
   console.log('\nIndependent family, cases that must not match (goal: 0 false match)');
   printTable(

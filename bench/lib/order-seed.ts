@@ -43,11 +43,31 @@ async function insertGamesAndOperators(db: Db): Promise<void> {
   const at = '2023-01-01T00:00:00.000Z';
   await db
     .insertInto('games')
-    .values(GAMES.map(([title], g) => ({ id: gameId(g), title, description: '', order_index: g, server_type: 'NONE', is_disable: 0, created_at: at, updated_at: at })))
+    .values(
+      GAMES.map(([title], g) => ({
+        id: gameId(g),
+        title,
+        description: '',
+        order_index: g,
+        server_type: 'NONE',
+        is_disable: 0,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
   await db
     .insertInto('users')
-    .values(Array.from({ length: OPERATORS }, (_, k) => ({ id: operatorId(k), email: `operator${k}@bench.local`, password_hash: 'x', email_confirmed: 1, created_at: at, updated_at: at })))
+    .values(
+      Array.from({ length: OPERATORS }, (_, k) => ({
+        id: operatorId(k),
+        email: `operator${k}@bench.local`,
+        password_hash: 'x',
+        email_confirmed: 1,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
 }
 
@@ -133,7 +153,9 @@ async function insertOrders(db: Db, dialect: Dialect, n: number): Promise<void> 
           case when i % 97 = 13 then 1 else 0 end, ts, ts
         from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) i
           join (values ${values}) t(k, gid, g, p) on t.k = (i * 37) % 400
-          cross join lateral (select to_char(timestamp '2023-01-01' + i * interval '20 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts) s`.execute(db);
+          cross join lateral (select to_char(timestamp '2023-01-01' + i * interval '20 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts) s`.execute(
+        db,
+      );
     }
   }
   if (dialect === 'sqlite') await sql`analyze`.execute(db);

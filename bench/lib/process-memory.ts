@@ -39,7 +39,8 @@ export function memoryBreakdown(pid: number): MemoryBreakdown {
     if (!m.rssKb) return;
     if (m.path.startsWith('/')) kb.files += m.rssKb;
     else if (m.path === '[heap]') kb.brk += m.rssKb;
-    else if (m.path) kb.other += m.rssKb; // [stack], [vdso], …
+    else if (m.path)
+      kb.other += m.rssKb; // [stack], [vdso], …
     else {
       const next = maps[i + 1];
       const reserve = next && !next.path && next.start === m.end && next.perms.startsWith('---') ? next.end - next.start : 0;

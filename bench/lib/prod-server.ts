@@ -76,7 +76,15 @@ export async function startProdServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-bench-prod-'));
   const child = spawn(process.execPath, [...flags, main], {
     cwd: dataDir,
-    env: { ...SERVER_ENV_DEFAULTS, PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_ADMIN.password, ...env },
+    env: {
+      ...SERVER_ENV_DEFAULTS,
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];
@@ -145,7 +153,10 @@ export type BareRoute = { path: string; body: string; headers: Record<string, st
 /** The bare Fastify baseline (lib/bare-server.mjs) in its own process, on plain node like the built server. */
 export async function startBare(routes: BareRoute[]): Promise<{ url: string; pid: number; stop: () => void }> {
   // Without `execArgv: []` the child would inherit the bench's `--import tsx`.
-  const child = fork(new URL('./bare-server.mjs', import.meta.url), [JSON.stringify(routes)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./bare-server.mjs', import.meta.url), [JSON.stringify(routes)], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<{ url: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { url: string }));
     child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));

@@ -16,7 +16,11 @@ import { BENCH_ADMIN, startProdServer, type ProdServer } from './prod-server.ts'
 export type SeededServer = { server: ProdServer; url: string; token: string };
 
 async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  const res = await fetch(`${url}/api/v1/auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
 }
@@ -47,7 +51,9 @@ async function start(db: 'sqlite' | 'postgres', pgUrl: string | undefined, order
   stops.push(() => server.stop());
   let seedMs = 0;
   if (orders > 0) {
-    const { db: kysely, dialect } = openDatabase(db === 'postgres' ? { url: pgUrl!, schema } : { url: `sqlite:${path.join(server.dataDir, 'shop.db')}` });
+    const { db: kysely, dialect } = openDatabase(
+      db === 'postgres' ? { url: pgUrl!, schema } : { url: `sqlite:${path.join(server.dataDir, 'shop.db')}` },
+    );
     try {
       const t = performance.now();
       await seedOrders(kysely, dialect, orders);

@@ -76,7 +76,9 @@ window.specClient = {
       .withAutomaticReconnect([0, 2000, 5000, 10000])
       .build();
     hub.on('ReceiveOrder', (o) => received.push({ kind: 'order', id: (o && o.order ? o.order : o).id }));
-    hub.on('ReceiveNotificationMessage', (n) => received.push({ kind: 'notification', orderId: (n && n.notification ? n.notification : n).orderId }));
+    hub.on('ReceiveNotificationMessage', (n) =>
+      received.push({ kind: 'notification', orderId: (n && n.notification ? n.notification : n).orderId }),
+    );
     await hub.start();
     return hub.connectionId;
   },

@@ -76,7 +76,12 @@ const noCycle = {
       const target = resolve(node.source.value, file);
       if (!target || target === file) return;
       const route = pathBack(target, file);
-      if (route) context.report({ node: node.source, messageId: 'cycle', data: { route: [file, ...route, file].map((f) => path.relative(root, f)).join(' → ') } });
+      if (route)
+        context.report({
+          node: node.source,
+          messageId: 'cycle',
+          data: { route: [file, ...route, file].map((f) => path.relative(root, f)).join(' → ') },
+        });
     };
     return {
       ImportDeclaration: check,

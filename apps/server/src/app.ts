@@ -164,13 +164,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { storage, variantRoot } = await createFileStorage(config);
   // Refuses to start (StorageProbeError) when this instance can't use its storage or doesn't see the files of the
   // instances already running on this database (docs/decisions/0610).
-  const probe = await startStorageProbe(db, storage, app.log.child({ module: 'storage-probe' }), options.storageProbe).catch(async (err) => {
-    storage.close();
-    await db.destroy();
-    await commits.close();
-    await logDestination?.close();
-    throw err;
-  });
+  const probe = await startStorageProbe(db, storage, app.log.child({ module: 'storage-probe' }), options.storageProbe).catch(
+    async (err) => {
+      storage.close();
+      await db.destroy();
+      await commits.close();
+      await logDestination?.close();
+      throw err;
+    },
+  );
   const events = createOrderEvents();
   const imageWork = createImageWork();
   const ctx: AppContext = {
@@ -205,7 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   };
   ctx.staffAlerts = createStaffAlerts({
-    config, db, events, log: app.log.child({ module: 'staff-alerts' }), shop: () => getShopSettings(ctx), options: options.staffAlerts,
+    config,
+    db,
+    events,
+    log: app.log.child({ module: 'staff-alerts' }),
+    shop: () => getShopSettings(ctx),
+    options: options.staffAlerts,
   });
   app.decorate('ctx', ctx);
   answerWritesWhenDurable(app, commits);
@@ -236,7 +243,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onReady', async () => ctx.staffAlerts.start());
   app.addHook('preClose', async () => ctx.staffAlerts.close());
   // A notice that came before its order is matched when the order is placed here.
-  const stopOrderMatching = events.onOrderCreated(({ order }) => ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }));
+  const stopOrderMatching = events.onOrderCreated(({ order }) =>
+    ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }),
+  );
   app.addHook('onReady', async () => ctx.paymentNotices.start());
   app.addHook('preClose', async () => {
     stopOrderMatching();
@@ -340,7 +349,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes, { ctx });
 
   const webDir = options.webDir ?? defaultWebDir();
-  const pages = await loadFirstScreen({ webDir, ssrEntry: options.ssrEntry, sources: moduleSources(ctx), publicUrl: config.publicUrl, log: app.log });
+  const pages = await loadFirstScreen({
+    webDir,
+    ssrEntry: options.ssrEntry,
+    sources: moduleSources(ctx),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   await app.register(webAppPlugin, { webDir, pages });
   return app;
 }

@@ -63,9 +63,22 @@ describe('loadConfig', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'true',
       }).storage,
-    ).toEqual({ kind: 's3', bucket: 'shop-uploads', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    ).toEqual({
+      kind: 's3',
+      bucket: 'shop-uploads',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     // AWS itself: no endpoint, credentials from the environment's own chain (an instance role).
-    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'shop', S3_REGION: 'eu-west-1' }).storage).toMatchObject({ kind: 's3', endpoint: undefined, region: 'eu-west-1', accessKeyId: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'shop', S3_REGION: 'eu-west-1' }).storage).toMatchObject({
+      kind: 's3',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      accessKeyId: undefined,
+    });
 
     // An endpoint without a bucket would silently keep files on this instance's disk.
     expect(errorOf({ S3_ENDPOINT: 'http://minio:9000' }).message).toMatch(/^\s+S3_BUCKET: must be set when S3_ENDPOINT is/m);

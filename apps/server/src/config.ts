@@ -28,65 +28,118 @@ const optionalText = z
   .optional()
   .transform((s) => s || undefined);
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalUrl(/^(postgres|postgresql|sqlite|file):/, 'must be postgres://…, sqlite:… or file:…'),
-  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'must be an http(s) URL')
-    .transform((s) => s?.replace(/\/+$/, '')),
-  ADMIN_EMAIL: z.string().trim().optional().transform((s) => s || undefined).pipe(z.email().optional()),
-  ADMIN_PASSWORD: z.string().optional().transform((s) => s || undefined).pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  SEED_DEMO: bool.default(true),
-  JWT_SECRET: z.string().optional().transform((s) => s || undefined).pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be smtp://… or smtps://…'),
-  MAIL_FROM: z.string().trim().default('Top-up Shop <no-reply@localhost>'),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins')
-    // Browsers send `Origin` as scheme://host[:port]; a listed `https://shop.example/` must match it.
-    .transform((list) => list.map((o) => (o === '*' ? o : new URL(o).origin))),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50 * 1024 * 1024).default(5 * 1024 * 1024),
-  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
-  STATUS_STREAMS_PER_ORDER: z.coerce.number().int().min(1).max(100_000).default(5),
-  STATUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  UPLOAD_ORPHAN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
-  TRUST_PROXY: bool.default(false),
-  RECEIPT_MAX_AGE_HOURS: z.coerce.number().min(0.25).max(24 * 30).default(24),
-  PAYMENT_MATCH_WINDOW_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
-  CHECK_WORKERS: z.coerce.number().int().min(1).max(availableParallelism()).optional(),
-  CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
-  CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
-  VAPID_PUBLIC_KEY: z.string().trim().optional().transform((s) => s || undefined)
-    .refine((s) => s === undefined || isBase64Url(s, 65), 'must be an uncompressed P-256 public key in base64url (87 characters)'),
-  VAPID_PRIVATE_KEY: z.string().trim().optional().transform((s) => s || undefined)
-    .refine((s) => s === undefined || isBase64Url(s, 32), 'must be a P-256 private key in base64url (43 characters)'),
-  VAPID_SUBJECT: optionalUrl(/^(mailto:|https:\/\/)/, 'must be mailto:… or https://…'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'must be an http(s) URL'),
-  S3_BUCKET: optionalText.refine((s) => s === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s), 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)'),
-  S3_REGION: z.string().trim().optional().transform((s) => s || 'us-east-1'),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  /** auto: readable lines on a terminal, JSON when stdout is a file or a pipe; json or readable force one. */
-  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
-}).superRefine((e, ctx) => {
-  // Object storage is on when S3_BUCKET is set; the other settings alone would silently store files locally.
-  if (!e.S3_BUCKET) {
-    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-      if (e[name]) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${name} is (or unset ${name} to keep files in DATA_DIR)` });
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(/^(postgres|postgresql|sqlite|file):/, 'must be postgres://…, sqlite:… or file:…'),
+    PUBLIC_URL: optionalUrl(/^https?:\/\//, 'must be an http(s) URL').transform((s) => s?.replace(/\/+$/, '')),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => s || undefined)
+      .pipe(z.email().optional()),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((s) => s || undefined)
+      .pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    SEED_DEMO: bool.default(true),
+    JWT_SECRET: z
+      .string()
+      .optional()
+      .transform((s) => s || undefined)
+      .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be smtp://… or smtps://…'),
+    MAIL_FROM: z.string().trim().default('Top-up Shop <no-reply@localhost>'),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((o) => o === '*' || URL.canParse(o)), 'must be a comma-separated list of origins')
+      // Browsers send `Origin` as scheme://host[:port]; a listed `https://shop.example/` must match it.
+      .transform((list) => list.map((o) => (o === '*' ? o : new URL(o).origin))),
+    UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(50 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
+    ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+    STATUS_STREAMS_PER_ORDER: z.coerce.number().int().min(1).max(100_000).default(5),
+    STATUS_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    UPLOAD_ORPHAN_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be redis://…'),
+    TRUST_PROXY: bool.default(false),
+    RECEIPT_MAX_AGE_HOURS: z.coerce
+      .number()
+      .min(0.25)
+      .max(24 * 30)
+      .default(24),
+    PAYMENT_MATCH_WINDOW_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(120),
+    CHECK_WORKERS: z.coerce.number().int().min(1).max(availableParallelism()).optional(),
+    CHECK_TIME_LIMIT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+    CHECK_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(1024),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => s || undefined)
+      .refine((s) => s === undefined || isBase64Url(s, 65), 'must be an uncompressed P-256 public key in base64url (87 characters)'),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => s || undefined)
+      .refine((s) => s === undefined || isBase64Url(s, 32), 'must be a P-256 private key in base64url (43 characters)'),
+    VAPID_SUBJECT: optionalUrl(/^(mailto:|https:\/\/)/, 'must be mailto:… or https://…'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'must be an http(s) URL'),
+    S3_BUCKET: optionalText.refine(
+      (s) => s === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s),
+      'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)',
+    ),
+    S3_REGION: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => s || 'us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** auto: readable lines on a terminal, JSON when stdout is a file or a pipe; json or readable force one. */
+    LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
+  })
+  .superRefine((e, ctx) => {
+    // Object storage is on when S3_BUCKET is set; the other settings alone would silently store files locally.
+    if (!e.S3_BUCKET) {
+      for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: ['S3_BUCKET'],
+            message: `must be set when ${name} is (or unset ${name} to keep files in DATA_DIR)`,
+          });
+      }
     }
-  }
-  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
-    const unset = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-    ctx.addIssue({ code: 'custom', path: [unset], message: 'must be set together with the other S3 key' });
-  }
-});
+    if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+      const unset = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [unset], message: 'must be set together with the other S3 key' });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -232,7 +285,9 @@ function vapidKeys(e: z.infer<typeof EnvSchema>, dataDir: string): Config['vapid
   }
   const { publicKey, privateKey } = stored;
   if (typeof publicKey !== 'string' || typeof privateKey !== 'string' || !isBase64Url(publicKey, 65) || !isBase64Url(privateKey, 32)) {
-    throw new ConfigError(`Invalid configuration:\n  VAPID_PUBLIC_KEY: unset, and ${file} holds no valid key pair (delete it to generate one; devices then subscribe again)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  VAPID_PUBLIC_KEY: unset, and ${file} holds no valid key pair (delete it to generate one; devices then subscribe again)`,
+    );
   }
   return { publicKey, privateKey, subject };
 }
@@ -259,7 +314,9 @@ function persistedSecret(dataDir: string): string {
   const secret = readFileSync(file, 'utf8').trim();
   // An emptied or truncated file would otherwise sign every token with a guessable key.
   if (secret.length < 32) {
-    throw new ConfigError(`Invalid configuration:\n  JWT_SECRET: unset, and ${file} holds fewer than 32 characters (delete it to generate a new secret)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: unset, and ${file} holds fewer than 32 characters (delete it to generate a new secret)`,
+    );
   }
   return secret;
 }

@@ -27,7 +27,9 @@ export function firstRunBanner(firstRun: FirstRun, url: string): string | null {
     `Email        ${admin.email}`,
     admin.generatedPassword ? `Password     ${admin.generatedPassword}` : 'Password     the ADMIN_PASSWORD you set',
     '',
-    admin.generatedPassword ? 'This password is shown only this once: change it after signing in.' : 'You are the owner: invite your staff from Users.',
+    admin.generatedPassword
+      ? 'This password is shown only this once: change it after signing in.'
+      : 'You are the owner: invite your staff from Users.',
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const border = `+${'-'.repeat(width + 2)}+`;

@@ -92,9 +92,18 @@ describe('empty JSON bodies', () => {
   it('accepts Logout sent with a JSON content type and no body', async () => {
     const t = await buildTestApp();
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Logout', headers: { ...t.auth, 'content-type': 'application/json' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/Auth/Logout',
+        headers: { ...t.auth, 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(200);
-      const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/Login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__":{"x":1}}',
+      });
       expect(bad.statusCode).toBe(400);
     } finally {
       await t.close();

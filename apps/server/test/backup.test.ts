@@ -46,20 +46,33 @@ async function backupUnderLoadAndRestore(t: TestApp, target: Restored) {
   const load = (async () => {
     for (let i = 100; writing; i++) during.push(await place(i));
   })();
-  const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
+  const archive = await backup({
+    env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) },
+    log: () => {},
+  });
   writing = false;
   await load;
   expect(path.dirname(archive)).toBe(path.join(t.dataDir, 'backups'));
   expect(path.basename(archive)).toMatch(/^topup-backup-\d{8}-\d{6}\.tar\.gz$/);
   expect(during.length).toBeGreaterThan(0);
 
-  const manifest = await restore({ archive, env: { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...target.storageEnv }, log: () => {} });
+  const manifest = await restore({
+    archive,
+    env: { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, ...target.storageEnv },
+    log: () => {},
+  });
   expect(manifest.dialect).toBe(t.config.dialect);
   expect(manifest.storage).toBe(t.config.storage.kind);
 
   // The restored folder runs as a shop: its admin signs in and sees the orders with working screenshot links.
   const app = await buildApp(
-    loadConfig({ DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'silent', MAX_EVENT_LOOP_DELAY_MS: '0', ...target.storageEnv }),
+    loadConfig({
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl,
+      LOG_LEVEL: 'silent',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...target.storageEnv,
+    }),
     { logger: false, webDir: path.join(target.dataDir, 'no-web'), verification: { paused: true } },
   );
   try {
@@ -67,7 +80,8 @@ async function backupUnderLoadAndRestore(t: TestApp, target: Restored) {
     const ids = new Set(rows.map((r) => r.id));
     for (const id of committed) expect(ids.has(id), `order ${id} committed before the backup`).toBe(true);
     const stored = new Set<string>();
-    for await (const page of app.ctx.media.storage.listOlderThan('private', Number.POSITIVE_INFINITY)) for (const e of page) stored.add(e.name);
+    for await (const page of app.ctx.media.storage.listOlderThan('private', Number.POSITIVE_INFINITY))
+      for (const e of page) stored.add(e.name);
     for (const row of rows) expect(stored.has(row.screenshot), `file of ${row.id}`).toBe(true);
 
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: ADMIN });
@@ -111,15 +125,23 @@ describe.runIf(DIALECT === 'sqlite')('backup and restore', () => {
   });
 
   it('refuses to restore into a data folder that is not empty', async () => {
-    const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
+    const archive = await backup({
+      env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) },
+      log: () => {},
+    });
     await expect(restore({ archive, env: { DATA_DIR: t.dataDir }, log: () => {} })).rejects.toThrow(/not empty/);
   });
 
   it.runIf(STORAGE === 's3')('refuses to restore into a bucket that already holds files', async () => {
-    const archive = await backup({ env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) }, log: () => {} });
+    const archive = await backup({
+      env: { DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, ...storageEnvOf(t.config) },
+      log: () => {},
+    });
     const emptyDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'topup-restore-')), 'data');
     try {
-      await expect(restore({ archive, env: { DATA_DIR: emptyDir, ...storageEnvOf(t.config) }, log: () => {} })).rejects.toThrow(/empty bucket/);
+      await expect(restore({ archive, env: { DATA_DIR: emptyDir, ...storageEnvOf(t.config) }, log: () => {} })).rejects.toThrow(
+        /empty bucket/,
+      );
     } finally {
       rmSync(path.dirname(emptyDir), { recursive: true, force: true });
     }

@@ -23,7 +23,9 @@ describe('order and notification lists without credentials', () => {
       { inGameUserId: 'p1', mobileNumber: '09123456789', tokenPackageId: packageId, transactionNumber: '654321' },
       { file_ScreenShot: { data: await png() } },
     );
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/Order', payload: form.payload, headers: form.headers })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/Order', payload: form.payload, headers: form.headers })).statusCode).toBe(
+      201,
+    );
     for (const url of LISTS) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
@@ -61,12 +63,18 @@ describe('CORS', () => {
       const res = await t.app.inject({
         method: 'OPTIONS',
         url: '/api/v1/Order/isRead/00000000-0000-4000-8000-000000000000',
-        headers: { origin: SHOP_UI, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,accept-language' },
+        headers: {
+          origin: SHOP_UI,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type,accept-language',
+        },
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(SHOP_UI);
       expect(res.headers['access-control-allow-credentials']).toBe('true');
-      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(
+        expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']),
+      );
       expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThanOrEqual(60);
     }
@@ -76,7 +84,11 @@ describe('CORS', () => {
   });
 
   it('says nothing to an origin that is not listed', async () => {
-    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/Game', headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' } });
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/Game',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'DELETE' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -102,7 +114,12 @@ describe('images for other origins', () => {
       { title: 'Image Game', orderIndex: 1, serverType: 'NONE', isDisable: 'False' },
       { file_Logo: { data: await png(300, 300) }, file_GameProfileImage: { data: await png(120, 120) } },
     );
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/Game', payload: form.payload, headers: { ...form.headers, ...t.auth } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Game',
+      payload: form.payload,
+      headers: { ...form.headers, ...t.auth },
+    });
     expect(created.statusCode).toBe(201);
     const logo = body<{ logo: string }>(created).payLoad.logo;
     const image = await t.app.inject({ method: 'GET', url: logo });
@@ -123,7 +140,11 @@ describe('images for other origins', () => {
 });
 
 describe('hub session cookie', () => {
-  const cookieOf = (headers: Record<string, unknown>) => [headers['set-cookie']].flat().map(String).find((c) => c.startsWith('topup_hub_session='));
+  const cookieOf = (headers: Record<string, unknown>) =>
+    [headers['set-cookie']]
+      .flat()
+      .map(String)
+      .find((c) => c.startsWith('topup_hub_session='));
 
   it('is set HttpOnly, SameSite=Lax, on the hub path for the sign-in session’s lifetime by sign-in and refresh; sign-out clears it', async () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: ADMIN, remoteAddress: '10.7.0.1' });
@@ -155,7 +176,8 @@ describe('hub session cookie', () => {
 
   it('opens the hub’s negotiate from the shop itself and listed origins, never from another site', async () => {
     const cookie = `topup_hub_session=${t.tokens.accessToken}`;
-    const negotiate = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/dashboard/negotiate?negotiateVersion=1', headers: { cookie, ...headers } });
+    const negotiate = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/dashboard/negotiate?negotiateVersion=1', headers: { cookie, ...headers } });
     expect((await negotiate({})).statusCode).toBe(200);
     expect((await negotiate({ origin: SHOP_UI })).statusCode).toBe(200);
     expect((await negotiate({ host: 'localhost:80', origin: 'http://localhost:80' })).statusCode).toBe(200);
@@ -163,8 +185,20 @@ describe('hub session cookie', () => {
     expect(evil.statusCode).toBe(403);
     expect(body(evil).code).toBe('originNotAllowed');
     // A token given explicitly is not a cookie: no Origin rule (the token can't be sent by another site by itself).
-    const bearer = await t.app.inject({ method: 'POST', url: '/dashboard/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${t.tokens.accessToken}`, origin: 'https://evil.example' } });
+    const bearer = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/negotiate?negotiateVersion=1',
+      headers: { authorization: `Bearer ${t.tokens.accessToken}`, origin: 'https://evil.example' },
+    });
     expect(bearer.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/dashboard/negotiate?negotiateVersion=1', headers: { cookie: 'topup_hub_session=nope' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/dashboard/negotiate?negotiateVersion=1',
+          headers: { cookie: 'topup_hub_session=nope' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -50,7 +50,16 @@ beforeAll(async () => {
   t = await buildTestApp({ ORDER_RATE_LIMIT: '100000', MAX_EVENT_LOOP_DELAY_MS: '0' });
   smallPng = await png(8, 8);
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: JsonSchema }>; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
   };
   const documented = new Map<string, Target>();
   for (const [docPath, ops] of Object.entries(doc.paths)) {
@@ -84,7 +93,18 @@ afterAll(() => t?.close());
 
 const CONTROL = fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 });
 const UNICODE = fc.string({ unit: 'grapheme', maxLength: 40 });
-const BIDI_AND_BOMS = fc.constantFrom('\u202e', '\ufeff', '\u0000', '\ud800', 'ကျပ်', '😀'.repeat(50), '%00', '../../etc/passwd', '<script>', "' or 1=1 --");
+const BIDI_AND_BOMS = fc.constantFrom(
+  '\u202e',
+  '\ufeff',
+  '\u0000',
+  '\ud800',
+  'ကျပ်',
+  '😀'.repeat(50),
+  '%00',
+  '../../etc/passwd',
+  '<script>',
+  "' or 1=1 --",
+);
 const NUMBERS = fc.oneof(
   fc.integer(),
   fc.double(),
@@ -135,7 +155,12 @@ function objectFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const props = Object.entries(schema.properties ?? {});
   const fields = props.map(([name, s]) => fc.tuple(fc.constant(name), fc.option(valueFor(s), { nil: undefined, freq: 5 })));
   return fc
-    .tuple(fc.tuple(...fields), fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), anyValue, { maxKeys: 3 }))
+    .tuple(
+      fc.tuple(...fields),
+      fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'prototype')), anyValue, {
+        maxKeys: 3,
+      }),
+    )
     .map(([pairs, extra]) => {
       const out: Record<string, unknown> = {};
       for (const [name, value] of extra ? Object.entries(extra) : []) out[name] = value;
@@ -160,11 +185,15 @@ type BodyKind = 'schema' | 'malformed-json' | 'wrong-type' | 'multipart' | 'trun
 function multipartBody(fields: Record<string, unknown>, files: Record<string, Buffer>, boundary: string): Buffer {
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n${text}\r\n`));
   }
   for (const [name, data] of Object.entries(files)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`),
+      data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -174,9 +203,26 @@ const request = fc
   .record({
     target: fc.nat(),
     auth: fc.constantFrom<Auth>('anonymous', 'admin', 'admin', 'garbage'),
-    bodyKind: fc.constantFrom<BodyKind>('schema', 'schema', 'schema', 'malformed-json', 'wrong-type', 'multipart', 'truncated-multipart', 'none', 'huge'),
+    bodyKind: fc.constantFrom<BodyKind>(
+      'schema',
+      'schema',
+      'schema',
+      'malformed-json',
+      'wrong-type',
+      'multipart',
+      'truncated-multipart',
+      'none',
+      'huge',
+    ),
     params: fc.array(pathParam, { minLength: 3, maxLength: 3 }),
-    query: fc.option(fc.dictionary(fc.constantFrom('searchTerm', 'currentPage', 'pageSize', 'gameId', 'paymentMethod', 'tzOffset', 'expires', 'sig', 'x'), fc.oneof(fc.string({ maxLength: 20 }), NUMBERS.map(String), hugeString(5000)), { maxKeys: 4 }), { nil: undefined }),
+    query: fc.option(
+      fc.dictionary(
+        fc.constantFrom('searchTerm', 'currentPage', 'pageSize', 'gameId', 'paymentMethod', 'tzOffset', 'expires', 'sig', 'x'),
+        fc.oneof(fc.string({ maxLength: 20 }), NUMBERS.map(String), hugeString(5000)),
+        { maxKeys: 4 },
+      ),
+      { nil: undefined },
+    ),
     file: fc.constantFrom('png', 'random', 'empty', 'truncated', 'none'),
     randomBytes: fc.uint8Array({ maxLength: 200 }),
     cut: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
@@ -196,14 +242,17 @@ function build([r, target, body, query]: Generated): Sent {
   let i = 0;
   const url = target.url.replace(/:(\w+)/g, () => r.params[i++ % r.params.length]!);
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries({ ...query, ...(r.query ?? {}) })) qs.append(k, typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  for (const [k, v] of Object.entries({ ...query, ...(r.query ?? {}) }))
+    qs.append(k, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   const headers: Record<string, string> = {};
   // Signing out would end the session every later signed-in request uses: Logout is sent anonymously only.
   if (r.auth === 'admin' && !/\/logout$/i.test(target.url)) Object.assign(headers, t.auth);
   if (r.auth === 'garbage') headers.authorization = `Bearer ${'x'.repeat(r.seed % 300)}.e30.`;
   let payload: string | Buffer | undefined;
   const files: Record<string, Buffer> = {};
-  const fileFields = Object.entries(target.body?.schema.properties ?? {}).filter(([, s]) => s.format === 'binary').map(([n]) => n);
+  const fileFields = Object.entries(target.body?.schema.properties ?? {})
+    .filter(([, s]) => s.format === 'binary')
+    .map(([n]) => n);
   for (const field of fileFields) {
     if (r.file === 'png') files[field] = smallPng;
     if (r.file === 'random') files[field] = Buffer.from(r.randomBytes);
@@ -230,7 +279,14 @@ function build([r, target, body, query]: Generated): Sent {
         break;
       case 'wrong-type':
         payload = Buffer.from(r.randomBytes);
-        headers['content-type'] = ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'image/png', 'multipart/form-data', 'application/json; charset=utf-16'][r.seed % 6]!;
+        headers['content-type'] = [
+          'text/plain',
+          'application/xml',
+          'application/x-www-form-urlencoded',
+          'image/png',
+          'multipart/form-data',
+          'application/json; charset=utf-16',
+        ][r.seed % 6]!;
         break;
       case 'multipart':
         payload = multipartBody(fields, files, boundary);
@@ -251,7 +307,13 @@ function build([r, target, body, query]: Generated): Sent {
     }
   }
   const full = qs.size ? `${url}?${qs}` : url;
-  return { method: target.method, url: full, headers, payload, label: `${target.method} ${target.url} [${r.auth}, ${r.bodyKind}, file=${r.file}]` };
+  return {
+    method: target.method,
+    url: full,
+    headers,
+    payload,
+    label: `${target.method} ${target.url} [${r.auth}, ${r.bodyKind}, file=${r.file}]`,
+  };
 }
 
 // ---- invariants ------------------------------------------------------------------------------------------------
@@ -293,7 +355,13 @@ it(`answers ${RUNS} random and hostile requests without a 5xx, in the envelope, 
       expect(res.statusCode, where).toBeLessThan(500);
       const isApi = /^\/(api|health)\//i.test(sent.url) && !NOT_ENVELOPE_OK.test(sent.url);
       if (res.statusCode >= 400 || isApi) {
-        const json = JSON.parse(res.body) as { statusCode: unknown; message: unknown; payLoad: unknown; payLoadList: unknown; errors?: unknown };
+        const json = JSON.parse(res.body) as {
+          statusCode: unknown;
+          message: unknown;
+          payLoad: unknown;
+          payLoadList: unknown;
+          errors?: unknown;
+        };
         expect(json, where).toMatchObject({ statusCode: res.statusCode });
         expect('payLoad' in json && 'payLoadList' in json, where).toBe(true);
         expect(typeof json.message === 'string' && json.message.length > 0, where).toBe(true);
@@ -303,7 +371,10 @@ it(`answers ${RUNS} random and hostile requests without a 5xx, in the envelope, 
           for (const [field, messages] of Object.entries(errors)) {
             expect(field.length, where).toBeGreaterThan(0);
             expect(['undefined', 'null'], where).not.toContain(field);
-            expect(Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0), where).toBe(true);
+            expect(
+              Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.length > 0),
+              where,
+            ).toBe(true);
           }
         }
         expect(JSON.stringify(json), where).not.toMatch(/FST_|at .*\.ts:\d+|node_modules/);
@@ -318,6 +389,8 @@ it(`answers ${RUNS} random and hostile requests without a 5xx, in the envelope, 
   );
   // Heap back near its baseline: nothing accumulates per request (throttle counters, caches, queues are bounded).
   const growth = heapAfterGc() - baseline;
-  console.log(`fuzz: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; heap growth ${(growth / 1024 / 1024).toFixed(1)} MB`);
+  console.log(
+    `fuzz: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; heap growth ${(growth / 1024 / 1024).toFixed(1)} MB`,
+  );
   expect(growth).toBeLessThan(32 * 1024 * 1024);
 }, 240_000);

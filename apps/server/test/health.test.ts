@@ -62,11 +62,18 @@ describe('health', () => {
       const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
-      expect(body<{ checks: Record<string, { ok: boolean }> }>(ready).payLoad.checks).toMatchObject({ redis: { ok: false }, database: { ok: true } });
+      expect(body<{ checks: Record<string, { ok: boolean }> }>(ready).payLoad.checks).toMatchObject({
+        redis: { ok: false },
+        database: { ok: true },
+      });
       // No 5xx storm: the catalog answers, and the order limit lets a request through to validation.
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-      const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/Login',
+        payload: { email: 'nobody@example.com', password: 'wrong-password' },
+      });
       expect(login.statusCode).toBe(401);
     } finally {
       await t.close();
@@ -74,39 +81,44 @@ describe('health', () => {
   }, 20_000);
 
   // Storage plays no part here: once, on the local folder (the suite also runs with TEST_STORAGE=s3).
-  it.runIf(STORAGE === 'local')('sheds load with 503 and Retry-After while the event loop lags, and answers liveness all the same', async () => {
-    // Built directly: the helper signs in at once, while start-up work may still count as lag.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-pressure-'));
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, MAX_EVENT_LOOP_DELAY_MS: '100', LOG_LEVEL: 'silent' }), {
-      logger: false,
-      webDir: path.join(dataDir, 'no-web'),
-      pressureSampleIntervalMs: 100,
-    });
-    try {
-      await app.ready();
-      // Start-up work (migrations, seeding, check workers starting) can itself count as lag on a busy machine: wait
-      // until it has passed and requests are served.
-      const served = Date.now() + 10_000;
-      let status = 0;
-      while ((status = (await app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode) !== 200 && Date.now() < served) await sleep(100);
-      expect(status).toBe(200);
-      const until = Date.now() + 1200;
-      while (Date.now() < until) {
-        // block the event loop, as a flood of work would
+  it.runIf(STORAGE === 'local')(
+    'sheds load with 503 and Retry-After while the event loop lags, and answers liveness all the same',
+    async () => {
+      // Built directly: the helper signs in at once, while start-up work may still count as lag.
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'topup-pressure-'));
+      const app = await buildApp(loadConfig({ DATA_DIR: dataDir, MAX_EVENT_LOOP_DELAY_MS: '100', LOG_LEVEL: 'silent' }), {
+        logger: false,
+        webDir: path.join(dataDir, 'no-web'),
+        pressureSampleIntervalMs: 100,
+      });
+      try {
+        await app.ready();
+        // Start-up work (migrations, seeding, check workers starting) can itself count as lag on a busy machine: wait
+        // until it has passed and requests are served.
+        const served = Date.now() + 10_000;
+        let status = 0;
+        while ((status = (await app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode) !== 200 && Date.now() < served)
+          await sleep(100);
+        expect(status).toBe(200);
+        const until = Date.now() + 1200;
+        while (Date.now() < until) {
+          // block the event loop, as a flood of work would
+        }
+        // The lag is seen at the next sample (every 50 ms here) and shed until the one after.
+        await sleep(15);
+        const shed = await app.inject({ method: 'GET', url: '/api/v1/Game' });
+        expect(shed.statusCode).toBe(503);
+        expect(shed.headers['retry-after']).toBe('5');
+        expect(shed.json()).toMatchObject({ statusCode: 503, message: textOf(MSG.overloaded), payLoad: null, payLoadList: null });
+        expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+        // Once the loop is idle again, requests are served.
+        await sleep(200);
+        expect((await app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      // The lag is seen at the next sample (every 50 ms here) and shed until the one after.
-      await sleep(15);
-      const shed = await app.inject({ method: 'GET', url: '/api/v1/Game' });
-      expect(shed.statusCode).toBe(503);
-      expect(shed.headers['retry-after']).toBe('5');
-      expect(shed.json()).toMatchObject({ statusCode: 503, message: textOf(MSG.overloaded), payLoad: null, payLoadList: null });
-      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-      // Once the loop is idle again, requests are served.
-      await sleep(200);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 20_000);
+    },
+    20_000,
+  );
 });

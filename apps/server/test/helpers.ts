@@ -43,7 +43,18 @@ export type TestAppOptions = {
   /** With `shareWith`: share the database only, with a data folder of its own (an instance on another machine). */
   ownDataDir?: boolean;
   /** `verification` unset: checks are queued but not worked (OCR costs seconds; their own suites turn it on). */
-  build?: Pick<BuildOptions, 'hub' | 'webDir' | 'pressureSampleIntervalMs' | 'verification' | 'logger' | 'logStream' | 'storageProbe' | 'staffAlerts' | 'paymentNoticeSweepMs'>;
+  build?: Pick<
+    BuildOptions,
+    | 'hub'
+    | 'webDir'
+    | 'pressureSampleIntervalMs'
+    | 'verification'
+    | 'logger'
+    | 'logStream'
+    | 'storageProbe'
+    | 'staffAlerts'
+    | 'paymentNoticeSweepMs'
+  >;
 };
 
 export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -155,7 +166,10 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export type FilePart = { data: Buffer; filename?: string; contentType?: string };
 
 /** Encodes a multipart/form-data body by hand, so tests control every byte (names, types, duplicates). */
-export function multipart(fields: Record<string, string | number | boolean | undefined>, files: Record<string, FilePart | FilePart[]> = {}) {
+export function multipart(
+  fields: Record<string, string | number | boolean | undefined>,
+  files: Record<string, FilePart | FilePart[]> = {},
+) {
   const boundary = `----topup${randomUUID().replace(/-/g, '')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -179,11 +193,15 @@ export function multipart(fields: Record<string, string | number | boolean | und
 
 /** A real PNG of the given size and colour. */
 export function png(width = 64, height = 64, color = '#3366ff'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export function jpeg(width = 64, height = 64): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#ff6633' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#ff6633' } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Every file stored under DATA_DIR's upload folders (public and private). */
@@ -198,7 +216,17 @@ export function storedFiles(dataDir: string): string[] {
   });
 }
 
-export function body<T = unknown>(res: LightMyRequestResponse): { statusCode: number; message: string; payLoad: T; payLoadList: unknown; code?: string; errors?: Record<string, string[]>; errorCodes?: Record<string, string[]> } {
+export function body<T = unknown>(
+  res: LightMyRequestResponse,
+): {
+  statusCode: number;
+  message: string;
+  payLoad: T;
+  payLoadList: unknown;
+  code?: string;
+  errors?: Record<string, string[]>;
+  errorCodes?: Record<string, string[]>;
+} {
   return res.json();
 }
 
@@ -218,7 +246,12 @@ export function shopSettingsFields(overrides: Record<string, string> = {}): Reco
   };
 }
 
-export async function putShopSettings(app: FastifyInstance, auth: Record<string, string>, fields: Record<string, string>, files: Record<string, FilePart> = {}) {
+export async function putShopSettings(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  fields: Record<string, string>,
+  files: Record<string, FilePart> = {},
+) {
   const form = multipart(fields, files);
   return app.inject({ method: 'PUT', url: '/api/v1/ShopSettings', headers: { ...form.headers, ...auth }, payload: form.payload });
 }
@@ -226,7 +259,12 @@ export async function putShopSettings(app: FastifyInstance, auth: Record<string,
 /** An active payment account with no logo: a game can go on sale only while one exists (docs/decisions/0806). */
 export async function addPaymentAccount(t: Pick<TestApp, 'app' | 'auth'>, paymentName = 'KBZPay'): Promise<string> {
   const form = multipart({ paymentName, phone: '09123456789', logo: '' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ConfigSetting',
+    headers: { ...form.headers, ...t.auth },
+    payload: form.payload,
+  });
   if (res.statusCode !== 201) throw new Error(`payment account not added: ${res.statusCode} ${res.body}`);
   return (res.json() as { payLoad: { id: string } }).payLoad.id;
 }

@@ -15,13 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, headers: Record<string, string>, payload?: string | Buffer) => t.app.inject({ method: 'POST', url, headers, payload, remoteAddress: '10.77.0.1' });
+const post = (url: string, headers: Record<string, string>, payload?: string | Buffer) =>
+  t.app.inject({ method: 'POST', url, headers, payload, remoteAddress: '10.77.0.1' });
 const login = (headers: Record<string, string>, payload?: string | Buffer) => post('/api/v1/auth/Login', headers, payload);
 
 function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
   expect(res.statusCode, res.body).toBe(status);
   // The whole answer: the message says what is wrong; no field is named, because no field is wrong.
-  expect(res.json()).toEqual({ statusCode: status, message: textOf(message), code: message.slice(1, -1), payLoad: null, payLoadList: null });
+  expect(res.json()).toEqual({
+    statusCode: status,
+    message: textOf(message),
+    code: message.slice(1, -1),
+    payLoad: null,
+    payLoadList: null,
+  });
 }
 
 describe('a JSON route given something else', () => {
@@ -101,7 +108,12 @@ describe('any content type and body (fast-check)', () => {
         const res = await t.app.inject({ method: route.method, url: route.url, headers, payload: sent });
         const where = `${route.method} ${route.url} [${type}] ${String(sent).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
         expect(res.statusCode, where).toBeLessThan(500);
-        const json = res.json() as { statusCode: number; message: string; errors?: Record<string, string[]>; errorCodes?: Record<string, string[]> };
+        const json = res.json() as {
+          statusCode: number;
+          message: string;
+          errors?: Record<string, string[]>;
+          errorCodes?: Record<string, string[]>;
+        };
         expect(json.statusCode, where).toBe(res.statusCode);
         expect(json.message.length, where).toBeGreaterThan(0);
         for (const key of [...Object.keys(json.errors ?? {}), ...Object.keys(json.errorCodes ?? {})]) {

@@ -15,7 +15,34 @@ const MYANMAR = /[\u1000-\u109F]/;
 
 describe('message catalogue', () => {
   it('has every message in English and in Burmese script, with parameters filled in both', () => {
-    const sample = { min: 8, max: 50, seconds: 90, what: 'Order', method: 'GET', path: '/x', count: 2, expected: 'number', options: 'A, B', field: 'f', game: 'G', package: 'P', quantity: 2, link: 'http://l', games: 'G1, G2', succeeded: 3, failed: 1, who: 'staff@example.com', column: 'code', flags: 'duplicate,mismatch', value: 'status:PENDING', code: 'AB12CD', amount: '1,500', currency: 'MMK', minutes: 2, wallet: 'KBZPay' };
+    const sample = {
+      min: 8,
+      max: 50,
+      seconds: 90,
+      what: 'Order',
+      method: 'GET',
+      path: '/x',
+      count: 2,
+      expected: 'number',
+      options: 'A, B',
+      field: 'f',
+      game: 'G',
+      package: 'P',
+      quantity: 2,
+      link: 'http://l',
+      games: 'G1, G2',
+      succeeded: 3,
+      failed: 1,
+      who: 'staff@example.com',
+      column: 'code',
+      flags: 'duplicate,mismatch',
+      value: 'status:PENDING',
+      code: 'AB12CD',
+      amount: '1,500',
+      currency: 'MMK',
+      minutes: 2,
+      wallet: 'KBZPay',
+    };
     for (const [code, entry] of catalogEntries()) {
       const en = typeof entry.en === 'function' ? entry.en(sample) : entry.en;
       const mm = typeof entry.mm === 'function' ? entry.mm(sample) : entry.mm;
@@ -45,7 +72,13 @@ describe('message catalogue', () => {
 describe('answers by Accept-Language', () => {
   it('sends a wrong sign-in in Burmese for mm and in English when no language is named, with the same code', async () => {
     const wrong = { email: ADMIN.email, password: 'wrong-password' };
-    const mm = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: wrong, headers: { 'accept-language': 'mm' }, remoteAddress: '10.9.0.1' });
+    const mm = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login',
+      payload: wrong,
+      headers: { 'accept-language': 'mm' },
+      remoteAddress: '10.9.0.1',
+    });
     const en = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: wrong, remoteAddress: '10.9.0.2' });
     expect(mm.statusCode).toBe(401);
     expect(body(mm)).toMatchObject({ code: 'wrongCredentials', message: textOf(MSG.wrongCredentials, 'mm') });
@@ -70,7 +103,12 @@ describe('answers by Accept-Language', () => {
   });
 
   it('answers zod’s own failures (a missing field, a wrong type) from the catalogue too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { password: 5 }, headers: { 'accept-language': 'mm' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login',
+      payload: { password: 5 },
+      headers: { 'accept-language': 'mm' },
+    });
     const answer = body(res) as unknown as { errors: Record<string, string[]>; errorCodes: Record<string, string[]> };
     expect(answer.errorCodes).toEqual({ email: ['required'], password: ['mustBeType'] });
     for (const texts of Object.values(answer.errors)) expect(texts[0]).toMatch(MYANMAR);
@@ -87,12 +125,22 @@ describe('answers by Accept-Language', () => {
   });
 
   it('localizes success messages, 404s for unknown routes and Fastify’s own errors', async () => {
-    const forgot = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: 'nobody@shop.test' }, headers: { 'accept-language': 'mm' } });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Forgot-password',
+      payload: { email: 'nobody@shop.test' },
+      headers: { 'accept-language': 'mm' },
+    });
     expect(body(forgot)).toMatchObject({ code: 'forgotPasswordSent', message: textOf(MSG.forgotPasswordSent, 'mm') });
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/Nothing', headers: { 'accept-language': 'mm' } });
     expect(body(missing)).toMatchObject({ statusCode: 404, code: 'routeNotFound' });
     expect(body(missing).message).toMatch(MYANMAR);
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', body: '{"email":', headers: { 'content-type': 'application/json', 'accept-language': 'mm' } });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json', 'accept-language': 'mm' },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(body(badJson)).toMatchObject({ code: 'invalidJson', message: textOf(MSG.invalidJson, 'mm') });
   });
@@ -101,7 +149,13 @@ describe('answers by Accept-Language', () => {
     const now = Date.now();
     t.app.ctx.throttle = createLoginThrottle(RULES, () => now);
     const attempt = (language: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email: ADMIN.email, password: 'guess' }, headers: { 'accept-language': language }, remoteAddress: '203.0.113.99' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/Login',
+        payload: { email: ADMIN.email, password: 'guess' },
+        headers: { 'accept-language': language },
+        remoteAddress: '203.0.113.99',
+      });
     let locked = await attempt('mm');
     for (let i = 0; i < 20 && locked.statusCode !== 429; i++) locked = await attempt('mm');
     expect(locked.statusCode).toBe(429);

@@ -79,7 +79,12 @@ describe('requests the HTTP parser refuses', () => {
         });
       const big = await raw(`GET /api/v1/Game HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expect(big).toMatch(/^HTTP\/1\.1 431/);
-      expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 431, message: textOf(MSG.headersTooLarge), payLoad: null, payLoadList: null });
+      expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        statusCode: 431,
+        message: textOf(MSG.headersTooLarge),
+        payLoad: null,
+        payLoadList: null,
+      });
       const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
       expect(garbage).toMatch(/^HTTP\/1\.1 400/);
       expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 400, payLoad: null });
@@ -94,7 +99,11 @@ describe('NUL characters (PostgreSQL cannot store them; found by the fuzzer as a
     const query = await t.app.inject({ method: 'GET', url: '/api/v1/Order/notification-list?searchTerm=%00x', headers: t.auth });
     expect(query.statusCode).toBe(400);
     expect(body(query).errors).toEqual({ searchTerm: [textOf(MSG.nulCharacter)] });
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email: 'a\u0000@example.com', password: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login',
+      payload: { email: 'a\u0000@example.com', password: 'x' },
+    });
     expect(json.statusCode).toBe(400);
     expect(body(json).errors).toEqual({ email: [textOf(MSG.nulCharacter)] });
     const form = multipart({ inGameUserId: 'a\u0000b', transactionNumber: '123456' });

@@ -88,7 +88,11 @@ const EMPTY_WHEN_ANONYMOUS: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** Lowercase, every `:param` reduced to `:`, no trailing slash: how the router itself compares paths. */
-const normalize = (url: string) => url.toLowerCase().replace(/:[^/]+/g, ':').replace(/\/+$/, '');
+const normalize = (url: string) =>
+  url
+    .toLowerCase()
+    .replace(/:[^/]+/g, ':')
+    .replace(/\/+$/, '');
 const isApi = (url: string) => normalize(url).startsWith('/api/');
 const listed = (list: ReadonlyArray<readonly [string, string]>) => (r: RouteAccess) => {
   // A HEAD route is the automatic twin of a GET route.
@@ -137,8 +141,11 @@ describe('route security walk', () => {
 
   it('has no public /api route outside the allowlist', () => {
     const emptyWhenAnonymous = (r: RouteAccess) =>
-      r.access === 'empty-when-anonymous' && EMPTY_WHEN_ANONYMOUS.some(([m, p]) => m === (r.method === 'HEAD' ? 'GET' : r.method) && p === normalize(r.url));
-    const open = registeredRoutes(t.app.ctx).filter((r) => isApi(r.url) && r.access !== 'admin' && !allowlisted(r) && !emptyWhenAnonymous(r));
+      r.access === 'empty-when-anonymous' &&
+      EMPTY_WHEN_ANONYMOUS.some(([m, p]) => m === (r.method === 'HEAD' ? 'GET' : r.method) && p === normalize(r.url));
+    const open = registeredRoutes(t.app.ctx).filter(
+      (r) => isApi(r.url) && r.access !== 'admin' && !allowlisted(r) && !emptyWhenAnonymous(r),
+    );
     expect(open.map((r) => `${r.method} ${r.url} (${r.access})`)).toEqual([]);
   });
 
@@ -146,14 +153,22 @@ describe('route security walk', () => {
     const secured = registeredRoutes(t.app.ctx).filter((r) => isApi(r.url) && !allowlisted(r));
     // The auth and user routes exist in every build; others join as they are added.
     expect(secured.map((r) => `${r.method} ${normalize(r.url)}`)).toEqual(
-      expect.arrayContaining(['POST /api/v1/auth/register', 'POST /api/v1/auth/logout', 'POST /api/v1/user/change-password', 'GET /api/v1/user', 'DELETE /api/v1/user/:']),
+      expect.arrayContaining([
+        'POST /api/v1/auth/register',
+        'POST /api/v1/auth/logout',
+        'POST /api/v1/user/change-password',
+        'GET /api/v1/user',
+        'DELETE /api/v1/user/:',
+      ]),
     );
 
     const real = t.tokens.accessToken;
     const [header, payload, signature] = real.split('.') as [string, string, string];
     const mid = Math.floor(signature.length / 2);
     const flipped = signature.slice(0, mid) + (signature[mid] === 'A' ? 'B' : 'A') + signature.slice(mid + 1);
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() }),
+    ).toString('base64url');
     const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const badTokens: Record<string, string | undefined> = {
       missing: undefined,
@@ -188,7 +203,15 @@ describe('route security walk', () => {
         });
         const ok =
           res.statusCode === 401 &&
-          (route.method === 'HEAD' || JSON.stringify(res.json()) === JSON.stringify({ statusCode: 401, message: textOf(MSG.unauthorized), code: 'unauthorized', payLoad: null, payLoadList: null }));
+          (route.method === 'HEAD' ||
+            JSON.stringify(res.json()) ===
+              JSON.stringify({
+                statusCode: 401,
+                message: textOf(MSG.unauthorized),
+                code: 'unauthorized',
+                payLoad: null,
+                payLoadList: null,
+              }));
         if (!ok) failures.push(`${route.method} ${route.url} with ${name} token: ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
@@ -202,7 +225,12 @@ describe('route security walk', () => {
     expect(admin.filter((r) => r.role === 'staff' && !staffListed(r)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     expect(staffRoutes).toEqual(expect.arrayContaining(['GET /api/v1/order', 'PUT /api/v1/order/:', 'GET /api/v1/user/me']));
 
-    const register = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'walker@staff.test', password: 'staff-password-1' } });
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'walker@staff.test', password: 'staff-password-1' },
+    });
     expect(register.statusCode).toBe(201);
     const staff = await login(t.app, 'walker@staff.test', 'staff-password-1');
     const asStaff = { authorization: `Bearer ${staff.accessToken}` };
@@ -214,24 +242,32 @@ describe('route security walk', () => {
       const url = concrete(route.url);
       const res = await t.app.inject({ method: route.method as 'GET', url, headers: asStaff });
       if (staffListed(route)) {
-        if (res.statusCode === 401 || res.statusCode === 403) failures.push(`${route.method} ${route.url} refused staff: ${res.statusCode}`);
+        if (res.statusCode === 401 || res.statusCode === 403)
+          failures.push(`${route.method} ${route.url} refused staff: ${res.statusCode}`);
         continue;
       }
       const ok =
         res.statusCode === 403 &&
-        (route.method === 'HEAD' || JSON.stringify(res.json()) === JSON.stringify({ statusCode: 403, message: textOf(FORBIDDEN_MESSAGE), code: 'ownerOnly', payLoad: null, payLoadList: null }));
+        (route.method === 'HEAD' ||
+          JSON.stringify(res.json()) ===
+            JSON.stringify({ statusCode: 403, message: textOf(FORBIDDEN_MESSAGE), code: 'ownerOnly', payLoad: null, payLoadList: null }));
       if (!ok) failures.push(`${route.method} ${route.url} as staff: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
     // Nothing an owner manages changed: the staff member is still staff and the only other user is the owner.
     const users = await t.app.ctx.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
-    expect(users).toEqual([{ email: 'admin@test.local', role: 'owner' }, { email: 'walker@staff.test', role: 'staff' }]);
+    expect(users).toEqual([
+      { email: 'admin@test.local', role: 'owner' },
+      { email: 'walker@staff.test', role: 'staff' },
+    ]);
     const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Logout', headers: asStaff });
     expect(logout.statusCode).toBe(200);
   });
 
   it('keeps the health endpoints public: a load balancer probes them without signing in', async () => {
-    const health = registeredRoutes(t.app.ctx).filter((r) => ['/healthz', '/health/live', '/health/ready'].includes(r.url) && r.method === 'GET');
+    const health = registeredRoutes(t.app.ctx).filter(
+      (r) => ['/healthz', '/health/live', '/health/ready'].includes(r.url) && r.method === 'GET',
+    );
     expect(health.map((r) => `${r.url} ${r.access}`).sort()).toEqual(['/health/live public', '/health/ready public', '/healthz public']);
     for (const url of ['/healthz', '/health/live', '/health/ready']) {
       const res = await t.app.inject({ method: 'GET', url });

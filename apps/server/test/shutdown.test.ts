@@ -50,14 +50,21 @@ describe('graceful shutdown', () => {
     app.get('/test/slow', { config: { access: 'public' } }, async () => {
       started();
       await released;
-      const row = await app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await app.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return { finished: true, users: Number(row.n) };
     });
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-    const inFlight = fetch(`${base}/test/slow`).then(async (res) => ({ status: res.status, connection: res.headers.get('connection'), json: await res.json() }));
+    const inFlight = fetch(`${base}/test/slow`).then(async (res) => ({
+      status: res.status,
+      connection: res.headers.get('connection'),
+      json: await res.json(),
+    }));
     await handlerStarted;
 
     let closed = false;
@@ -74,7 +81,10 @@ describe('graceful shutdown', () => {
     const res = await inFlight;
     // The answer asks the client to drop the keep-alive connection, so closing needn't wait for it to time out.
     expect(res).toEqual({ status: 200, connection: 'close', json: { finished: true, users: 0 } });
-    await Promise.race([closing, new Promise((_, reject) => setTimeout(() => reject(new Error('app.close() did not finish within 5 s')), 5000))]);
+    await Promise.race([
+      closing,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('app.close() did not finish within 5 s')), 5000)),
+    ]);
     expect(closed).toBe(true);
 
     // The database went with the app.

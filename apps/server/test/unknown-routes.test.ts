@@ -23,7 +23,13 @@ describe('unknown routes and methods', () => {
     const res = await ask('PATCH', '/api/v1/Game');
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD, POST');
-    expect(res.json()).toEqual({ statusCode: 405, message: textOf(MSG.methodNotAllowed), code: 'methodNotAllowed', payLoad: null, payLoadList: null });
+    expect(res.json()).toEqual({
+      statusCode: 405,
+      message: textOf(MSG.methodNotAllowed),
+      code: 'methodNotAllowed',
+      payLoad: null,
+      payLoadList: null,
+    });
     expect(res.body).not.toMatch(/PATCH|\/api\/v1\/Game/i);
     expect(body(await ask('PATCH', '/api/v1/Game', 'my')).message).toBe(textOf(MSG.methodNotAllowed, 'mm'));
   });
@@ -38,22 +44,33 @@ describe('unknown routes and methods', () => {
     const res = await ask('POST', '/api/v1/<script>alert(1)</script>?q=<img src=x>');
     expect(res.statusCode).toBe(404);
     expect(res.headers.allow).toBeUndefined();
-    expect(res.json()).toEqual({ statusCode: 404, message: textOf(MSG.routeNotFound), code: 'routeNotFound', payLoad: null, payLoadList: null });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: textOf(MSG.routeNotFound),
+      code: 'routeNotFound',
+      payLoad: null,
+      payLoadList: null,
+    });
     expect(res.body).not.toMatch(/script|img|POST/i);
   });
 
   it('never repeats the method or any part of the path (fast-check)', async () => {
     const segment = fc.stringMatching(/^[a-z0-9]{6,16}$/).map((s) => `zq${s}`);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('POST' as const, 'PUT' as const, 'PATCH' as const, 'DELETE' as const), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom('en', 'my'), async (method, parts, language) => {
-        const res = await ask(method, `/api/v1/${parts.join('/')}?echo=${parts[0]}`, language);
-        expect([404, 405]).toContain(res.statusCode);
-        const answer = res.json() as { statusCode: number; code: string };
-        expect(answer.statusCode).toBe(res.statusCode);
-        expect(['routeNotFound', 'methodNotAllowed']).toContain(answer.code);
-        for (const part of parts) expect(res.body).not.toContain(part);
-        expect(res.body).not.toContain(method);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('POST' as const, 'PUT' as const, 'PATCH' as const, 'DELETE' as const),
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('en', 'my'),
+        async (method, parts, language) => {
+          const res = await ask(method, `/api/v1/${parts.join('/')}?echo=${parts[0]}`, language);
+          expect([404, 405]).toContain(res.statusCode);
+          const answer = res.json() as { statusCode: number; code: string };
+          expect(answer.statusCode).toBe(res.statusCode);
+          expect(['routeNotFound', 'methodNotAllowed']).toContain(answer.code);
+          for (const part of parts) expect(res.body).not.toContain(part);
+          expect(res.body).not.toContain(method);
+        },
+      ),
       { numRuns: 200 },
     );
   });

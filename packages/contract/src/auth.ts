@@ -35,7 +35,11 @@ export const RegisterBody = z.object({ email: Email, password: NewPassword, role
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const ChangePasswordBody = z
-  .object({ oldPassword: z.string().min(1, MSG.required).max(TEXT_LIMITS.passwordMax), newPassword: NewPassword, confirmPassword: z.string() })
+  .object({
+    oldPassword: z.string().min(1, MSG.required).max(TEXT_LIMITS.passwordMax),
+    newPassword: NewPassword,
+    confirmPassword: z.string(),
+  })
   .refine((b) => b.confirmPassword === b.newPassword, { message: MSG.passwordsMustMatch, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

@@ -66,13 +66,11 @@ export const IdParam = z.object({ id: z.uuid() });
 export const IdPayload = z.object({ id: z.string() });
 
 /** Multipart booleans arrive as 'True'/'False'; plain true/false is accepted too. */
-export const FormBoolean = z
-  .union([z.boolean(), z.string()])
-  .transform((v, ctx) => {
-    if (typeof v === 'boolean') return v;
-    const s = v.trim().toLowerCase();
-    if (s === 'true') return true;
-    if (s === 'false' || s === '') return false;
-    ctx.addIssue({ code: 'custom', message: MSG.mustBeBoolean });
-    return z.NEVER;
-  });
+export const FormBoolean = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'boolean') return v;
+  const s = v.trim().toLowerCase();
+  if (s === 'true') return true;
+  if (s === 'false' || s === '') return false;
+  ctx.addIssue({ code: 'custom', message: MSG.mustBeBoolean });
+  return z.NEVER;
+});

@@ -79,7 +79,13 @@ export const HUB = {
   serverTimeoutMs: 30_000,
   longPollTimeoutMs: 100_000,
   startRetryMs: 3000,
-  events: { order: 'ReceiveOrder', notification: 'ReceiveNotificationMessage', verdict: 'ReceiveOrderVerdict', changed: 'ReceiveOrderChanged', payment: 'ReceivePaymentNotice' },
+  events: {
+    order: 'ReceiveOrder',
+    notification: 'ReceiveNotificationMessage',
+    verdict: 'ReceiveOrderVerdict',
+    changed: 'ReceiveOrderChanged',
+    payment: 'ReceivePaymentNotice',
+  },
 } as const;
 
 /**

@@ -279,7 +279,8 @@ const CATALOG = {
   },
   // The staff workbench (@topup/contract/workbench).
   orderChanged: {
-    en: (p) => `${p.who ? `${p.who} changed this order` : 'This order was changed'} after you opened it. Look at it again before changing it.`,
+    en: (p) =>
+      `${p.who ? `${p.who} changed this order` : 'This order was changed'} after you opened it. Look at it again before changing it.`,
     mm: (p) => `သင်ဖွင့်ပြီးနောက် ${p.who ? `${p.who} က ဤအော်ဒါကို ပြင်ဆင်လိုက်ပါသည်` : 'ဤအော်ဒါကို ပြင်ဆင်ထားပါသည်'}။ မပြင်မီ ပြန်ကြည့်ပါ။`,
   },
   invalidDateTime: {
@@ -488,7 +489,7 @@ const CATALOG = {
   },
   paymentPhoneBadSignature: { en: 'The signature or key is not correct.', mm: 'လက်မှတ် သို့မဟုတ် key မမှန်ကန်ပါ။' },
   paymentPhoneStaleTimestamp: {
-    en: 'The timestamp is more than 5 minutes off: check the phone\'s clock.',
+    en: "The timestamp is more than 5 minutes off: check the phone's clock.",
     mm: 'အချိန်မှတ်တမ်းသည် ၅ မိနစ်ထက်ပို ကွာနေပါသည်။ ဖုန်း၏ နာရီကို စစ်ဆေးပါ။',
   },
   paymentPhoneNotFromSession: {
@@ -571,11 +572,17 @@ const FLAG_TEXTS = {
 } as const;
 
 function flagsEn(flags: string): string {
-  return flags.split(',').map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.en ?? f).join(' ');
+  return flags
+    .split(',')
+    .map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.en ?? f)
+    .join(' ');
 }
 
 function flagsMm(flags: string): string {
-  return flags.split(',').map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.mm ?? f).join(' ');
+  return flags
+    .split(',')
+    .map((f) => FLAG_TEXTS[f as keyof typeof FLAG_TEXTS]?.mm ?? f)
+    .join(' ');
 }
 
 /**
@@ -672,7 +679,8 @@ export const MSG = {
   alertLateOrderTitle: (code: string) => messageRef('alertLateOrderTitle', { code }),
   alertMismatchTitle: (code: string) => messageRef('alertMismatchTitle', { code }),
   alertReuseTitle: (code: string) => messageRef('alertReuseTitle', { code }),
-  alertBody: (game: string, amount: string, currency: string, minutes: number) => messageRef('alertBody', { game, amount, currency, minutes }),
+  alertBody: (game: string, amount: string, currency: string, minutes: number) =>
+    messageRef('alertBody', { game, amount, currency, minutes }),
   // Staff alerts about payment notices
   alertUnmatchedPaymentTitle: (amount: string) => messageRef('alertUnmatchedPaymentTitle', { amount }),
   alertUnmatchedPaymentBody: (wallet: string, minutes: number) => messageRef('alertUnmatchedPaymentBody', { wallet, minutes }),
@@ -714,7 +722,12 @@ export function languageFromHeader(header: string | undefined | null): Language 
   let best: { lang: Language; q: number } | null = null;
   for (const part of header.split(',').slice(0, 20)) {
     const [tag = '', ...attrs] = part.trim().toLowerCase().split(';');
-    const q = Number(attrs.find((a) => a.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+    const q = Number(
+      attrs
+        .find((a) => a.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     if (!(q > 0)) continue;
     const primary = tag.trim().split('-')[0];
     const lang: Language | null = primary === 'my' || primary === 'mm' ? 'mm' : primary === 'en' ? 'en' : null;

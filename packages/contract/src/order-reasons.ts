@@ -35,7 +35,13 @@ export const CANCEL_MSG = {
 
 /** As sent by a form: case and spaces ignored, empty means "not sent". */
 export const CancelReasonField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toUpperCase().replace(/[\s-]+/g, '_') || undefined : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .trim()
+          .toUpperCase()
+          .replace(/[\s-]+/g, '_') || undefined
+      : v,
   z.enum(CANCEL_REASONS, { message: CANCEL_MSG.reason }).optional(),
 );
 

@@ -6,7 +6,6 @@ import { CANCEL_REASONS } from './order-reasons.ts';
 import { TRACKING_STAGES } from './order-tracking-links.ts';
 import { MobileNumber, OrderStatusSchema, TransactionNumber } from './orders.ts';
 
-
 /** "Find my order" looks this far back. */
 export const FIND_ORDER_DAYS = 30;
 /** And answers at most this many orders. */

@@ -51,7 +51,10 @@ export const PlacedOrderDto = OrderDto.extend({ trackingToken: z.string().nullab
 export type PlacedOrderDto = z.infer<typeof PlacedOrderDto>;
 
 /** Digits only; the web app cuts input at 6 and the server insists on exactly 6. */
-export const TransactionNumber = z.string().trim().regex(new RegExp(`^\\d{${TRANSACTION_NUMBER_LENGTH}}$`), MSG.transactionNumber);
+export const TransactionNumber = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${TRANSACTION_NUMBER_LENGTH}}$`), MSG.transactionNumber);
 
 /** A Myanmar mobile number: 09 followed by 7–9 digits, or the same after +959 / 959. Spaces and dashes are ignored. */
 export const MobileNumber = z
@@ -96,27 +99,32 @@ export const CreateOrderForm = z.object({
 export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
 
 /** Multipart fields of PUT /api/v1/Order/{id}. What was bought stays as bought; see docs/decisions. */
-export const UpdateOrderForm = z.object({
-  orderStatus: FormOrderStatus,
-  status: FormOrderStatus,
-  inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId).optional(),
-  serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo).optional(),
-  mobileNumber: MobileNumber.optional(),
-  transactionNumber: TransactionNumber.optional(),
-  tokenPackageId: z.string().optional(),
-  quantity: z.string().optional(),
-  subTotal: z.string().optional(),
-  screenShot: z.string().optional(),
-  /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
-  cancelReason: CancelReasonField,
-  cancelNote: CancelNoteField,
-  /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */
-  ...OrderUpdateExtras.shape,
-}).superRefine(refineOverride);
+export const UpdateOrderForm = z
+  .object({
+    orderStatus: FormOrderStatus,
+    status: FormOrderStatus,
+    inGameUserId: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.inGameUserId).optional(),
+    serverInfo: z.string().trim().max(TEXT_LIMITS.serverInfo).optional(),
+    mobileNumber: MobileNumber.optional(),
+    transactionNumber: TransactionNumber.optional(),
+    tokenPackageId: z.string().optional(),
+    quantity: z.string().optional(),
+    subTotal: z.string().optional(),
+    screenShot: z.string().optional(),
+    /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
+    cancelReason: CancelReasonField,
+    cancelNote: CancelNoteField,
+    /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */
+    ...OrderUpdateExtras.shape,
+  })
+  .superRefine(refineOverride);
 export type UpdateOrderForm = z.infer<typeof UpdateOrderForm>;
 
 export const CleanOrderBody = z
-  .object({ type: z.enum(CLEAN_TYPES, { message: MSG.cleanCount }), count: z.coerce.number({ message: MSG.cleanCount }).int(MSG.cleanCount) })
+  .object({
+    type: z.enum(CLEAN_TYPES, { message: MSG.cleanCount }),
+    count: z.coerce.number({ message: MSG.cleanCount }).int(MSG.cleanCount),
+  })
   .refine((b) => CLEAN_COUNTS[b.type].includes(b.count), { message: MSG.cleanCount, path: ['count'] });
 export type CleanOrderBody = z.infer<typeof CleanOrderBody>;
 

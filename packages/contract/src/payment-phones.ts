@@ -72,7 +72,13 @@ export type GenericNotice = z.infer<typeof GenericNotice>;
 export const NoticeState = z.enum(NOTICE_STATES);
 export type NoticeState = z.infer<typeof NoticeState>;
 
-export const NoticeCandidate = z.object({ orderId: z.string(), code: z.string().nullable(), subTotal: z.number(), transactionNumber: z.string(), createdAt: z.string() });
+export const NoticeCandidate = z.object({
+  orderId: z.string(),
+  code: z.string().nullable(),
+  subTotal: z.number(),
+  transactionNumber: z.string(),
+  createdAt: z.string(),
+});
 export type NoticeCandidate = z.infer<typeof NoticeCandidate>;
 
 export const PaymentNoticeDto = z.object({

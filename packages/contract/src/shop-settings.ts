@@ -29,7 +29,6 @@ export type ShopSettingsDto = z.infer<typeof ShopSettingsDto>;
 /** The first-run values (shop-settings-defaults.ts), held to the contract's shape here. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettingsDto = FIRST_RUN_SETTINGS;
 
-
 export const SETTINGS_MSG = {
   invalidLink: MSG.invalidLink,
   invalidTimeZone: MSG.invalidTimeZone,

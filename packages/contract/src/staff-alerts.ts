@@ -41,7 +41,11 @@ export const PushSubscriptionBody = z.object({
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
 export const PushUnsubscribeBody = z.object({
-  endpoint: z.string({ message: MSG.pushEndpointInvalid }).trim().min(1, MSG.pushEndpointInvalid).max(PUSH_LIMITS.endpoint, MSG.pushEndpointInvalid),
+  endpoint: z
+    .string({ message: MSG.pushEndpointInvalid })
+    .trim()
+    .min(1, MSG.pushEndpointInvalid)
+    .max(PUSH_LIMITS.endpoint, MSG.pushEndpointInvalid),
 });
 export type PushUnsubscribeBody = z.infer<typeof PushUnsubscribeBody>;
 
@@ -83,7 +87,13 @@ export const AlertPreferencesBody = z
   .refine((b) => !b.quietHours || b.quietHours.start !== b.quietHours.end, { message: MSG.quietHoursInvalid, path: ['quietHours'] });
 export type AlertPreferencesBody = z.infer<typeof AlertPreferencesBody>;
 
-export const DEFAULT_ALERT_PREFERENCES: AlertPreferencesDto = { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null };
+export const DEFAULT_ALERT_PREFERENCES: AlertPreferencesDto = {
+  newOrder: true,
+  lateOrder: true,
+  checkProblem: true,
+  unmatchedPayment: true,
+  quietHours: null,
+};
 
 /** Owners: an order not yet taken is "about to be late" once this share (percent) of the delivery promise has passed. */
 export const ShopAlertSettingsDto = z.object({ lateAtPercent: z.number().int() });

@@ -23,10 +23,17 @@ export const TWO_FACTOR_MSG = {
 
 /** A 6-digit authenticator code, or a recovery code (letters and digits, dashes and spaces ignored). */
 const Code = z.string().trim().min(1, MSG.required).max(32, TWO_FACTOR_MSG.wrongCode);
-const SixDigits = z.string().trim().regex(/^\d{6}$/, TWO_FACTOR_MSG.codeRequired);
+const SixDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, TWO_FACTOR_MSG.codeRequired);
 
 /** Login's answer for a user with two-factor on: no tokens yet, a short-lived challenge for the second call. */
-export const TwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string(), expiresInSeconds: z.number().int() });
+export const TwoFactorChallenge = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeToken: z.string(),
+  expiresInSeconds: z.number().int(),
+});
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
 
 export const LoginTwoFactorBody = z.object({ challengeToken: z.string().min(1, MSG.required).max(200), code: Code });

@@ -77,4 +77,6 @@ export type OrderVerification = z.infer<typeof OrderVerification>;
 export const OrderVerdictEvent = z.object({ orderId: z.string(), verdict: OrderVerdict.nullable(), isDuplicate: z.boolean() });
 export type OrderVerdictEvent = z.infer<typeof OrderVerdictEvent>;
 
-export const VerdictListQuery = z.object({ verdict: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), VerdictFilter) });
+export const VerdictListQuery = z.object({
+  verdict: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), VerdictFilter),
+});

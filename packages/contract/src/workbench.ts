@@ -80,7 +80,13 @@ export const OrderEventDto = z.discriminatedUnion('type', [
   z.object({
     ...eventBase,
     type: z.literal('PAYMENT_RECEIVED'),
-    data: z.object({ noticeId: z.string(), phoneName: z.string().nullable(), amount: z.number().nullable(), transactionId: z.string().nullable(), byHand: z.boolean() }),
+    data: z.object({
+      noticeId: z.string(),
+      phoneName: z.string().nullable(),
+      amount: z.number().nullable(),
+      transactionId: z.string().nullable(),
+      byHand: z.boolean(),
+    }),
   }),
 ]);
 export type OrderEventDto = z.infer<typeof OrderEventDto>;
@@ -115,7 +121,8 @@ export type OrderOverride = z.infer<typeof OrderOverride>;
 
 /** The refinement both request shapes share: a reason is required with the override. */
 export function refineOverride(b: { overrideFlags?: boolean; overrideReason?: string }, ctx: z.RefinementCtx) {
-  if (b.overrideFlags === true && !b.overrideReason) ctx.addIssue({ code: 'custom', message: MSG.overrideReasonRequired, path: ['overrideReason'] });
+  if (b.overrideFlags === true && !b.overrideReason)
+    ctx.addIssue({ code: 'custom', message: MSG.overrideReasonRequired, path: ['overrideReason'] });
 }
 
 /**
@@ -149,7 +156,10 @@ const DateOrInstant = z.preprocess(
   z
     .string()
     .trim()
-    .refine((s) => (DATE_ONLY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : z.iso.datetime({ offset: true }).safeParse(s).success), MSG.invalidDateTime)
+    .refine(
+      (s) => (DATE_ONLY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : z.iso.datetime({ offset: true }).safeParse(s).success),
+      MSG.invalidDateTime,
+    )
     .optional(),
 );
 
@@ -161,21 +171,23 @@ const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() ||
  * AND and with `searchTerm`). `from` is inclusive and `to` exclusive for instants; a date-only `to` includes that
  * whole day (the shop's day). `verdict=duplicate` means "reuse found", the others the check's verdict.
  */
-export const OrderFilterQuery = z
-  .object({
-    status: z.preprocess(upper, z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) }).optional()),
-    gameId: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
-    paymentMethod: z.preprocess(upper, z.enum(PAYMENT_METHODS, { message: MSG.mustBeOneOf(PAYMENT_METHODS) }).optional()),
-    from: DateOrInstant,
-    to: DateOrInstant,
-    verdict: z.preprocess(lower, z.enum(VERDICT_FILTERS, { message: MSG.mustBeOneOf(VERDICT_FILTERS) }).optional()),
-    isRead: z.preprocess(
-      (v) => (typeof v === 'string' ? ({ true: true, false: false } as Record<string, boolean>)[v.trim().toLowerCase()] ?? (v.trim() === '' ? undefined : v) : v),
-      z.boolean({ message: MSG.mustBeBoolean }).optional(),
-    ),
-    operatorId: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
-    sort: z.preprocess(blankAsAbsent, z.enum(ORDER_SORTS, { message: MSG.mustBeOneOf(ORDER_SORTS) }).default(DEFAULT_ORDER_SORT)),
-  });
+export const OrderFilterQuery = z.object({
+  status: z.preprocess(upper, z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) }).optional()),
+  gameId: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
+  paymentMethod: z.preprocess(upper, z.enum(PAYMENT_METHODS, { message: MSG.mustBeOneOf(PAYMENT_METHODS) }).optional()),
+  from: DateOrInstant,
+  to: DateOrInstant,
+  verdict: z.preprocess(lower, z.enum(VERDICT_FILTERS, { message: MSG.mustBeOneOf(VERDICT_FILTERS) }).optional()),
+  isRead: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? (({ true: true, false: false } as Record<string, boolean>)[v.trim().toLowerCase()] ?? (v.trim() === '' ? undefined : v))
+        : v,
+    z.boolean({ message: MSG.mustBeBoolean }).optional(),
+  ),
+  operatorId: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
+  sort: z.preprocess(blankAsAbsent, z.enum(ORDER_SORTS, { message: MSG.mustBeOneOf(ORDER_SORTS) }).default(DEFAULT_ORDER_SORT)),
+});
 export type OrderFilterQuery = z.infer<typeof OrderFilterQuery>;
 
 /** The filter as bulk "all matching" sends it, with the search term it was shown with. */
@@ -248,9 +260,12 @@ export const BulkActionBody = z
   .superRefine((b, ctx) => {
     refineOverride(b, ctx);
     if ((b.ids === undefined) === (b.filter === undefined)) ctx.addIssue({ code: 'custom', message: MSG.bulkIdsOrFilter, path: ['ids'] });
-    if (b.action === 'CANCEL' && !b.cancelReason) ctx.addIssue({ code: 'custom', message: MSG.cancelReasonRequired, path: ['cancelReason'] });
-    if (b.action !== 'CANCEL' && (b.cancelReason || b.cancelNote)) ctx.addIssue({ code: 'custom', message: MSG.cancelReasonNeedsCancel, path: ['cancelReason'] });
-    if (b.action === 'CANCEL' && b.cancelReason === 'OTHER' && !b.cancelNote) ctx.addIssue({ code: 'custom', message: MSG.cancelNoteRequired, path: ['cancelNote'] });
+    if (b.action === 'CANCEL' && !b.cancelReason)
+      ctx.addIssue({ code: 'custom', message: MSG.cancelReasonRequired, path: ['cancelReason'] });
+    if (b.action !== 'CANCEL' && (b.cancelReason || b.cancelNote))
+      ctx.addIssue({ code: 'custom', message: MSG.cancelReasonNeedsCancel, path: ['cancelReason'] });
+    if (b.action === 'CANCEL' && b.cancelReason === 'OTHER' && !b.cancelNote)
+      ctx.addIssue({ code: 'custom', message: MSG.cancelNoteRequired, path: ['cancelNote'] });
     if (b.action !== 'COMPLETE' && b.statusNote) ctx.addIssue({ code: 'custom', message: MSG.statusNoteNeedsChange, path: ['statusNote'] });
   });
 export type BulkActionBody = z.infer<typeof BulkActionBody>;

@@ -12,11 +12,13 @@ export function applyContractMessages(): void {
           return issue.expected === 'number' ? MSG.mustBeNumber : MSG.mustBeType(issue.expected);
         case 'too_big':
           if (issue.origin === 'string') return MSG.tooLong(Number(issue.maximum));
-          if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return MSG.numberTooBig(issue.maximum as number);
+          if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+            return MSG.numberTooBig(issue.maximum as number);
           return undefined;
         case 'too_small':
           if (issue.origin === 'string') return Number(issue.minimum) === 1 ? MSG.required : MSG.tooShort(Number(issue.minimum));
-          if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return MSG.numberTooSmall(issue.minimum as number);
+          if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+            return MSG.numberTooSmall(issue.minimum as number);
           return undefined;
         case 'invalid_value':
           return MSG.mustBeOneOf(issue.values.map(String));

@@ -106,7 +106,6 @@ function rowStreamer(pg: typeof PgLib, pool: PgLib.Pool): RowStreamer {
   };
 }
 
-
 export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   if (/^postgres(ql)?:/.test(url)) {
     // Required here, not imported at the top: the embedded SQLite default never loads pg (docs/decisions/0406).
@@ -118,7 +117,12 @@ export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', commits: alreadyDurable, eachRow: rowStreamer(pg, pool) };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      commits: alreadyDurable,
+      eachRow: rowStreamer(pg, pool),
+    };
   }
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });

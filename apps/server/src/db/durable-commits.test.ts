@@ -77,7 +77,9 @@ describe('SQLite', () => {
     await migrateToLatest(db);
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
     expect(rows[0]!.synchronous).toBe(1); // NORMAL
-    await sql`insert into users (id, email, password_hash, email_confirmed, created_at, updated_at) values ('u1', 'a@b.c', 'x', 1, '', '')`.execute(db);
+    await sql`insert into users (id, email, password_hash, email_confirmed, created_at, updated_at) values ('u1', 'a@b.c', 'x', 1, '', '')`.execute(
+      db,
+    );
     await commits.flush();
     await Promise.all([commits.flush(), commits.flush(), commits.flush()]);
     await db.destroy();

@@ -43,19 +43,27 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const migrator = () => new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+const migrator = () =>
+  new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
 
 describe('migration 0012: fingerprints as bytes, numbered', () => {
   it('converts and numbers existing fingerprints, and gives the text back going down', async () => {
     const { error } = await migrator().migrateTo(BEFORE);
     expect(error).toBeUndefined();
     const at = new Date(Date.now() - 3600_000).toISOString();
-    const texts = [hashToHex(randomBytes(1024)), hashToHex(randomBytes(1024)).toUpperCase(), `${hashToHex(randomBytes(1024)).slice(0, 100)}zz`, null];
+    const texts = [
+      hashToHex(randomBytes(1024)),
+      hashToHex(randomBytes(1024)).toUpperCase(),
+      `${hashToHex(randomBytes(1024)).slice(0, 100)}zz`,
+      null,
+    ];
     const ids: string[] = [];
     for (const text of texts) {
       const row = orderRow({ created_at: at, updated_at: at });
       await db.insertInto('orders').values(row).execute();
-      await sql`insert into order_checks (order_id, state, attempts, next_attempt_at, cleaned, image_hash, created_at) values (${row.id}, 'done', 1, ${at}, 1, ${text}, ${at})`.execute(db);
+      await sql`insert into order_checks (order_id, state, attempts, next_attempt_at, cleaned, image_hash, created_at) values (${row.id}, 'done', 1, ${at}, 1, ${text}, ${at})`.execute(
+        db,
+      );
       ids.push(row.id);
     }
 
@@ -73,13 +81,20 @@ describe('migration 0012: fingerprints as bytes, numbered', () => {
     const self = orderRow();
     await db.insertInto('orders').values(self).execute();
     const since = new Date(Date.now() - REUSE_WINDOW_MS).toISOString();
-    expect(await findSamePicture(db, { orderId: self.id, since, hash: byId.get(ids[0]!)!.image_hash!, receiptTxnId: null })).toEqual([ids[0]]);
+    expect(await findSamePicture(db, { orderId: self.id, since, hash: byId.get(ids[0]!)!.image_hash!, receiptTxnId: null })).toEqual([
+      ids[0],
+    ]);
 
     const down = await migrator().migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
     const back = await sql<{ order_id: string; image_hash: string | null }>`select order_id, image_hash from order_checks`.execute(db);
     const text = new Map(back.rows.map((r) => [r.order_id, r.image_hash]));
-    expect([text.get(ids[0]!), text.get(ids[1]!), text.get(ids[2]!), text.get(ids[3]!)]).toEqual([texts[0], texts[1]!.toLowerCase(), null, null]);
+    expect([text.get(ids[0]!), text.get(ids[1]!), text.get(ids[2]!), text.get(ids[3]!)]).toEqual([
+      texts[0],
+      texts[1]!.toLowerCase(),
+      null,
+      null,
+    ]);
     await migrateToLatest(db, schema);
   });
 });

@@ -36,7 +36,12 @@ export type TrackedChange = { orderId: string; order: TrackedOrderDto };
  * What travels between instances on the backplane (realtime/fan-out.ts): a new order, a verdict, a buyer's view, or
  * staff's changes (one message per commit, so a clean's batch of deletions travels together).
  */
-export type BackplaneMessage = OrderCreated | { verdict: OrderVerdictEvent } | { tracked: TrackedChange } | { changed: OrderChangedEvent[] } | { payment: PaymentNoticeEvent };
+export type BackplaneMessage =
+  | OrderCreated
+  | { verdict: OrderVerdictEvent }
+  | { tracked: TrackedChange }
+  | { changed: OrderChangedEvent[] }
+  | { payment: PaymentNoticeEvent };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();

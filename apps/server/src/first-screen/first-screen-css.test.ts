@@ -19,7 +19,11 @@ describe('requiredClasses', () => {
 
 describe('classesInMarkup', () => {
   it('collects the class attributes, entities decoded', () => {
-    expect([...classesInMarkup('<div class="a  b"><p class="[&amp;::x]:hidden a"></p><i data-class="no"></i></div>')]).toEqual(['a', 'b', '[&::x]:hidden']);
+    expect([...classesInMarkup('<div class="a  b"><p class="[&amp;::x]:hidden a"></p><i data-class="no"></i></div>')]).toEqual([
+      'a',
+      'b',
+      '[&::x]:hidden',
+    ]);
   });
 });
 

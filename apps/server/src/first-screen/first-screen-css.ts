@@ -285,7 +285,12 @@ function serialise(tree: CssNode[], properties: ReadonlySet<string>): string {
       if (!property || properties.has(property)) out += node.text;
     } else if (node.kind === 'rule') {
       const decls = declarations(node.block);
-      const block = decls ? decls.filter((d) => !d.name.startsWith('--') || properties.has(d.name)).map((d) => d.text).join(';') : null;
+      const block = decls
+        ? decls
+            .filter((d) => !d.name.startsWith('--') || properties.has(d.name))
+            .map((d) => d.text)
+            .join(';')
+        : null;
       if (block === null) out += `${node.selectors.map((s) => s.text).join(',')}${node.block}`;
       else if (block) out += `${node.selectors.map((s) => s.text).join(',')}{${block}}`;
     } else {
@@ -308,7 +313,10 @@ const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
 export function classesInMarkup(html: string): Set<string> {
   const used = new Set<string>();
   for (const match of html.matchAll(CLASS_ATTRIBUTE)) {
-    const value = match[1]!.replace(/&(amp|quot|lt|gt|#39|#x27);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[e]!);
+    const value = match[1]!.replace(
+      /&(amp|quot|lt|gt|#39|#x27);/g,
+      (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'", '#x27': "'" })[e]!,
+    );
     for (const name of value.split(/\s+/)) if (name) used.add(name);
   }
   return used;

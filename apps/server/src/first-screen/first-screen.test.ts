@@ -40,11 +40,20 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
   'src/app/routes/storefront-layout.tsx': { file: 'assets/storefront-layout-1.js', imports: ['index.html', '_shared.js'] },
   'src/app/routes/home.tsx': { file: 'assets/home-2.js', imports: ['index.html', '_shared.js'] },
-  'src/app/routes/game.tsx': { file: 'assets/game-3.js', imports: ['index.html'], dynamicImports: ['src/features/order/components/confirm-dialog.tsx'] },
+  'src/app/routes/game.tsx': {
+    file: 'assets/game-3.js',
+    imports: ['index.html'],
+    dynamicImports: ['src/features/order/components/confirm-dialog.tsx'],
+  },
   'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
   'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
   '_shared.js': { file: 'assets/shared-4.js' },
-  'src/boot.tsx': { file: 'assets/boot-7.js', imports: ['_shared.js'], dynamicImports: ['src/app/routes/game.tsx', 'src/app/routes/dashboard/layout.tsx'], isDynamicEntry: true },
+  'src/boot.tsx': {
+    file: 'assets/boot-7.js',
+    imports: ['_shared.js'],
+    dynamicImports: ['src/app/routes/game.tsx', 'src/app/routes/dashboard/layout.tsx'],
+    isDynamicEntry: true,
+  },
   'src/app/routes/dashboard/layout.tsx': { file: 'assets/layout-8.js', imports: ['index.html'] },
   'src/features/order/components/confirm-dialog.tsx': { file: 'assets/confirm-dialog-9.js', imports: ['index.html'] },
 };
@@ -53,7 +62,8 @@ const MANIFEST = {
  * Rules for: no class; a class of the storefront's markup (`<main class="mx-auto …">`); one that only the game page's
  * lazy dialog uses; one that only a staff route uses.
  */
-const FIXTURE_CSS = '@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}.staff-only-\\[1\\]{color:red}}';
+const FIXTURE_CSS =
+  '@layer base{html{color:#111}}@layer utilities{.mx-auto{margin-inline:auto}.dialog-open{display:block}.staff-only-\\[1\\]{color:red}}';
 
 let app: FastifyInstance;
 let dir: string;
@@ -105,7 +115,16 @@ beforeAll(async () => {
   games.push(await createGame({ title: 'Third', orderIndex: '3', serverType: 'SERVER' }));
   disabled = await createGame({ title: 'Hidden game', orderIndex: '4', isDisable: 'True' });
   const pkg = multipart(
-    { tokenTitle: '86 Diamonds', unit: '86', price: '5500', currency: 'MMK', gameId: games[0]!.id, paymentMethod: 'NORMAL', canAddQuantity: 'True', packageImage: '' },
+    {
+      tokenTitle: '86 Diamonds',
+      unit: '86',
+      price: '5500',
+      currency: 'MMK',
+      gameId: games[0]!.id,
+      paymentMethod: 'NORMAL',
+      canAddQuantity: 'True',
+      packageImage: '',
+    },
     { file_PackageImage: { data: await png(48, 48) } },
   );
   const res = await app.inject({ method: 'POST', url: '/api/v1/TokenPackage', headers: { ...pkg.headers, ...auth }, payload: pkg.payload });
@@ -234,7 +253,12 @@ describe('shop settings in the HTML', () => {
   it('embeds them on every page and shows a change on the next load, without a restart', async () => {
     for (const url of ['/', `/game/${games[0]!.id}`, '/dashboard/orders', '/login']) {
       const data = appData(await app.inject({ method: 'GET', url }));
-      expect(data.shopSettings, url).toMatchObject({ shopName: 'Fixture Shop', telegramUrl: 'https://t.me/golden', deliveryMinutes: 5, timeZone: 'Asia/Yangon' });
+      expect(data.shopSettings, url).toMatchObject({
+        shopName: 'Fixture Shop',
+        telegramUrl: 'https://t.me/golden',
+        deliveryMinutes: 5,
+        timeZone: 'Asia/Yangon',
+      });
     }
     const renamed = await putShopSettings(app, auth, shopSettingsFields({ shopName: 'Renamed <Shop>', deliveryMinutes: '7' }));
     expect(renamed.statusCode).toBe(200);
@@ -257,7 +281,11 @@ describe('GET /game/{id}', () => {
     expect(detail.tokenPackageDto.map((p) => [p.tokenTitle, p.price, p.canAddQuantity])).toEqual([['86 Diamonds', 5500, true]]);
     expect(Array.isArray(detail.configSettingDtos)).toBe(true);
     expect(res.body).toContain(`<title>${escapeHtml(game.title)} | Fixture Shop</title>`);
-    expect(res.body).toMatch(new RegExp(`<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`));
+    expect(res.body).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" href="${game.logo}" imagesrcset="/img/96/[^"]+ 96w, [^"]+ 320w" imagesizes="[^"]+" fetchpriority="high" />`,
+      ),
+    );
     const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(res.body)!;
     const logo = imageTag(res.body, game.logo!);
     expect([logo.attrs.srcset, logo.attrs.sizes]).toEqual([preload[2], preload[3]]);
@@ -282,11 +310,19 @@ describe('GET /game/{id}', () => {
   });
 });
 
-describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
+describe("GET /order/{code}?t= (a buyer's status page)", () => {
   type Placed = { id: string; code: string; trackingToken: string };
   async function placeOrder(inGameUserId: string): Promise<Placed> {
     const form = multipart(
-      { inGameUserId, serverInfo: '2468', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', transactionNumber: '314159', screenShot: '' },
+      {
+        inGameUserId,
+        serverInfo: '2468',
+        mobileNumber: '09123456789',
+        tokenPackageId: packageId,
+        quantity: '1',
+        transactionNumber: '314159',
+        screenShot: '',
+      },
       { file_ScreenShot: { data: await png() } },
     );
     const res = await app.inject({ method: 'POST', url: '/api/v1/Order', headers: form.headers, payload: form.payload });
@@ -300,7 +336,7 @@ describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
     theirs = await placeOrder('buyer-two-888');
   });
 
-  it('embeds the buyer\'s view of the order for the right code and token; never stored, never sent on as a referrer', async () => {
+  it("embeds the buyer's view of the order for the right code and token; never stored, never sent on as a referrer", async () => {
     const res = await app.inject({ method: 'GET', url: `/order/${mine.code.toLowerCase()}?t=${encodeURIComponent(mine.trackingToken)}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -316,10 +352,11 @@ describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
     expect(pageChunks(res)).toEqual(expect.arrayContaining(['/assets/order-status-5.js', '/assets/tracking-6.js']));
     // Neither the title nor a link preview names the order.
     expect(res.body).toContain('<title>Fixture Shop</title>');
-    for (const secret of [mine.id, mine.trackingToken, 'buyer-one-777', '314159', theirs.code, 'screenShot']) expect(res.body).not.toContain(secret);
+    for (const secret of [mine.id, mine.trackingToken, 'buyer-one-777', '314159', theirs.code, 'screenShot'])
+      expect(res.body).not.toContain(secret);
   });
 
-  it('a wrong, missing or another order\'s token, or an unknown code: the same 404 page, with nothing about any order', async () => {
+  it("a wrong, missing or another order's token, or an unknown code: the same 404 page, with nothing about any order", async () => {
     const urls = [
       `/order/${mine.code}?t=${encodeURIComponent(theirs.trackingToken)}`,
       `/order/${mine.code}?t=wrong-token`,
@@ -335,18 +372,20 @@ describe('GET /order/{code}?t= (a buyer\'s status page)', () => {
       const data = appData(res);
       expect(data.trackedOrder, url).toBeNull();
       expect(Object.keys(data).sort()).toEqual(['renderedAt', 'shopSettings', 'trackedCode', 'trackedOrder']);
-      for (const secret of [mine.id, theirs.id, 'buyer-one-777', 'buyer-two-888', 'Evil', 'Diamonds', 'PENDING']) expect(res.body, url).not.toContain(secret);
+      for (const secret of [mine.id, theirs.id, 'buyer-one-777', 'buyer-two-888', 'Evil', 'Diamonds', 'PENDING'])
+        expect(res.body, url).not.toContain(secret);
     }
   });
 });
 
 describe('the first screen rendered on the server', () => {
-  it('/ carries the header, the banner and the game grid, in Burmese by default and in English by the reader\'s cookie', async () => {
+  it("/ carries the header, the banner and the game grid, in Burmese by default and in English by the reader's cookie", async () => {
     const burmese = await app.inject({ method: 'GET', url: '/' });
     expect(burmese.body).toContain('<html lang="my"');
     expect(appData(burmese).language).toBe('mm');
     const mm = rootMarkup(burmese);
-    for (const text of ['Fixture Shop', 'လူကြိုက်အများဆုံး', 'ကျွန်ုပ်၏ အော်ဒါများ', 'Third', 'data-testid="banner-carousel"']) expect(mm).toContain(text);
+    for (const text of ['Fixture Shop', 'လူကြိုက်အများဆုံး', 'ကျွန်ုပ်၏ အော်ဒါများ', 'Third', 'data-testid="banner-carousel"'])
+      expect(mm).toContain(text);
     // React escapes text: the evil title is shown, not run.
     expect(mm).toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mm).not.toContain('Hidden game');
@@ -371,7 +410,7 @@ describe('the first screen rendered on the server', () => {
     for (const text of ['Evil &lt;/script&gt;', 'How to top up', 'Packages', '86 Diamonds']) expect(en).toContain(text);
   });
 
-  it('a missing game\'s 404 carries the not-found page in either language', async () => {
+  it("a missing game's 404 carries the not-found page in either language", async () => {
     const mm = await app.inject({ method: 'GET', url: `/game/${disabled.id}` });
     expect(mm.statusCode).toBe(404);
     expect(rootMarkup(mm)).toContain('စာမျက်နှာ မတွေ့ပါ');
@@ -398,7 +437,11 @@ describe('the first screen rendered on the server', () => {
       SEED_DEMO: 'false',
       MAX_EVENT_LOOP_DELAY_MS: '0',
     });
-    const other = await buildApp(config, { webDir: path.join(dir, 'web'), ssrEntry: failing, logStream: { write: (line) => void lines.push(line) } });
+    const other = await buildApp(config, {
+      webDir: path.join(dir, 'web'),
+      ssrEntry: failing,
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       const res = await other.inject({ method: 'GET', url: '/' });
       expect(res.statusCode).toBe(200);
@@ -447,9 +490,14 @@ describe('linkedStylesheets', () => {
     try {
       mkdirSync(path.join(webDir, 'assets'));
       writeFileSync(path.join(webDir, 'assets', 'index-1.css'), 'body{color:red}/*</style><script>x</script>*/');
-      const html = '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/missing.css"></head>';
+      const html =
+        '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" href="/assets/missing.css"></head>';
       expect(linkedStylesheets(html, webDir)).toEqual([
-        { tag: '<link rel="stylesheet" crossorigin href="/assets/index-1.css">', href: '/assets/index-1.css', css: 'body{color:red}/*<\\/style><script>x</script>*/' },
+        {
+          tag: '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
+          href: '/assets/index-1.css',
+          css: 'body{color:red}/*<\\/style><script>x</script>*/',
+        },
       ]);
     } finally {
       rmSync(webDir, { recursive: true, force: true });

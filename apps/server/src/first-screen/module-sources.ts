@@ -22,7 +22,10 @@ export function moduleSources(ctx: AppContext): FirstScreenSources {
   return {
     shopSettings: () => getShopSettings(ctx),
     home: async () => {
-      const [games, banners] = await Promise.all([listGames(ctx, { searchTerm: '', currentPage: 1, pageSize: PAGE_SIZE.games }, null), bannerList(ctx)]);
+      const [games, banners] = await Promise.all([
+        listGames(ctx, { searchTerm: '', currentPage: 1, pageSize: PAGE_SIZE.games }, null),
+        bannerList(ctx),
+      ]);
       return { games, bannerList: banners };
     },
     game: (id) => orNullWhenNotFound(() => gameDetail(ctx, id, null)),

@@ -72,16 +72,23 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
   // Each stylesheet's place in the template is marked; the page fills it with the whole sheet or its first screen's part.
   // Without the storefront's scripts to read (no manifest), no page can be told which rules it will need: all go inline.
   const storefrontWords = storefrontClassWords(manifest, webDir);
-  const stylesheets = linkedStylesheets(indexHtml, webDir).map((sheet) => ({ ...sheet, firstScreen: storefrontWords ? firstScreenCss(sheet.css, storefrontWords) : null }));
+  const stylesheets = linkedStylesheets(indexHtml, webDir).map((sheet) => ({
+    ...sheet,
+    firstScreen: storefrontWords ? firstScreenCss(sheet.css, storefrontWords) : null,
+  }));
   let marked = indexHtml;
   stylesheets.forEach((sheet, i) => (marked = marked.replace(sheet.tag, () => `<!--app-style-${i}-->`)));
   const template = splitTemplate(marked);
-  for (const sheet of stylesheets) if (sheet.firstScreen && !sheet.firstScreen.pruning) log.warn({ file: sheet.href }, 'could not parse the stylesheet; pages carry all of it');
+  for (const sheet of stylesheets)
+    if (sheet.firstScreen && !sheet.firstScreen.pruning)
+      log.warn({ file: sheet.href }, 'could not parse the stylesheet; pages carry all of it');
   /** `part` of the template with its stylesheets inline: all of each, or for a page with markup the rules it can use. */
   const withStyles = (part: string, markup: Markup | null): string =>
     part.replace(/<!--app-style-(\d+)-->/g, (_, i: string) => {
       const sheet = stylesheets[Number(i)]!;
-      return markup && sheet.firstScreen?.pruning ? styleElement(sheet.href, sheet.firstScreen.forMarkup(markup.html), true) : styleElement(sheet.href, sheet.css);
+      return markup && sheet.firstScreen?.pruning
+        ? styleElement(sheet.href, sheet.firstScreen.forMarkup(markup.html), true)
+        : styleElement(sheet.href, sheet.css);
     });
   const chunks = {
     shell: pageChunks(manifest, PAGE_MODULES.shell, indexHtml),
@@ -123,7 +130,13 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
     }
   };
 
-  const render = (request: FastifyRequest, meta: PageMeta, data: AppData, settings: ShopSettingsDto | null, markup: Markup | null = null): string => {
+  const render = (
+    request: FastifyRequest,
+    meta: PageMeta,
+    data: AppData,
+    settings: ShopSettingsDto | null,
+    markup: Markup | null = null,
+  ): string => {
     const storeName = settings?.shopName ?? FALLBACK_STORE_NAME;
     if (settings) data = { ...data, shopSettings: settings };
     const title = escapeHtml(oneLine(meta.title, 120));
@@ -153,7 +166,12 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
   };
 
   /** A page with its first screen rendered on the server (when the renderer can), around the same data as JSON. */
-  const renderWithMarkup = async (request: FastifyRequest, meta: PageMeta, data: AppData, settings: ShopSettingsDto | null): Promise<string> =>
+  const renderWithMarkup = async (
+    request: FastifyRequest,
+    meta: PageMeta,
+    data: AppData,
+    settings: ShopSettingsDto | null,
+  ): Promise<string> =>
     render(request, meta, data, settings, await firstScreen(request, settings ? { ...data, shopSettings: settings } : data));
 
   const page = (html: string, status = 200): HtmlPage => ({ html, status, private: false });
@@ -163,7 +181,13 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
   const plainShell = (request: FastifyRequest, settings: ShopSettingsDto | null) =>
     render(
       request,
-      { title: settings?.shopName ?? FALLBACK_STORE_NAME, description: defaultDescription(request), image: null, preloadImage: null, chunks: chunks.shell },
+      {
+        title: settings?.shopName ?? FALLBACK_STORE_NAME,
+        description: defaultDescription(request),
+        image: null,
+        preloadImage: null,
+        chunks: chunks.shell,
+      },
       { renderedAt: Date.now() },
       settings,
     );
@@ -219,7 +243,14 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
     async order(request, code, token) {
       const settings = await settingsFor(request);
       // The title names neither the order nor its state: a link preview of a shared link shows only the shop.
-      const meta = { title: settings?.shopName ?? FALLBACK_STORE_NAME, description: defaultDescription(request), image: null, preloadImage: null, chunks: chunks.order, noindex: true };
+      const meta = {
+        title: settings?.shopName ?? FALLBACK_STORE_NAME,
+        description: defaultDescription(request),
+        image: null,
+        preloadImage: null,
+        chunks: chunks.order,
+        noindex: true,
+      };
       let order: TrackedOrderDto | null;
       try {
         order = await sources.trackedOrder(code, token);
@@ -227,7 +258,10 @@ export async function loadFirstScreen({ webDir, ssrEntry, sources, publicUrl, lo
         request.log.error({ err }, 'could not read the order status page data');
         return privatePage(plainShell(request, settings));
       }
-      return privatePage(render(request, meta, { renderedAt: Date.now(), trackedCode: code, trackedOrder: order }, settings), order ? 200 : 404);
+      return privatePage(
+        render(request, meta, { renderedAt: Date.now(), trackedCode: code, trackedOrder: order }, settings),
+        order ? 200 : 404,
+      );
     },
 
     async shell(request) {

@@ -49,13 +49,20 @@ describe('the catalog through the API', () => {
   afterAll(() => t.close());
 
   it('buyers see an admin’s change at once, though their lists come from the cache', async () => {
-    const list = async () => body<{ items: Array<{ title: string }> }>(await t.app.inject({ method: 'GET', url: '/api/v1/Game?currentPage=1&pageSize=12' })).payLoad.items;
+    const list = async () =>
+      body<{ items: Array<{ title: string }> }>(await t.app.inject({ method: 'GET', url: '/api/v1/Game?currentPage=1&pageSize=12' }))
+        .payLoad.items;
     expect(await list()).toEqual([]);
     const form = multipart(
       { title: 'Cached Game', orderIndex: '1', serverType: 'NONE', isDisable: 'False' },
       { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } },
     );
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/Game', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Game',
+      headers: { ...form.headers, ...t.auth },
+      payload: form.payload,
+    });
     expect(created.statusCode).toBe(201);
     expect((await list()).map((g) => g.title)).toEqual(['Cached Game']);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/Game' });

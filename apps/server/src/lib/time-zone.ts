@@ -24,7 +24,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock parts of an instant in a zone. */
 function parts(instant: number, timeZone: string) {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, x.value]),
+  );
   return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour), min: Number(p.minute), s: Number(p.second) };
 }
 

@@ -37,7 +37,15 @@ beforeAll(async () => {
   // Enough games that the list and the home page are well above the 1 KB threshold.
   for (let i = 1; i <= 6; i++) {
     const form = multipart(
-      { title: `Game ${i} with a longer title`, description: 'A description that takes some room. '.repeat(4), orderIndex: String(i), serverType: 'NONE', isDisable: 'False', logo: '', bannerImage: '' },
+      {
+        title: `Game ${i} with a longer title`,
+        description: 'A description that takes some room. '.repeat(4),
+        orderIndex: String(i),
+        serverType: 'NONE',
+        isDisable: 'False',
+        logo: '',
+        bannerImage: '',
+      },
       { file_Logo: { data: await png() }, file_GameProfileImage: { data: await jpeg() }, file_BannerImage: { data: await png(120, 40) } },
     );
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/Game', headers: { ...form.headers, ...t.auth }, payload: form.payload });
@@ -70,7 +78,11 @@ describe('pickEncoding', () => {
 
 describe('built assets', () => {
   it('sends the prebuilt brotli file to a browser, with Vary and immutable caching', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
@@ -127,8 +139,16 @@ describe('API answers and pages', () => {
     expect(gz.statusCode).toBe(304);
     const list = JSON.parse(decoded(first)) as { payLoad: { items: Array<{ id: string; title: string }> } };
     const game = list.payLoad.items[0]!;
-    const form = multipart({ title: `${game.title} (new)`, description: 'Changed.', orderIndex: '1', serverType: 'NONE', isDisable: 'False' }, {});
-    const changed = await t.app.inject({ method: 'PUT', url: `/api/v1/game/${game.id}`, headers: { ...form.headers, ...t.auth }, payload: form.payload });
+    const form = multipart(
+      { title: `${game.title} (new)`, description: 'Changed.', orderIndex: '1', serverType: 'NONE', isDisable: 'False' },
+      {},
+    );
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/game/${game.id}`,
+      headers: { ...form.headers, ...t.auth },
+      payload: form.payload,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
@@ -146,7 +166,11 @@ describe('API answers and pages', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['vary']).toMatch(/accept-encoding/i);
     expect(decoded(page)).toContain('id="app-data"');
-    const admin = await t.app.inject({ method: 'GET', url: '/api/v1/Game?currentPage=1&pageSize=12', headers: { ...t.auth, 'accept-encoding': 'gzip' } });
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Game?currentPage=1&pageSize=12',
+      headers: { ...t.auth, 'accept-encoding': 'gzip' },
+    });
     expect(admin.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decoded(admin)).payLoad.items).toHaveLength(6);
   });

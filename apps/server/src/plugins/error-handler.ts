@@ -54,7 +54,11 @@ export const errorHandlerPlugin = fp(async (app) => {
   // methods is 405 with Allow, as RFC 9110 asks.
   app.setNotFoundHandler((request, reply) => {
     const allowed = methodsAt(app, request.url.split('?')[0]!).filter((m) => m !== request.method);
-    if (allowed.length) return reply.status(405).header('allow', allowed.join(', ')).send(body(request, 405, MSG.methodNotAllowed));
+    if (allowed.length)
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(body(request, 405, MSG.methodNotAllowed));
     return reply.status(404).send(body(request, 404, MSG.routeNotFound));
   });
 });
@@ -80,7 +84,10 @@ function methodsAt(app: FastifyInstance, path: string): HTTPMethods[] {
  */
 export function frameworkErrorHandler(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply) {
   const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, MSG.urlTooLong] : [400, MSG.badUrl];
-  void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body(request, status, message)));
+  void reply
+    .status(status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify(body(request, status, message)));
 }
 
 /**
@@ -99,7 +106,9 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const { code, text } = localize(message, DEFAULT_API_LANGUAGE, 'error');
   const json = JSON.stringify({ statusCode: status, message: text, code, payLoad: null, payLoadList: null });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
   }
   socket.destroy(error);
 }

@@ -58,5 +58,10 @@ export const languagePlugin = fp(async (app) => {
 });
 
 function isEnvelope(payload: unknown): payload is { message: string; code?: string } {
-  return typeof payload === 'object' && payload !== null && 'statusCode' in payload && typeof (payload as { message?: unknown }).message === 'string';
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    'statusCode' in payload &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
 }

@@ -23,7 +23,12 @@ describe('multipart plugin', () => {
 
     const boundary = 'x-boundary';
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHello\r\n--${boundary}--\r\n`;
-    const res = await app.inject({ method: 'POST', url: '/form', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/form',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(res.json()).toEqual({ title: 'Hello' });
     expect((await app.inject({ method: 'GET', url: '/plain' })).json()).toEqual({ ok: true });
     await app.close();

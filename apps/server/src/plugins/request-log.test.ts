@@ -14,9 +14,19 @@ let dir: string | undefined;
 async function start(level: string) {
   dir = mkdtempSync(path.join(os.tmpdir(), 'topup-reqlog-'));
   const lines: Record<string, unknown>[] = [];
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`, JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789', LOG_LEVEL: level, SEED_DEMO: 'false', MAX_EVENT_LOOP_DELAY_MS: '0' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, 'test.db')}`,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: level,
+    SEED_DEMO: 'false',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  });
   // (Load shedding off: a busy CI machine must not turn these requests into 503s; it has its own test.)
-  app = await buildApp(config, { webDir: path.join(dir, 'no-web'), logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  app = await buildApp(config, {
+    webDir: path.join(dir, 'no-web'),
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   return lines;
 }
 

@@ -24,7 +24,9 @@ export const textGuardPlugin = fp(async (app) => {
   // injected requests can carry one).
   app.addHook('preValidation', (request, _reply, done) => {
     const url = request.url;
-    const field = (url.includes('%00') || url.includes('\u0000') ? findNul(request.query) : undefined) ?? (request.body === undefined ? undefined : findNul(request.body));
+    const field =
+      (url.includes('%00') || url.includes('\u0000') ? findNul(request.query) : undefined) ??
+      (request.body === undefined ? undefined : findNul(request.body));
     done(field ? AppError.field(field, MSG.nulCharacter) : undefined);
   });
 });

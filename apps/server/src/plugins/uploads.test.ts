@@ -14,7 +14,12 @@ afterAll(() => t.close());
 
 it('serves catalog images as WebP at fixed widths, and removes the copies with the image', async () => {
   const form = multipart({ paymentName: 'KBZPay', phone: '09123456789' }, { file_Logo: { data: await png(1000, 500) } });
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ConfigSetting',
+    headers: { ...form.headers, ...t.auth },
+    payload: form.payload,
+  });
   const { id, logo } = body<{ id: string; logo: string }>(created).payLoad;
   const name = path.basename(logo);
 
@@ -45,7 +50,12 @@ it('serves catalog images as WebP at fixed widths, and removes the copies with t
 it('serves a catalog image as stored, cached for a year, and 404 for a name it never stored', async () => {
   const data = await png(40, 40, '#00aa55');
   const form = multipart({ paymentName: 'WavePay', phone: '09123456780' }, { file_Logo: { data } });
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ConfigSetting',
+    headers: { ...form.headers, ...t.auth },
+    payload: form.payload,
+  });
   const logo = body<{ logo: string }>(created).payLoad.logo;
   const name = path.basename(logo);
 
@@ -60,7 +70,12 @@ it('serves a catalog image as stored, cached for a year, and 404 for a name it n
   const head = await t.app.inject({ method: 'HEAD', url: logo });
   expect(head.statusCode).toBe(200);
 
-  for (const url of ['/uploads/00000000-0000-4000-8000-000000000000.png', '/uploads/..%2Fjwt-secret', '/uploads/.variants', `/uploads/${name}.tmp`]) {
+  for (const url of [
+    '/uploads/00000000-0000-4000-8000-000000000000.png',
+    '/uploads/..%2Fjwt-secret',
+    '/uploads/.variants',
+    `/uploads/${name}.tmp`,
+  ]) {
     expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   }
 });

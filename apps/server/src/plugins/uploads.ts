@@ -63,17 +63,19 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
       const data = stored && stripMetadata(name.slice(name.lastIndexOf('.') + 1) as ImageExt, stored);
       if (!data) throw AppError.notFound('Screenshot');
       const maxAge = Math.max(0, Math.floor((expires - Date.now()) / 1000));
-      return reply
-        .header('content-type', contentTypeOf(name))
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('x-content-type-options', 'nosniff')
-        // A screenshot is served before its re-encoding too (its metadata dropped, docs/decisions/0611):
-        // even a file a browser did render as a document could run nothing and reach nothing.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('content-disposition', 'inline')
-        // The signature is the protection: a dashboard on another origin may show the receipt (docs/decisions/1105).
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(data);
+      return (
+        reply
+          .header('content-type', contentTypeOf(name))
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('x-content-type-options', 'nosniff')
+          // A screenshot is served before its re-encoding too (its metadata dropped, docs/decisions/0611):
+          // even a file a browser did render as a document could run nothing and reach nothing.
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .header('content-disposition', 'inline')
+          // The signature is the protection: a dashboard on another origin may show the receipt (docs/decisions/1105).
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(data)
+      );
     },
   });
 });

@@ -44,10 +44,14 @@ export const webAppPlugin = fp<{ webDir: string; pages: FirstScreenPages | null 
     send(reply, await pages.game(request, request.params.id)),
   );
 
-  app.get<{ Params: { code: string }; Querystring: { t?: unknown } }>('/order/:code', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const token = typeof request.query.t === 'string' ? request.query.t : undefined;
-    return send(reply, await pages.order(request, request.params.code, token));
-  });
+  app.get<{ Params: { code: string }; Querystring: { t?: unknown } }>(
+    '/order/:code',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const token = typeof request.query.t === 'string' ? request.query.t : undefined;
+      return send(reply, await pages.order(request, request.params.code, token));
+    },
+  );
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     if (request.url.toLowerCase().startsWith('/api/')) {

@@ -11,7 +11,18 @@ import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { backplaneNamespace } from './backplane.ts';
 import { openBuyerStream } from '../modules/order-tracking/tracking.fixtures.ts';
 import { updateOrder } from '../modules/orders/orders.fixtures.ts';
-import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, placeTrackedOrder, sleep, waitFor, type Client } from './hub.fixtures.ts';
+import {
+  FAST,
+  TRANSPORTS,
+  connectClient,
+  createPackage,
+  listen,
+  placeOrder,
+  placeTrackedOrder,
+  sleep,
+  waitFor,
+  type Client,
+} from './hub.fixtures.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -99,7 +110,12 @@ describe('two instances sharing PostgreSQL', () => {
           const res = await updateOrder(a, order.id, { orderStatus: 'CANCELLED', cancelReason: 'PAYMENT_NOT_RECEIVED' });
           expect(res.statusCode, res.body).toBe(200);
           const [, changed] = await onB.waitFor(2);
-          expect(changed).toMatchObject({ code: order.code, stage: 'CANCELLED', status: 'CANCELLED', cancelReason: 'PAYMENT_NOT_RECEIVED' });
+          expect(changed).toMatchObject({
+            code: order.code,
+            stage: 'CANCELLED',
+            status: 'CANCELLED',
+            cancelReason: 'PAYMENT_NOT_RECEIVED',
+          });
           await onA.waitFor(2);
           await sleep(400);
           expect(onB.frames).toHaveLength(2);
@@ -132,9 +148,18 @@ describe('two instances sharing PostgreSQL', () => {
         expect(res.statusCode, res.body).toBe(200);
         expect((await a.app.inject({ method: 'DELETE', url: `/api/v1/Order/${deleted.id}`, headers: a.auth })).statusCode).toBe(200);
         for (const o of cleaned) {
-          await a.app.ctx.db.updateTable('orders').set({ status: 'CANCELLED', created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', o.id).execute();
+          await a.app.ctx.db
+            .updateTable('orders')
+            .set({ status: 'CANCELLED', created_at: '2020-01-01T00:00:00.000Z' })
+            .where('id', '=', o.id)
+            .execute();
         }
-        const clean = await a.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: a.auth, payload: { type: 'MONTHLY', count: 1 } });
+        const clean = await a.app.inject({
+          method: 'POST',
+          url: '/api/v1/Order/Clean-Order',
+          headers: a.auth,
+          payload: { type: 'MONTHLY', count: 1 },
+        });
         expect(clean.statusCode, clean.body).toBe(200);
 
         const ids = [completed.id, deleted.id, ...cleaned.map((o) => o.id)];
@@ -142,7 +167,13 @@ describe('two instances sharing PostgreSQL', () => {
         await sleep(500);
         const saved = res.json().payLoad as { updatedAt: string };
         for (const c of all) {
-          expect(of(c, completed.id)).toEqual([expect.objectContaining({ changes: ['status'], updatedAt: saved.updatedAt, order: expect.objectContaining({ status: 'COMPLETED' }) })]);
+          expect(of(c, completed.id)).toEqual([
+            expect.objectContaining({
+              changes: ['status'],
+              updatedAt: saved.updatedAt,
+              order: expect.objectContaining({ status: 'COMPLETED' }),
+            }),
+          ]);
           expect(of(c, deleted.id)).toEqual([expect.objectContaining({ deleted: true, order: null })]);
           for (const o of cleaned) expect(of(c, o.id)).toEqual([expect.objectContaining({ deleted: true, changes: ['deleted'] })]);
         }
@@ -155,7 +186,10 @@ describe('two instances sharing PostgreSQL', () => {
         const order = await placeOrder(a, packageId);
         // Burmese text is three bytes a character in UTF-8: about 27 KB of title.
         const big = { ...order, id: `${order.id}-big`, gameTitle: 'မြန်မာ'.repeat(1500) };
-        a.app.ctx.events.orderCreated({ order: big, notification: { id: 'n-big', orderId: big.id, message: 'big', isRead: false, createdAt: order.createdAt } });
+        a.app.ctx.events.orderCreated({
+          order: big,
+          notification: { id: 'n-big', orderId: big.id, message: 'big', isRead: false, createdAt: order.createdAt },
+        });
         await waitFor(() => client.orders.some((o) => o.id === big.id), 'the large event');
         expect(client.orders.find((o) => o.id === big.id)).toEqual(big);
         await sleep(200);
@@ -164,34 +198,35 @@ describe('two instances sharing PostgreSQL', () => {
       });
 
       // LISTEN/NOTIFY only: the Redis client's reconnect is ioredis's own.
-      if (variant.kind === 'postgres') it('a lost LISTEN connection reconnects by itself; clients are told to catch up', async () => {
-        const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
-        clients.push(client);
-        const tracked = await placeTrackedOrder(a, packageId, 'buyer-during-gap');
-        const buyer = openBuyerStream(baseB, tracked.order.code!, tracked.trackingToken);
-        await buyer.waitFor(1);
-        const namespace = await backplaneNamespace(b.app.ctx);
-        const admin = new pg.Client({ connectionString: PG_URL });
-        await admin.connect();
-        try {
-          const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
-            `topup-hub-${namespace}`,
-          ]);
-          expect(rowCount).toBe(2);
-        } finally {
-          await admin.end();
-        }
-        await waitFor(() => client.events.includes('reconnected'), 'the client told to reconnect after the backplane came back', 8000);
-        expect(client.events[0]).toMatch(/reconnecting: .*catch up/);
-        // Buyers' streams on B are ended too: the page reconnects and starts from the order as it is now.
-        await buyer.ended;
-        buyer.close();
-        const order = await placeOrder(a, packageId);
-        await waitFor(() => client.orders.some((o) => o.id === order.id), 'an order after the backplane reconnected');
-        await sleep(300);
-        expect(client.orders.filter((o) => o.id === order.id)).toHaveLength(1);
-        await client.stop();
-      });
+      if (variant.kind === 'postgres')
+        it('a lost LISTEN connection reconnects by itself; clients are told to catch up', async () => {
+          const client = await connectClient(baseB, TRANSPORTS[0].transport, () => b.tokens.accessToken);
+          clients.push(client);
+          const tracked = await placeTrackedOrder(a, packageId, 'buyer-during-gap');
+          const buyer = openBuyerStream(baseB, tracked.order.code!, tracked.trackingToken);
+          await buyer.waitFor(1);
+          const namespace = await backplaneNamespace(b.app.ctx);
+          const admin = new pg.Client({ connectionString: PG_URL });
+          await admin.connect();
+          try {
+            const { rowCount } = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+              `topup-hub-${namespace}`,
+            ]);
+            expect(rowCount).toBe(2);
+          } finally {
+            await admin.end();
+          }
+          await waitFor(() => client.events.includes('reconnected'), 'the client told to reconnect after the backplane came back', 8000);
+          expect(client.events[0]).toMatch(/reconnecting: .*catch up/);
+          // Buyers' streams on B are ended too: the page reconnects and starts from the order as it is now.
+          await buyer.ended;
+          buyer.close();
+          const order = await placeOrder(a, packageId);
+          await waitFor(() => client.orders.some((o) => o.id === order.id), 'an order after the backplane reconnected');
+          await sleep(300);
+          expect(client.orders.filter((o) => o.id === order.id)).toHaveLength(1);
+          await client.stop();
+        });
     });
   }
 });

@@ -24,9 +24,16 @@ beforeAll(async () => {
   t = await buildTestApp({ CORS_ORIGINS: SHOP_UI }, { build: { hub: FAST, webDir } });
   base = await listen(t);
   packageId = await createPackage(t);
-  const login = await fetch(`${base}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${base}/api/v1/auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   // What the browser keeps and sends back to /dashboard: the name=value part of Set-Cookie.
-  cookie = login.headers.getSetCookie().find((c) => c.startsWith('topup_hub_session='))!.split(';')[0]!;
+  cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('topup_hub_session='))!
+    .split(';')[0]!;
 });
 afterAll(() => t?.close());
 
@@ -68,7 +75,10 @@ describe('hub by session cookie', () => {
     expect(await upgrade(base)).toBe(101);
     expect(await upgrade('https://evil.example')).toBe(403);
 
-    const negotiated = await fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers: { cookie, origin: SHOP_UI } });
+    const negotiated = await fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { cookie, origin: SHOP_UI },
+    });
     const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
     const poll = await fetch(`${base}/dashboard?id=${connectionToken}`, { headers: { cookie, origin: 'https://evil.example' } });
     expect(poll.status).toBe(403);
@@ -76,7 +86,11 @@ describe('hub by session cookie', () => {
   });
 
   it('follows the sign-in session: one Set-Cookie per cookie, lives as long as the session, renewed on refresh, ended by logout', async () => {
-    const signIn = await fetch(`${base}/api/v1/auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const signIn = await fetch(`${base}/api/v1/auth/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const setCookies = signIn.headers.getSetCookie();
     const names = setCookies.map((c) => c.split('=')[0]);
     expect(names).toEqual([...new Set(names)]);
@@ -92,7 +106,11 @@ describe('hub by session cookie', () => {
     const negotiate = (c: string) => fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers: { cookie: c } });
     expect((await negotiate(value)).status).toBe(200);
 
-    const refreshed = await fetch(`${base}/api/v1/auth/refresh-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken }) });
+    const refreshed = await fetch(`${base}/api/v1/auth/refresh-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
     expect(refreshed.status).toBe(200);
     const renewed = refreshed.headers.getSetCookie().filter((c) => c.startsWith(`${HUB_COOKIE}=`));
     expect(renewed).toHaveLength(1);

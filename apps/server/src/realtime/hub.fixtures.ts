@@ -1,13 +1,7 @@
 // Test helpers for the hub suites: short timings, the official @microsoft/signalr client in Node against a listening
 // app, a catalog written straight to the database, and an order placed through POST /api/v1/Order.
 import type { AddressInfo } from 'node:net';
-import {
-  HttpTransportType,
-  HubConnectionBuilder,
-  LogLevel,
-  type HubConnection,
-  type ILogger,
-} from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection, type ILogger } from '@microsoft/signalr';
 import WebSocket from 'ws';
 import type { NotificationDto } from '@topup/contract/notifications';
 import type { OrderDto } from '@topup/contract/orders';
@@ -16,7 +10,13 @@ import { createCatalog } from '../modules/orders/orders.fixtures.ts';
 import type { HubTimings } from './hub.ts';
 
 /** Fast enough for tests, same ratios as production (ping well inside the timeout). */
-export const FAST: HubTimings = { keepAliveMs: 200, serverTimeoutMs: 1000, longPollMs: 1500, handshakeTimeoutMs: 1000, authRecheckMs: 60_000 };
+export const FAST: HubTimings = {
+  keepAliveMs: 200,
+  serverTimeoutMs: 1000,
+  longPollMs: 1500,
+  handshakeTimeoutMs: 1000,
+  authRecheckMs: 60_000,
+};
 
 export const TRANSPORTS = [
   { name: 'WebSockets', transport: HttpTransportType.WebSockets },
@@ -88,9 +88,22 @@ export async function placeOrder(t: TestApp, packageId: string, inGameUserId = '
 }
 
 /** Places an order; returns it and the buyer's private tracking token, which only this answer carries. */
-export async function placeTrackedOrder(t: TestApp, packageId: string, inGameUserId = 'player-1'): Promise<{ order: OrderDto; trackingToken: string }> {
+export async function placeTrackedOrder(
+  t: TestApp,
+  packageId: string,
+  inGameUserId = 'player-1',
+): Promise<{ order: OrderDto; trackingToken: string }> {
   const form = multipart(
-    { inGameUserId, serverInfo: '', mobileNumber: '09123456789', tokenPackageId: packageId, quantity: '1', subTotal: '1500', transactionNumber: '123456', screenShot: '' },
+    {
+      inGameUserId,
+      serverInfo: '',
+      mobileNumber: '09123456789',
+      tokenPackageId: packageId,
+      quantity: '1',
+      subTotal: '1500',
+      transactionNumber: '123456',
+      screenShot: '',
+    },
     { file_ScreenShot: { data: await png(), filename: 'pay.png', contentType: 'image/png' } },
   );
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order', payload: form.payload, headers: form.headers });

@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState } from '@microsoft/signalr';
 import WebSocket from 'ws';
 import { ADMIN, buildTestApp, login, type TestApp } from '../../test/helpers.ts';
-import { FAST, TRANSPORTS, connectClient, createPackage, listen, placeOrder, sleep, upgradeStatus, waitFor, type Client } from './hub.fixtures.ts';
+import {
+  FAST,
+  TRANSPORTS,
+  connectClient,
+  createPackage,
+  listen,
+  placeOrder,
+  sleep,
+  upgradeStatus,
+  waitFor,
+  type Client,
+} from './hub.fixtures.ts';
 
 const RS = '\x1e';
 
@@ -79,7 +90,7 @@ describe('realtime hub', () => {
         await client.stop();
       });
 
-      it('keeps a connection past its access token\'s expiry, for the life of the sign-in session; logout ends it', async () => {
+      it("keeps a connection past its access token's expiry, for the life of the sign-in session; logout ends it", async () => {
         // A session of its own, so signing it out leaves the other tests' session alone.
         const session = await login(t.app, ADMIN.email, ADMIN.password);
         const claims = (await t.app.ctx.tokens.verifyAccess(session.accessToken))!;
@@ -92,7 +103,11 @@ describe('realtime hub', () => {
         const order = await placeOrder(t, packageId);
         await waitFor(() => client.orders.some((o) => o.id === order.id), 'the order after the token expired');
 
-        const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Logout', headers: { authorization: `Bearer ${session.accessToken}` } });
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/Logout',
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        });
         expect(out.statusCode, out.body).toBe(200);
         await waitFor(() => client.events.some((e) => /session has ended/.test(e)), 'the close on logout', 10_000);
       });
@@ -101,13 +116,19 @@ describe('realtime hub', () => {
 
   it('refuses anonymous and tampered tokens: negotiate, WebSocket upgrade and polls answer 401', async () => {
     const bad = tamper(t.tokens.accessToken);
-    const negotiate = (headers: Record<string, string>) => fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers });
+    const negotiate = (headers: Record<string, string>) =>
+      fetch(`${base}/dashboard/negotiate?negotiateVersion=1`, { method: 'POST', headers });
     expect((await negotiate({})).status).toBe(401);
     expect((await negotiate({ authorization: `Bearer ${bad}` })).status).toBe(401);
 
     const ok = await negotiate({ authorization: `Bearer ${t.tokens.accessToken}` });
     expect(ok.status).toBe(200);
-    const negotiated = (await ok.json()) as { connectionToken: string; connectionId: string; negotiateVersion: number; availableTransports: unknown };
+    const negotiated = (await ok.json()) as {
+      connectionToken: string;
+      connectionId: string;
+      negotiateVersion: number;
+      availableTransports: unknown;
+    };
     expect(negotiated).toMatchObject({
       negotiateVersion: 1,
       availableTransports: [
@@ -146,7 +167,11 @@ describe('realtime hub', () => {
     ws.send(`{"protocol":"json","version":1}${RS}`);
     expect(await closed).toBe(1000);
     expect(Date.now() - started).toBeGreaterThanOrEqual(FAST.serverTimeoutMs);
-    const records = frames.join('').split(RS).filter(Boolean).map((r) => JSON.parse(r));
+    const records = frames
+      .join('')
+      .split(RS)
+      .filter(Boolean)
+      .map((r) => JSON.parse(r));
     expect(records[0]).toEqual({});
     expect(records.slice(1, -1).every((r) => r.type === 6)).toBe(true);
     expect(records.at(-1)).toEqual({ type: 7, error: expect.stringMatching(/timeout/i), allowReconnect: true });

@@ -331,7 +331,11 @@ export class Hub {
     const payloadFor = (language: Language) => {
       let payload = payloads.get(language);
       if (!payload) {
-        payload = new Payload(render(language).map((c) => toRecord({ type: MessageType.Invocation, target: c.target, arguments: c.args })).join(''));
+        payload = new Payload(
+          render(language)
+            .map((c) => toRecord({ type: MessageType.Invocation, target: c.target, arguments: c.args }))
+            .join(''),
+        );
         payloads.set(language, payload);
       }
       return payload;
@@ -365,7 +369,8 @@ export class Hub {
 
   endSessionsOf(adminId: string, exceptSessionId?: string): void {
     for (const connection of [...this.connections.values()]) {
-      if (connection.owner.adminId === adminId && connection.owner.sessionId !== exceptSessionId) connection.close(CLOSE_REASONS.revoked, true);
+      if (connection.owner.adminId === adminId && connection.owner.sessionId !== exceptSessionId)
+        connection.close(CLOSE_REASONS.revoked, true);
     }
   }
 

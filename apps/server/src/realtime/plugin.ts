@@ -92,7 +92,11 @@ function hubToken(ctx: AppContext, headers: IncomingHttpHeaders, query: URLSearc
 
 /** The scheme the browser used for an upgrade request (a trusted proxy says so in X-Forwarded-Proto). */
 function upgradeProtocol(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : '';
+  const forwarded = trustProxy
+    ? String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]!
+        .trim()
+    : '';
   if (forwarded) return forwarded;
   return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }

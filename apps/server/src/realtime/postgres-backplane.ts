@@ -98,21 +98,24 @@ export async function createPostgresBackplane(db: Db, databaseUrl: string, optio
 
   function scheduleReconnect() {
     if (closing || retryTimer) return;
-    retryTimer = setTimeout(async () => {
-      retryTimer = null;
-      if (client) return;
-      try {
-        await connect();
-        if (closing) return;
-        attempt = 0;
-        log.info({ channel }, 'postgres backplane listening again');
-        listener?.resumed?.();
-      } catch (err) {
-        attempt++;
-        if (attempt === 1 || attempt % 10 === 0) log.warn({ err, attempt }, 'postgres backplane reconnect failed; retrying');
-        scheduleReconnect();
-      }
-    }, reconnectDelay(attempt, maxReconnectDelayMs));
+    retryTimer = setTimeout(
+      async () => {
+        retryTimer = null;
+        if (client) return;
+        try {
+          await connect();
+          if (closing) return;
+          attempt = 0;
+          log.info({ channel }, 'postgres backplane listening again');
+          listener?.resumed?.();
+        } catch (err) {
+          attempt++;
+          if (attempt === 1 || attempt % 10 === 0) log.warn({ err, attempt }, 'postgres backplane reconnect failed; retrying');
+          scheduleReconnect();
+        }
+      },
+      reconnectDelay(attempt, maxReconnectDelayMs),
+    );
     retryTimer.unref();
   }
 

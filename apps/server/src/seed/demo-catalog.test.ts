@@ -21,8 +21,17 @@ async function seededApp(env: Record<string, string>) {
 async function counts(t: TestApp) {
   const db = t.app.ctx.db;
   const n = (table: 'games' | 'token_packages' | 'config_settings') =>
-    db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
-  return { games: await n('games'), packages: await n('token_packages'), accounts: await n('config_settings'), files: storedFiles(t.dataDir).length };
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  return {
+    games: await n('games'),
+    packages: await n('token_packages'),
+    accounts: await n('config_settings'),
+    files: storedFiles(t.dataDir).length,
+  };
 }
 
 async function loadImage(t: TestApp, url: string | null) {

@@ -32,7 +32,10 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Diamonds',
     icon: 'gem',
     idHint: 'Tap your avatar at the top left: the number in brackets is the Zone ID.',
-    description: bilingual('၅ ဦး နှင့် ၅ ဦး MOBA ဂိမ်း။ User ID နှင့် ဇုန် ID ကို ထည့်ပါ၊ Diamonds များ မိနစ်ပိုင်းအတွင်း ရောက်ပါမည်။', '5v5 MOBA. Enter your User ID and Zone ID; diamonds arrive in a few minutes.'),
+    description: bilingual(
+      '၅ ဦး နှင့် ၅ ဦး MOBA ဂိမ်း။ User ID နှင့် ဇုန် ID ကို ထည့်ပါ၊ Diamonds များ မိနစ်ပိုင်းအတွင်း ရောက်ပါမည်။',
+      '5v5 MOBA. Enter your User ID and Zone ID; diamonds arrive in a few minutes.',
+    ),
     isDisable: false,
     packages: [
       ['11 Diamonds', 11, 800, N, true],
@@ -74,7 +77,10 @@ export const DEMO_GAMES: DemoGame[] = [
     currency: 'Genesis Crystals',
     icon: 'crystal',
     idHint: 'Paimon menu: your UID is at the bottom right; choose your server below.',
-    description: bilingual('Open-world စွန့်စားခန်း ဂိမ်း။ UID ကို ထည့်ပြီး ဆာဗာကို ရွေးပါ။', 'Open-world adventure. Enter your UID and choose your server.'),
+    description: bilingual(
+      'Open-world စွန့်စားခန်း ဂိမ်း။ UID ကို ထည့်ပြီး ဆာဗာကို ရွေးပါ။',
+      'Open-world adventure. Enter your UID and choose your server.',
+    ),
     isDisable: false,
     packages: [
       ['60 Genesis Crystals', 60, 4_300, N, true],
@@ -191,9 +197,27 @@ export const DEMO_GAMES: DemoGame[] = [
 
 /** Wallets for mobile banking, and a number to send phone-bill credit to: each payment method shows its own. */
 const DEMO_ACCOUNTS: Array<{ paymentName: string; phone: string; holderName: string; paymentMethod: PaymentMethod; palette: Palette }> = [
-  { paymentName: 'KBZPay', phone: '09777123456', holderName: 'U Aung Ko', paymentMethod: N, palette: { from: '#1d4ed8', to: '#1e3a8a', accent: '#ffffff' } },
-  { paymentName: 'WavePay', phone: '09950123456', holderName: 'Daw Hnin Wai', paymentMethod: N, palette: { from: '#fbbf24', to: '#0ea5e9', accent: '#1e3a8a' } },
-  { paymentName: 'MPT', phone: '09420123456', holderName: 'U Aung Ko', paymentMethod: P, palette: { from: '#facc15', to: '#ca8a04', accent: '#1e3a8a' } },
+  {
+    paymentName: 'KBZPay',
+    phone: '09777123456',
+    holderName: 'U Aung Ko',
+    paymentMethod: N,
+    palette: { from: '#1d4ed8', to: '#1e3a8a', accent: '#ffffff' },
+  },
+  {
+    paymentName: 'WavePay',
+    phone: '09950123456',
+    holderName: 'Daw Hnin Wai',
+    paymentMethod: N,
+    palette: { from: '#fbbf24', to: '#0ea5e9', accent: '#1e3a8a' },
+  },
+  {
+    paymentName: 'MPT',
+    phone: '09420123456',
+    holderName: 'U Aung Ko',
+    paymentMethod: P,
+    palette: { from: '#facc15', to: '#ca8a04', accent: '#1e3a8a' },
+  },
 ];
 
 export type SeedSummary = { games: number; packages: number; paymentAccounts: number };
@@ -216,7 +240,12 @@ export async function seedDemoCatalog(ctx: AppContext): Promise<SeedSummary | nu
       ...DEMO_ACCOUNTS.map((a) => ({ svg: paymentLogoSvg(a.paymentName, a.palette), ext: 'webp' as const })),
     ]);
     const arts = DEMO_GAMES.map((_, i) => {
-      const [logo, banner, profile, pack] = rendered.slice(i * 4, i * 4 + 4) as [RenderedImage, RenderedImage, RenderedImage, RenderedImage];
+      const [logo, banner, profile, pack] = rendered.slice(i * 4, i * 4 + 4) as [
+        RenderedImage,
+        RenderedImage,
+        RenderedImage,
+        RenderedImage,
+      ];
       return { logo, banner, profile, pack };
     });
     const accountLogos = rendered.slice(DEMO_GAMES.length * 4);

@@ -181,7 +181,13 @@ export function paymentLogoSvg(name: string, palette: Palette, size = 160): stri
 /** 'UC' from 'UC', 'CP' from 'COD Points': what a coin shows. */
 function coinLabel(currency: string): string {
   const words = currency.split(/\s+/).filter(Boolean);
-  return words.length > 1 ? words.map((w) => w[0]).join('').slice(0, 2).toUpperCase() : currency.slice(0, 2).toUpperCase();
+  return words.length > 1
+    ? words
+        .map((w) => w[0])
+        .join('')
+        .slice(0, 2)
+        .toUpperCase()
+    : currency.slice(0, 2).toUpperCase();
 }
 
 function shorten(text: string, max: number): string {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { createLocalStorage, type FileStorage } from './file-storage.ts';
 
-export async function createFileStorage(config: Pick<Config, 'dataDir' | 'storage'>): Promise<{ storage: FileStorage; variantRoot: string }> {
+export async function createFileStorage(
+  config: Pick<Config, 'dataDir' | 'storage'>,
+): Promise<{ storage: FileStorage; variantRoot: string }> {
   if (config.storage.kind === 's3') {
     // The copies are a per-instance cache made from the bucket's originals; they never go to the bucket.
     const { createS3Storage } = await import('./s3-storage.ts');

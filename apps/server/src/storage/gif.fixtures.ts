@@ -30,5 +30,7 @@ export function noisyAnimatedGif(size: number, frames: number, seed = 1): Promis
     x ^= x << 5;
     raw[i] = x & 0xff;
   }
-  return sharp(raw, { raw: { width: size, height: size * frames, channels: 3, pageHeight: size } }).gif({ effort: 1 }).toBuffer();
+  return sharp(raw, { raw: { width: size, height: size * frames, channels: 3, pageHeight: size } })
+    .gif({ effort: 1 })
+    .toBuffer();
 }

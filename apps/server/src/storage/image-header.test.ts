@@ -16,14 +16,20 @@ async function sharpSize(data: Buffer) {
 
 async function animatedWebp(width: number, height: number, frames: number) {
   const raw = Buffer.alloc(width * height * frames * 3, 0).map((_, i) => (i * 7919) % 251);
-  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } }).webp({ quality: 50 }).toBuffer();
+  return sharp(raw, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .webp({ quality: 50 })
+    .toBuffer();
 }
 
 const cases: Array<[string, ImageFormat, () => Promise<Buffer>]> = [
   ['PNG', 'png', () => noise(321, 123).png().toBuffer()],
   ['PNG 1×1 with alpha', 'png', () => noise(1, 1, 4).png().toBuffer()],
   ['baseline JPEG', 'jpg', () => noise(720, 1280).jpeg().toBuffer()],
-  ['progressive JPEG with EXIF orientation', 'jpg', () => noise(333, 77).jpeg({ progressive: true }).withMetadata({ orientation: 6 }).toBuffer()],
+  [
+    'progressive JPEG with EXIF orientation',
+    'jpg',
+    () => noise(333, 77).jpeg({ progressive: true }).withMetadata({ orientation: 6 }).toBuffer(),
+  ],
   ['JPEG with an ICC profile and comments', 'jpg', () => noise(64, 4000).withIccProfile('srgb').jpeg({ mozjpeg: true }).toBuffer()],
   ['lossy WebP', 'webp', () => noise(999, 17).webp().toBuffer()],
   ['lossless WebP', 'webp', () => noise(16383, 2).webp({ lossless: true }).toBuffer()],

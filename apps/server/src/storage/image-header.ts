@@ -78,7 +78,7 @@ function webpSize(data: Buffer): ImageSize | null {
   if (!animated) return size;
   let frames = 0;
   const end = Math.min(data.length, 8 + data.readUInt32LE(4));
-  for (let at = 12; at + 8 <= end; ) {
+  for (let at = 12; at + 8 <= end;) {
     if (data.toString('latin1', at, at + 4) === 'ANMF') frames += 1;
     const length = data.readUInt32LE(at + 4);
     at += 8 + length + (length & 1); // chunks are padded to an even length

@@ -40,10 +40,7 @@ export function createVariantCache(root: string, storage: FileStorage, work: Ima
     await mkdir(dir, { recursive: true });
     const temp = `${target}.${process.pid}.tmp`;
     await work.run('variants', () =>
-      sharp(source, { animated: true })
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80, effort: 4 })
-        .toFile(temp),
+      sharp(source, { animated: true }).resize({ width, withoutEnlargement: true }).webp({ quality: 80, effort: 4 }).toFile(temp),
     );
     await rename(temp, target);
     return target;

@@ -14,7 +14,13 @@ export const SCREENSHOT_PREFIX = '/api/v1/files/screenshots/';
 
 export type Media = ReturnType<typeof createMedia>;
 
-export function createMedia(storage: FileStorage, signer: UrlSigner, publicUrl: string | undefined, work: ImageWork, variants: VariantCache) {
+export function createMedia(
+  storage: FileStorage,
+  signer: UrlSigner,
+  publicUrl: string | undefined,
+  work: ImageWork,
+  variants: VariantCache,
+) {
   const base = publicUrl ?? '';
   /** A public image goes with its resized copies. */
   const remove = async (bucket: Bucket, name: string) => {

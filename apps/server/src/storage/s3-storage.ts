@@ -36,8 +36,14 @@ export function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket
   const where = `bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
   if (fromStore(err)) {
     // HeadBucket answers a bare 404 (no body, so no error code) for a missing bucket.
-    if (err.name === 'NoSuchBucket' || (err.name === 'NotFound' && err.$metadata.httpStatusCode === 404)) return `${where}: no such bucket (create it first)`;
-    if (err.$metadata.httpStatusCode === 403 || err.name === 'AccessDenied' || err.name === 'InvalidAccessKeyId' || err.name === 'SignatureDoesNotMatch') {
+    if (err.name === 'NoSuchBucket' || (err.name === 'NotFound' && err.$metadata.httpStatusCode === 404))
+      return `${where}: no such bucket (create it first)`;
+    if (
+      err.$metadata.httpStatusCode === 403 ||
+      err.name === 'AccessDenied' ||
+      err.name === 'InvalidAccessKeyId' ||
+      err.name === 'SignatureDoesNotMatch'
+    ) {
       return `${where}: access denied (${err.name}); check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`;
     }
     return `${where}: ${err.name} (${err.$metadata.httpStatusCode ?? 'no status'}) ${err.message}`;
@@ -47,7 +53,8 @@ export function describeS3Error(err: unknown, settings: Pick<S3Settings, 'bucket
 
 export async function createS3Storage(settings: S3Settings): Promise<FileStorage> {
   // Loaded only when a bucket is configured: a shop on its data folder does not carry the SDK in memory.
-  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

@@ -17,13 +17,26 @@ beforeAll(async () => {
   t = await buildTestApp(
     { LOG_LEVEL: 'warn' },
     // The timer's heartbeat is out of the way (an hour): the tests run each heartbeat themselves; a row is live for 3 min.
-    { build: { logger: true, logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) }, storageProbe: { heartbeatMs: 3_600_000, liveMs: 180_000, now } } },
+    {
+      build: {
+        logger: true,
+        logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+        storageProbe: { heartbeatMs: 3_600_000, liveMs: 180_000, now },
+      },
+    },
   );
 });
 const probeOptions = { storageProbe: { heartbeatMs: 3_600_000, liveMs: 180_000, now } };
 afterAll(() => t.close());
 
-const row = (id: string, seen: string) => ({ instance_id: id, token: 'x', host: 'gone', storage: '/elsewhere', started_at: seen, seen_at: seen });
+const row = (id: string, seen: string) => ({
+  instance_id: id,
+  token: 'x',
+  host: 'gone',
+  storage: '/elsewhere',
+  started_at: seen,
+  seen_at: seen,
+});
 
 const refusal = (app: Promise<TestApp>) =>
   app.then(
@@ -68,7 +81,10 @@ it('ignores an instance not seen for minutes (it crashed) at start', async () =>
 it('forgets an instance gone for a day, and keeps one gone for minutes, at the next heartbeat', async () => {
   const crashed = randomUUID();
   const ancient = randomUUID();
-  await t.app.ctx.db.insertInto('storage_probes').values([row(crashed, iso(clock - 10 * 60_000)), row(ancient, iso(clock - 24 * 3_600_000 - 1_000))]).execute();
+  await t.app.ctx.db
+    .insertInto('storage_probes')
+    .values([row(crashed, iso(clock - 10 * 60_000)), row(ancient, iso(clock - 24 * 3_600_000 - 1_000))])
+    .execute();
   await t.app.ctx.storageProbe.beat();
   const ids = (await t.app.ctx.db.selectFrom('storage_probes').select('instance_id').execute()).map((r) => r.instance_id);
   expect(ids).toContain(crashed);
@@ -76,13 +92,18 @@ it('forgets an instance gone for a day, and keeps one gone for minutes, at the n
   // A day later by the same clock the crashed one goes too, while the running instance, refreshed, stays.
   clock += 24 * 3_600_000;
   await t.app.ctx.storageProbe.beat();
-  expect((await t.app.ctx.db.selectFrom('storage_probes').select('instance_id').execute()).map((r) => r.instance_id)).toEqual([t.app.ctx.storageProbe.instanceId]);
+  expect((await t.app.ctx.db.selectFrom('storage_probes').select('instance_id').execute()).map((r) => r.instance_id)).toEqual([
+    t.app.ctx.storageProbe.instanceId,
+  ]);
 });
 
 it('logs, while running, a newcomer whose probe it does not see', async () => {
   const stranger = randomUUID();
   const seen = iso(clock);
-  await t.app.ctx.db.insertInto('storage_probes').values({ instance_id: stranger, token: 'y', host: 'app-9', storage: '/srv/other', started_at: seen, seen_at: seen }).execute();
+  await t.app.ctx.db
+    .insertInto('storage_probes')
+    .values({ instance_id: stranger, token: 'y', host: 'app-9', storage: '/srv/other', started_at: seen, seen_at: seen })
+    .execute();
   await t.app.ctx.storageProbe.beat();
   const logged = lines.filter((l) => l.level === 50 && String(l.msg).includes(stranger));
   expect(logged).toHaveLength(1);

@@ -63,7 +63,12 @@ function describe(other: ProbeRow, problem: string): string {
   return `instance ${other.instance_id} on ${other.host} stores uploads in ${other.storage} (last seen ${other.seen_at}): ${problem}`;
 }
 
-export async function startStorageProbe(db: Db, storage: FileStorage, log: FastifyBaseLogger, options: StorageProbeOptions = {}): Promise<StorageProbe> {
+export async function startStorageProbe(
+  db: Db,
+  storage: FileStorage,
+  log: FastifyBaseLogger,
+  options: StorageProbeOptions = {},
+): Promise<StorageProbe> {
   const heartbeatMs = options.heartbeatMs ?? 60_000;
   const liveMs = options.liveMs ?? 3 * heartbeatMs;
   const forgetMs = options.forgetMs ?? 24 * 60 * 60_000;
@@ -82,9 +87,12 @@ export async function startStorageProbe(db: Db, storage: FileStorage, log: Fasti
     const back = await storage.readProbe(name);
     if (!back || !back.equals(body)) throw new Error('the file read back differs from the one written');
   } catch (err) {
-    throw new StorageProbeError(`Upload storage ${storage.where} can't be used: writing and reading back a probe file failed: ${(err as Error).message}`, {
-      cause: err,
-    });
+    throw new StorageProbeError(
+      `Upload storage ${storage.where} can't be used: writing and reading back a probe file failed: ${(err as Error).message}`,
+      {
+        cause: err,
+      },
+    );
   }
 
   // 2. Recorded, then 3. the others' probes looked for.
@@ -105,7 +113,10 @@ export async function startStorageProbe(db: Db, storage: FileStorage, log: Fasti
     await storage.writeProbe(name, null);
   };
 
-  await db.insertInto('storage_probes').values({ instance_id: instanceId, token, host, storage: storage.where, started_at: startedAt, seen_at: startedAt }).execute();
+  await db
+    .insertInto('storage_probes')
+    .values({ instance_id: instanceId, token, host, storage: storage.where, started_at: startedAt, seen_at: startedAt })
+    .execute();
   const problems = await unseen();
   if (problems.length > 0) {
     await removeOwn().catch(() => undefined);
@@ -131,7 +142,11 @@ export async function startStorageProbe(db: Db, storage: FileStorage, log: Fasti
 
   const reported = new Set<string>();
   const beat = async () => {
-    await db.updateTable('storage_probes').set({ seen_at: iso(now()) }).where('instance_id', '=', instanceId).execute();
+    await db
+      .updateTable('storage_probes')
+      .set({ seen_at: iso(now()) })
+      .where('instance_id', '=', instanceId)
+      .execute();
     for (const other of await live()) {
       if (reported.has(other.instance_id)) continue;
       const problem = await problemWith(storage, other);

@@ -21,7 +21,13 @@ function canvas(width = 48, height = 24) {
 async function gifWithMetadata(): Promise<Buffer> {
   const gif = await canvas().gif().toBuffer();
   const comment = Buffer.concat([Buffer.from([0x21, 0xfe, 12]), Buffer.from('Secret Owner'), Buffer.from([0])]);
-  const xmp = Buffer.concat([Buffer.from([0x21, 0xff, 11]), Buffer.from('XMP DataXMP'), Buffer.from([12]), Buffer.from('Secret Owner'), Buffer.from([0])]);
+  const xmp = Buffer.concat([
+    Buffer.from([0x21, 0xff, 11]),
+    Buffer.from('XMP DataXMP'),
+    Buffer.from([12]),
+    Buffer.from('Secret Owner'),
+    Buffer.from([0]),
+  ]);
   const flags = gif[10]!;
   const firstBlock = 13 + (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
   return Buffer.concat([gif.subarray(0, firstBlock), comment, xmp, gif.subarray(firstBlock), Buffer.from('Secret Owner')]);
@@ -31,7 +37,11 @@ async function samples(): Promise<Array<{ ext: ImageExt; data: Buffer }>> {
   const tagged = () => canvas().withExif(EXIF).withXmp(XMP);
   const jpg = await tagged().jpeg().toBuffer();
   const plainPng = await tagged().png().toBuffer();
-  const png = withPngChunk(withPngChunk(plainPng, 'tEXt', Buffer.from('Author\0Secret Owner')), 'tIME', Buffer.from([7, 234, 11, 25, 10, 0, 0]));
+  const png = withPngChunk(
+    withPngChunk(plainPng, 'tEXt', Buffer.from('Author\0Secret Owner')),
+    'tIME',
+    Buffer.from([7, 234, 11, 25, 10, 0, 0]),
+  );
   const webp = await tagged().webp().toBuffer();
   return [
     { ext: 'jpg', data: Buffer.concat([jpg, Buffer.from('Secret Owner after the end')]) },
@@ -85,8 +95,16 @@ describe('stripMetadata', () => {
   it('keeps the colour profile and the animation of a GIF', async () => {
     const p3 = await canvas().withIccProfile('p3').jpeg().toBuffer();
     expect((await sharp(stripMetadata('jpg', p3)!).metadata()).icc).toBeDefined();
-    const frames = await Promise.all(['#f00', '#0f0'].map((background) => sharp({ create: { width: 16, height: 16, channels: 3, background } }).png().toBuffer()));
-    const animated = await sharp(frames, { join: { animated: true } }).gif({ loop: 3 }).toBuffer();
+    const frames = await Promise.all(
+      ['#f00', '#0f0'].map((background) =>
+        sharp({ create: { width: 16, height: 16, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 3 })
+      .toBuffer();
     const meta = await sharp(stripMetadata('gif', animated)!, { pages: -1 }).metadata();
     expect([meta.pages, meta.loop]).toEqual([2, 3]);
   });
@@ -99,11 +117,16 @@ describe('stripMetadata', () => {
       gif: Buffer.from('GIF89a'),
     };
     fc.assert(
-      fc.property(fc.constantFrom<ImageExt>('jpg', 'png', 'webp', 'gif'), fc.boolean(), fc.uint8Array({ maxLength: 2000 }), (ext, signed, bytes) => {
-        const data = signed ? Buffer.concat([signatures[ext], bytes]) : Buffer.from(bytes);
-        const out = stripMetadata(ext, data);
-        expect(out === null || Buffer.isBuffer(out)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom<ImageExt>('jpg', 'png', 'webp', 'gif'),
+        fc.boolean(),
+        fc.uint8Array({ maxLength: 2000 }),
+        (ext, signed, bytes) => {
+          const data = signed ? Buffer.concat([signatures[ext], bytes]) : Buffer.from(bytes);
+          const out = stripMetadata(ext, data);
+          expect(out === null || Buffer.isBuffer(out)).toBe(true);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -126,13 +149,16 @@ describe('stripMetadata', () => {
   // refused (null); and what is kept never carries the metadata. Damage lands anywhere, or inside the metadata blocks
   // (where a byte-level walker and the decoder are most likely to disagree about where a block ends).
   it('never makes an image that decoded undecodable, or changes its size, however it is damaged (refusing it is allowed)', async () => {
-    const bases = await Promise.all(
-      (await samples()).map(async (sample) => ({ ...sample, metadata: metadataRange(sample.data) })),
-    );
+    const bases = await Promise.all((await samples()).map(async (sample) => ({ ...sample, metadata: metadataRange(sample.data) })));
     const damage = fc.oneof(
       fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), inMetadata: fc.boolean(), value: fc.integer({ min: 0, max: 255 }) }),
       fc.record({ kind: fc.constant('cut' as const), at: fc.nat(), inMetadata: fc.boolean() }),
-      fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), inMetadata: fc.boolean(), bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }) }),
+      fc.record({
+        kind: fc.constant('insert' as const),
+        at: fc.nat(),
+        inMetadata: fc.boolean(),
+        bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }),
+      }),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bases), fc.array(damage, { minLength: 1, maxLength: 3 }), async (base, damages) => {
@@ -147,7 +173,9 @@ describe('stripMetadata', () => {
         const before = await decodedSize(data);
         const out = stripMetadata(base.ext, data);
         if (out === null) return; // refused at placement: nothing stored
-        const meta = await sharp(out).metadata().catch(() => null);
+        const meta = await sharp(out)
+          .metadata()
+          .catch(() => null);
         if (meta) {
           expect(meta.exif?.length ?? 0).toBeLessThan(40); // an orientation alone at most
           expect(meta.xmp).toBeUndefined();
@@ -162,7 +190,13 @@ describe('stripMetadata', () => {
 
 /** Where the first metadata block of a sample starts and ends (JPEG APP1, PNG eXIf or tEXt, WebP EXIF, GIF comment). */
 function metadataRange(data: Buffer): [number, number] {
-  for (const mark of [Buffer.from([0xff, 0xe1]), Buffer.from('eXIf'), Buffer.from('tEXt'), Buffer.from('EXIF'), Buffer.from([0x21, 0xfe])]) {
+  for (const mark of [
+    Buffer.from([0xff, 0xe1]),
+    Buffer.from('eXIf'),
+    Buffer.from('tEXt'),
+    Buffer.from('EXIF'),
+    Buffer.from([0x21, 0xfe]),
+  ]) {
     const at = data.indexOf(mark);
     if (at >= 0) return [Math.max(0, at - 4), Math.min(data.length, at + 64)];
   }

@@ -191,7 +191,25 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * cICP and HDR levels), significant bits, the physical pixel size, and APNG's frames. Not kept: tEXt, zTXt, iTXt,
  * eXIf, tIME, bKGD, hIST, sPLT, and private chunks (Apple's iDOT among them).
  */
-const PNG_KEPT = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'cICP', 'mDCV', 'cLLI', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
+const PNG_KEPT = new Set([
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'pHYs',
+  'acTL',
+  'fcTL',
+  'fdAT',
+]);
 
 function pngChunk(type: string, payload: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -273,7 +291,10 @@ function stripWebp(data: Buffer): Buffer | null {
     vp8x[8] = (vp8x[8]! & ~(VP8X_EXIF | VP8X_XMP)) | (keptExif ? VP8X_EXIF : 0);
   } else if (keptExif) {
     // The simple format (no VP8X) has no place for metadata: drop the orientation rather than make a file decoders refuse.
-    out.splice(out.findIndex((b) => b.toString('latin1', 0, 4) === 'EXIF'), 1);
+    out.splice(
+      out.findIndex((b) => b.toString('latin1', 0, 4) === 'EXIF'),
+      1,
+    );
   }
   const header = Buffer.alloc(12);
   header.write('RIFF', 0, 'latin1');

@@ -16,7 +16,8 @@ describe('accepting an invitation', () => {
   it('is "set your password" with the email filled, checks the passwords itself, and lands on sign-in with the email there', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
-      if (c.url === '/api/v1/Invitation/preview') return { payLoad: { email: 'mya@shop.test', role: 'staff', shopName: 'Golden Top-up', expiresAt: '2026-11-27T00:00:00Z' } };
+      if (c.url === '/api/v1/Invitation/preview')
+        return { payLoad: { email: 'mya@shop.test', role: 'staff', shopName: 'Golden Top-up', expiresAt: '2026-11-27T00:00:00Z' } };
       if (c.url === '/api/v1/Invitation/accept') return { payLoad: { email: 'mya@shop.test' } };
     });
     renderDashboard(
@@ -76,14 +77,19 @@ describe('two-factor set-up', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (created.push(b), 'blob:codes')), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (created.push(b), 'blob:codes')), revokeObjectURL: vi.fn() }),
+    );
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
     fakeServer((c) => {
-      if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u1', email: 'mya@shop.test', role: 'staff', twoFactorEnabled: false, mustEnableTwoFactor: false } };
-      if (c.url.endsWith('/setup')) return { payLoad: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AA', otpauthUrl: 'otpauth://x' } };
+      if (c.url === '/api/v1/User/me')
+        return { payLoad: { id: 'u1', email: 'mya@shop.test', role: 'staff', twoFactorEnabled: false, mustEnableTwoFactor: false } };
+      if (c.url.endsWith('/setup'))
+        return { payLoad: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qrCode: 'data:image/png;base64,AA', otpauthUrl: 'otpauth://x' } };
       if (c.url.endsWith('/enable')) return { payLoad: { recoveryCodes: ['aaaa-bbbb', 'cccc-dddd'] } };
     });
     renderDashboard(<TwoFactorPage />);

@@ -27,7 +27,8 @@ describe('no browser words', () => {
     const offenders: string[] = [];
     for (const file of sources(SRC)) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/<form\b[^>]*>/gs)) if (!m[0].includes('noValidate')) offenders.push(`${path.relative(SRC, file)}: ${m[0].slice(0, 60)}`);
+      for (const m of text.matchAll(/<form\b[^>]*>/gs))
+        if (!m[0].includes('noValidate')) offenders.push(`${path.relative(SRC, file)}: ${m[0].slice(0, 60)}`);
       if (/type="date"/.test(text)) offenders.push(`${path.relative(SRC, file)}: type="date"`);
       // Numbers, codes and dates are never cut mid-token.
       if (/\bbreak-all\b/.test(text)) offenders.push(`${path.relative(SRC, file)}: break-all`);

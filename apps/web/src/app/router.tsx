@@ -25,30 +25,119 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, staff = 
   return Object.assign(RoutePage, { preload });
 }
 
-const StorefrontLayout = page(() => import('./routes/storefront-layout'), (m) => m.StorefrontLayout);
-const HomePage = page(() => import('./routes/home'), (m) => m.HomePage);
-const GamePage = page(() => import('./routes/game'), (m) => m.GamePage);
-const OrderStatusPage = page(() => import('./routes/order-status'), (m) => m.OrderStatusPage);
-const MyOrdersPage = page(() => import('./routes/my-orders'), (m) => m.MyOrdersPage);
-const FindOrderPage = page(() => import('./routes/find-order'), (m) => m.FindOrderPage);
-const LoginPage = page(() => import('./routes/auth/login'), (m) => m.LoginPage, true);
-const ForgetPasswordPage = page(() => import('./routes/auth/forget-password'), (m) => m.ForgetPasswordPage, true);
-const ResetPasswordPage = page(() => import('./routes/auth/reset-password'), (m) => m.ResetPasswordPage, true);
-const DashboardLayout = page(() => import('./routes/dashboard/layout'), (m) => m.DashboardLayout, true);
-const OverviewPage = page(() => import('./routes/dashboard/overview'), (m) => m.OverviewPage, true);
-const ChangePasswordPage = page(() => import('./routes/dashboard/change-password'), (m) => m.ChangePasswordPage, true);
-const ConfigSettingsPage = page(() => import('./routes/dashboard/config-settings'), (m) => m.ConfigSettingsPage, true);
-const UsersPage = page(() => import('./routes/dashboard/users'), (m) => m.UsersPage, true);
-const GamesPage = page(() => import('./routes/dashboard/games'), (m) => m.GamesPage, true);
-const PackagesPage = page(() => import('./routes/dashboard/packages'), (m) => m.PackagesPage, true);
-const OrdersPage = page(() => import('./routes/dashboard/orders'), (m) => m.OrdersPage, true);
-const OrderDetailPage = page(() => import('./routes/dashboard/order-detail'), (m) => m.OrderDetailPage, true);
-const ShopSettingsPage = page(() => import('../features/dashboard-owner/components/shop-settings-page'), (m) => m.ShopSettingsPage, true);
-const TwoFactorPage = page(() => import('../features/dashboard-owner/components/two-factor-page'), (m) => m.TwoFactorPage, true);
-const PaymentPhonesPage = page(() => import('../features/dashboard-payment-phones/components/payment-phones-page'), (m) => m.PaymentPhonesPage, true);
-const PaymentsPage = page(() => import('../features/dashboard-payment-phones/components/payments-page'), (m) => m.PaymentsPage, true);
-const AcceptInvitationPage = page(() => import('../features/dashboard-owner/components/accept-invitation-page'), (m) => m.AcceptInvitationPage, true);
-const NotFoundPage = page(() => import('./routes/not-found'), (m) => m.NotFoundPage);
+const StorefrontLayout = page(
+  () => import('./routes/storefront-layout'),
+  (m) => m.StorefrontLayout,
+);
+const HomePage = page(
+  () => import('./routes/home'),
+  (m) => m.HomePage,
+);
+const GamePage = page(
+  () => import('./routes/game'),
+  (m) => m.GamePage,
+);
+const OrderStatusPage = page(
+  () => import('./routes/order-status'),
+  (m) => m.OrderStatusPage,
+);
+const MyOrdersPage = page(
+  () => import('./routes/my-orders'),
+  (m) => m.MyOrdersPage,
+);
+const FindOrderPage = page(
+  () => import('./routes/find-order'),
+  (m) => m.FindOrderPage,
+);
+const LoginPage = page(
+  () => import('./routes/auth/login'),
+  (m) => m.LoginPage,
+  true,
+);
+const ForgetPasswordPage = page(
+  () => import('./routes/auth/forget-password'),
+  (m) => m.ForgetPasswordPage,
+  true,
+);
+const ResetPasswordPage = page(
+  () => import('./routes/auth/reset-password'),
+  (m) => m.ResetPasswordPage,
+  true,
+);
+const DashboardLayout = page(
+  () => import('./routes/dashboard/layout'),
+  (m) => m.DashboardLayout,
+  true,
+);
+const OverviewPage = page(
+  () => import('./routes/dashboard/overview'),
+  (m) => m.OverviewPage,
+  true,
+);
+const ChangePasswordPage = page(
+  () => import('./routes/dashboard/change-password'),
+  (m) => m.ChangePasswordPage,
+  true,
+);
+const ConfigSettingsPage = page(
+  () => import('./routes/dashboard/config-settings'),
+  (m) => m.ConfigSettingsPage,
+  true,
+);
+const UsersPage = page(
+  () => import('./routes/dashboard/users'),
+  (m) => m.UsersPage,
+  true,
+);
+const GamesPage = page(
+  () => import('./routes/dashboard/games'),
+  (m) => m.GamesPage,
+  true,
+);
+const PackagesPage = page(
+  () => import('./routes/dashboard/packages'),
+  (m) => m.PackagesPage,
+  true,
+);
+const OrdersPage = page(
+  () => import('./routes/dashboard/orders'),
+  (m) => m.OrdersPage,
+  true,
+);
+const OrderDetailPage = page(
+  () => import('./routes/dashboard/order-detail'),
+  (m) => m.OrderDetailPage,
+  true,
+);
+const ShopSettingsPage = page(
+  () => import('../features/dashboard-owner/components/shop-settings-page'),
+  (m) => m.ShopSettingsPage,
+  true,
+);
+const TwoFactorPage = page(
+  () => import('../features/dashboard-owner/components/two-factor-page'),
+  (m) => m.TwoFactorPage,
+  true,
+);
+const PaymentPhonesPage = page(
+  () => import('../features/dashboard-payment-phones/components/payment-phones-page'),
+  (m) => m.PaymentPhonesPage,
+  true,
+);
+const PaymentsPage = page(
+  () => import('../features/dashboard-payment-phones/components/payments-page'),
+  (m) => m.PaymentsPage,
+  true,
+);
+const AcceptInvitationPage = page(
+  () => import('../features/dashboard-owner/components/accept-invitation-page'),
+  (m) => m.AcceptInvitationPage,
+  true,
+);
+const NotFoundPage = page(
+  () => import('./routes/not-found'),
+  (m) => m.NotFoundPage,
+);
 
 const routes = (
   <>

@@ -13,7 +13,14 @@ export function LazyToaster() {
     <Suspense fallback={null}>
       {/* Screen readers hear the region and the close button in the page's language; sonner's keyboard shortcut is
           off because its name ("alt+T") is read out in English and the toasts are announced as they come anyway. */}
-      <Toaster position="top-center" richColors closeButton hotkey={[]} containerAriaLabel={t('toast.region')} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
+      <Toaster
+        position="top-center"
+        richColors
+        closeButton
+        hotkey={[]}
+        containerAriaLabel={t('toast.region')}
+        toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+      />
     </Suspense>
   );
 }

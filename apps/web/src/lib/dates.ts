@@ -27,7 +27,15 @@ function partsIn(date: Date, timeZone: string): Parts {
   let format = partFormats.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        hourCycle: 'h23',
+      });
     } catch {
       // A time zone this engine does not know: the shop's default rather than the device's.
       return partsIn(date, DEFAULT_TIME_ZONE);

@@ -12,7 +12,8 @@ const gameOptionsKey = () => ['tokenPackages', 'gameOptions'] as const;
 export type GameOption = { id: string; title: string };
 
 export async function getGameOptions(): Promise<GameOption[]> {
-  const page = (await request<Page<GameDto>>('/api/v1/Game', { query: { currentPage: 1, pageSize: PAGE_SIZE.gamesForPackageForm } })).payLoad;
+  const page = (await request<Page<GameDto>>('/api/v1/Game', { query: { currentPage: 1, pageSize: PAGE_SIZE.gamesForPackageForm } }))
+    .payLoad;
   return page.items.map((g) => ({ id: g.id, title: g.title }));
 }
 

@@ -27,7 +27,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const headers = init.headers as Record<string, string>;
-      const call = { url, auth: headers.authorization ?? null, language: headers['accept-language'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null };
+      const call = {
+        url,
+        auth: headers.authorization ?? null,
+        language: headers['accept-language'] ?? null,
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      };
       calls.push(call);
       const { status, json } = await respond(call);
       return new Response(json === undefined ? '' : JSON.stringify(json), { status });
@@ -55,7 +60,15 @@ describe('request', () => {
 
   it("asks for the server's messages in the app's language and keeps their codes", async () => {
     await i18n.changeLanguage('en');
-    respond = () => ({ status: 400, json: { ...envelope(null, 400, 'Bad'), code: 'transactionNumber', errors: { transactionNumber: ['Bad'] }, errorCodes: { transactionNumber: ['transactionNumber'] } } });
+    respond = () => ({
+      status: 400,
+      json: {
+        ...envelope(null, 400, 'Bad'),
+        code: 'transactionNumber',
+        errors: { transactionNumber: ['Bad'] },
+        errorCodes: { transactionNumber: ['transactionNumber'] },
+      },
+    });
     const error = await request('/api/v1/Order', { method: 'POST', body: {} }).catch((e: unknown) => e as ApiError);
     expect(calls[0]!.language).toBe('en');
     expect(error).toMatchObject({ status: 400, code: 'transactionNumber', fieldCodes: { transactionNumber: ['transactionNumber'] } });
@@ -72,7 +85,9 @@ describe('request', () => {
         await gate;
         return { status: 200, json: envelope({ accessToken: NEW, refreshToken: 'refresh-2' }) };
       }
-      return c.auth === `Bearer ${NEW}` ? { status: 200, json: envelope(c.url) } : { status: 401, json: envelope(null, 401, 'Unauthorized') };
+      return c.auth === `Bearer ${NEW}`
+        ? { status: 200, json: envelope(c.url) }
+        : { status: 401, json: envelope(null, 401, 'Unauthorized') };
     };
     const pending = [request('/api/v1/Order'), request('/api/v1/Game'), request('/api/v1/User')];
     await vi.waitFor(() => expect(calls.filter(isRefresh)).toHaveLength(1));
@@ -88,7 +103,10 @@ describe('request', () => {
   });
 
   it('treats 403 like 401, and repeats a call at most once', async () => {
-    respond = (c) => (isRefresh(c) ? { status: 200, json: envelope({ accessToken: NEW, refreshToken: 'refresh-2' }) } : { status: 403, json: envelope(null, 403, 'Forbidden') });
+    respond = (c) =>
+      isRefresh(c)
+        ? { status: 200, json: envelope({ accessToken: NEW, refreshToken: 'refresh-2' }) }
+        : { status: 403, json: envelope(null, 403, 'Forbidden') };
     await expect(request('/api/v1/Order')).rejects.toMatchObject({ message: 'Forbidden', status: 403 });
     expect(calls.map((c) => (isRefresh(c) ? 'refresh' : 'call'))).toEqual(['call', 'refresh', 'call']);
   });
@@ -96,7 +114,10 @@ describe('request', () => {
   it('logs out, goes to /login and rejects every waiting call with Session expired when the refresh fails', async () => {
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
-    respond = (c) => (isRefresh(c) ? { status: 401, json: envelope(null, 401, 'Invalid or expired refresh token.') } : { status: 401, json: envelope(null, 401, 'Unauthorized') });
+    respond = (c) =>
+      isRefresh(c)
+        ? { status: 401, json: envelope(null, 401, 'Invalid or expired refresh token.') }
+        : { status: 401, json: envelope(null, 401, 'Unauthorized') };
     const results = await Promise.allSettled([request('/api/v1/Order'), request('/api/v1/Game')]);
     for (const r of results) {
       expect(r.status).toBe('rejected');
@@ -124,14 +145,21 @@ describe('request', () => {
 
   it('does not retry a 401 from the refresh call or from signing in', async () => {
     respond = () => ({ status: 401, json: envelope(null, 401, 'Wrong email or password.') });
-    await expect(request('/api/v1/auth/Login', { method: 'POST', body: { email: 'a@b.c', password: 'x' } })).rejects.toThrow('Wrong email or password.');
-    await expect(request('/api/v1/auth/refresh-token', { method: 'POST', body: { refreshToken: 'x' } })).rejects.toThrow('Wrong email or password.');
+    await expect(request('/api/v1/auth/Login', { method: 'POST', body: { email: 'a@b.c', password: 'x' } })).rejects.toThrow(
+      'Wrong email or password.',
+    );
+    await expect(request('/api/v1/auth/refresh-token', { method: 'POST', body: { refreshToken: 'x' } })).rejects.toThrow(
+      'Wrong email or password.',
+    );
     expect(calls).toHaveLength(2);
     expect(getAccessToken()).toBe(OLD);
   });
 
   it('reports a network failure as Network Error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await i18n.changeLanguage('en');
     await expect(request('/api/v1/Game')).rejects.toMatchObject({ message: 'Network Error', status: 0, code: 'network' });
     await i18n.changeLanguage('mm');

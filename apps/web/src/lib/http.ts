@@ -138,7 +138,13 @@ async function send(path: string, options: RequestOptions, token: string | null)
   }
 }
 
-function sendXhr(url: string, method: string, headers: Record<string, string>, body: BodyInit | undefined, options: RequestOptions): Promise<RawResponse> {
+function sendXhr(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  options: RequestOptions,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

@@ -22,7 +22,8 @@ export function storedLanguage(): Language {
 function rememberLanguageForServer(lang: Language): void {
   if (typeof document === 'undefined') return;
   const cookie = `${LANGUAGE_KEY}=${lang}`;
-  if (!document.cookie.split('; ').includes(cookie)) document.cookie = `${cookie}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
+  if (!document.cookie.split('; ').includes(cookie))
+    document.cookie = `${cookie}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
 }
 
 export function setLanguage(lang: Language): void {
@@ -43,7 +44,10 @@ export const lazyBackend = {
   read(lng: string, ns: string, done: (err: unknown, data: Record<string, unknown> | false) => void) {
     const load = lazyResources[ns]?.[lng as Language];
     if (!load) return done(null, {});
-    load().then((data) => done(null, data), (err: unknown) => done(err, false));
+    load().then(
+      (data) => done(null, data),
+      (err: unknown) => done(err, false),
+    );
   },
 };
 

@@ -6,7 +6,11 @@ import { addToPages, recount, removeFromPages, replaceInPages } from './page-cac
 type Item = { id: string; name: string };
 const page = (ids: string[], currentPage: number, totalCount: number, pageSize = 2): Page<Item> => ({
   items: ids.map((id) => ({ id, name: id })),
-  paging: recount({ currentPage, pageSize, totalCount, totalPages: 0, previousPage: null, nextPage: null, firstRowOnPage: 0, lastRowOnPage: 0 }, 0, ids.length),
+  paging: recount(
+    { currentPage, pageSize, totalCount, totalPages: 0, previousPage: null, nextPage: null, firstRowOnPage: 0, lastRowOnPage: 0 },
+    0,
+    ids.length,
+  ),
 });
 const key = (currentPage: number, searchTerm = '') => ['things', 'list', { currentPage, pageSize: 2, searchTerm }];
 

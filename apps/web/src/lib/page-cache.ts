@@ -4,7 +4,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page, Paging } from '@topup/contract/envelope';
 
-export type ListParams = { currentPage: number; pageSize: number; searchTerm?: string } & Record<string, string | number | boolean | undefined>;
+export type ListParams = { currentPage: number; pageSize: number; searchTerm?: string } & Record<
+  string,
+  string | number | boolean | undefined
+>;
 
 function paramsOf(key: QueryKey): ListParams | undefined {
   const last = key[key.length - 1];
@@ -47,7 +50,11 @@ export function addToPages<T extends { id: string }>(qc: QueryClient, prefix: Qu
     const items = params.currentPage === 1 ? [item, ...data.items].slice(0, data.paging.pageSize) : data.items;
     qc.setQueryData<Page<T>>(key, { items, paging: recount(data.paging, 1, items.length) });
   }
-  void qc.invalidateQueries({ queryKey: prefix, refetchType: 'none', predicate: (q) => !isSearched(q.queryKey) && paramsOf(q.queryKey)?.currentPage !== 1 });
+  void qc.invalidateQueries({
+    queryKey: prefix,
+    refetchType: 'none',
+    predicate: (q) => !isSearched(q.queryKey) && paramsOf(q.queryKey)?.currentPage !== 1,
+  });
   void qc.invalidateQueries({ queryKey: prefix, predicate: (q) => isSearched(q.queryKey) });
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { lazyResources, resources as bundled } from './resources';
 
 // The lazily loaded namespaces are checked like the bundled ones.
-const lazy = async (lng: 'mm' | 'en') => Object.fromEntries(await Promise.all(Object.entries(lazyResources).map(async ([ns, l]) => [ns, await l[lng]()])));
+const lazy = async (lng: 'mm' | 'en') =>
+  Object.fromEntries(await Promise.all(Object.entries(lazyResources).map(async ([ns, l]) => [ns, await l[lng]()])));
 const resources = { mm: { ...bundled.mm, ...(await lazy('mm')) }, en: { ...bundled.en, ...(await lazy('en')) } };
 
 function keys(obj: unknown, prefix = ''): string[] {

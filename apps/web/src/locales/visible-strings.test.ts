@@ -31,11 +31,16 @@ function literalsShown(file: string): string[] {
     if (ts.isJsxText(node) && WORDS.test(node.text)) found.push(node.text.trim());
     if (ts.isJsxAttribute(node) && VISIBLE_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
       const init = node.initializer;
-      const literal = ts.isStringLiteral(init) ? init : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression) ? init.expression : null;
+      const literal = ts.isStringLiteral(init)
+        ? init
+        : ts.isJsxExpression(init) && init.expression && ts.isStringLiteralLike(init.expression)
+          ? init.expression
+          : null;
       if (literal && WORDS.test(literal.text)) found.push(literal.text);
     }
     // Object literals like { mm: 'မြန်မာ', en: 'English' } that feed the page: only Myanmar-script or capitalised words.
-    if (ts.isStringLiteral(node) && ts.isPropertyAssignment(node.parent) && /^(mm|en)$/.test(node.parent.name.getText(source))) found.push(node.text);
+    if (ts.isStringLiteral(node) && ts.isPropertyAssignment(node.parent) && /^(mm|en)$/.test(node.parent.name.getText(source)))
+      found.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(source);

@@ -137,7 +137,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['notifications', 'orders', 'token_packages', 'config_settings', 'games', 'password_resets', 'refresh_tokens', 'sessions', 'users']) {
+  for (const table of [
+    'notifications',
+    'orders',
+    'token_packages',
+    'config_settings',
+    'games',
+    'password_resets',
+    'refresh_tokens',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -29,13 +29,15 @@ async function upSqlite(db: Kysely<unknown>) {
   await sql`create virtual table orders_fts using fts5(in_game_user_id, mobile_number, transaction_number,
     content='orders', content_rowid='rowid', tokenize='trigram')`.execute(db);
   await sql`insert into orders_fts(orders_fts) values ('rebuild')`.execute(db);
-  const ftsAdd = (row: 'new') => sql.raw(`insert into orders_fts (rowid, in_game_user_id, mobile_number, transaction_number)
+  const ftsAdd = (row: 'new') =>
+    sql.raw(`insert into orders_fts (rowid, in_game_user_id, mobile_number, transaction_number)
       values (${row}.rowid, ${row}.in_game_user_id, ${row}.mobile_number, ${row}.transaction_number);`);
   const ftsRemove = sql.raw(`insert into orders_fts (orders_fts, rowid, in_game_user_id, mobile_number, transaction_number)
       values ('delete', old.rowid, old.in_game_user_id, old.mobile_number, old.transaction_number);`);
   const countAdd = sql.raw(`insert into order_title_counts (game_title, package_title, n) values (new.game_title, new.package_title, 1)
       on conflict (game_title, package_title) do update set n = n + 1;`);
-  const countRemove = sql.raw(`update order_title_counts set n = n - 1 where game_title = old.game_title and package_title = old.package_title;
+  const countRemove =
+    sql.raw(`update order_title_counts set n = n - 1 where game_title = old.game_title and package_title = old.package_title;
     delete from order_title_counts where game_title = old.game_title and package_title = old.package_title and n <= 0;`);
   await sql`create trigger orders_search_insert after insert on orders begin ${ftsAdd('new')} ${countAdd} end`.execute(db);
   await sql`create trigger orders_search_delete after delete on orders begin ${ftsRemove} ${countRemove} end`.execute(db);
@@ -76,7 +78,11 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 /** The schema holding pg_trgm, creating the extension (in `public`) when it is missing and allowed; null otherwise. */
 async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
   const find = async () =>
-    (await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db)).rows[0]?.schema ?? null;
+    (
+      await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(
+        db,
+      )
+    ).rows[0]?.schema ?? null;
   const found = await find();
   if (found) return found;
   // A savepoint, because the migration runs in a transaction and a refused CREATE EXTENSION would abort it.

@@ -5,10 +5,17 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('verdict', 'varchar(16)').execute();
-  await db.schema.alterTable('orders').addColumn('is_duplicate', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('is_duplicate', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('orders_verdict_created_idx').on('orders').columns(['verdict', 'created_at']).execute();
   // Reuse of a buyer's transaction number for the same payment method within 30 days.
-  await db.schema.createIndex('orders_txn_method_idx').on('orders').columns(['transaction_number', 'payment_method', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_txn_method_idx')
+    .on('orders')
+    .columns(['transaction_number', 'payment_method', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('order_checks')

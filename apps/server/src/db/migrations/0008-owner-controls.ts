@@ -20,7 +20,10 @@ export const FIRST_RUN_SHOP_SETTINGS = {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Everyone who could already do everything stays able to: existing users become owners; new ones start as staff.
-  await db.schema.alterTable('users').addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('staff')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'varchar(10)', (c) => c.notNull().defaultTo('staff'))
+    .execute();
   await sql`update users set role = 'owner'`.execute(db);
   // TOTP: the secret while enrolling and after; enabled once a code confirmed it. The last accepted time step
   // refuses a replay of the same (or an earlier) code.
@@ -63,7 +66,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('invitations_email_idx').on('invitations').column('email').execute();
 
-  await db.schema.alterTable('config_settings').addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('config_settings')
+    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 
   await db.schema
     .createTable('shop_settings')

@@ -11,10 +11,32 @@
 import { sql, type CreateTableBuilder, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-const TITLE_FILTER_COLUMNS = ['game_title', 'package_title', 'created_at', 'id', 'status', 'game_id', 'payment_method', 'verdict', 'is_duplicate', 'is_read', 'operator_id'];
+const TITLE_FILTER_COLUMNS = [
+  'game_title',
+  'package_title',
+  'created_at',
+  'id',
+  'status',
+  'game_id',
+  'payment_method',
+  'verdict',
+  'is_duplicate',
+  'is_read',
+  'operator_id',
+];
 
 /** The counted columns; those that may be null in `orders` are kept as ''. */
-export const FILTER_COUNT_COLUMNS = ['game_title', 'package_title', 'status', 'game_id', 'payment_method', 'verdict', 'is_duplicate', 'is_read', 'operator_id'] as const;
+export const FILTER_COUNT_COLUMNS = [
+  'game_title',
+  'package_title',
+  'status',
+  'game_id',
+  'payment_method',
+  'verdict',
+  'is_duplicate',
+  'is_read',
+  'operator_id',
+] as const;
 const NULLABLE = new Set(['game_id', 'verdict', 'operator_id']);
 const valueOf = (row: string, c: string) => (NULLABLE.has(c) ? `coalesce(${row}.${c}, '')` : `${row}.${c}`);
 const COLUMN_LIST = FILTER_COUNT_COLUMNS.join(', ');
@@ -22,7 +44,9 @@ const COLUMN_LIST = FILTER_COUNT_COLUMNS.join(', ');
 /** Rebuilds the counts from the orders (the migration, and a bulk load that ran with the triggers off). */
 export function rebuildFilterCounts(db: QueryExecutorProvider) {
   const values = FILTER_COUNT_COLUMNS.map((c) => valueOf('orders', c)).join(', ');
-  return sql`insert into order_filter_counts (${sql.raw(COLUMN_LIST)}, n) select ${sql.raw(values)}, count(*) from orders group by ${sql.raw(values)}`.execute(db);
+  return sql`insert into order_filter_counts (${sql.raw(COLUMN_LIST)}, n) select ${sql.raw(values)}, count(*) from orders group by ${sql.raw(values)}`.execute(
+    db,
+  );
 }
 
 function countSql(postgres: boolean) {
@@ -37,8 +61,12 @@ function countSql(postgres: boolean) {
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = await isPostgres(db);
   let table: CreateTableBuilder<'order_filter_counts', string> = db.schema.createTable('order_filter_counts');
-  for (const c of FILTER_COUNT_COLUMNS) table = table.addColumn(c, c === 'is_duplicate' || c === 'is_read' ? 'integer' : 'varchar(100)', (col) => col.notNull());
-  await table.addColumn('n', 'integer', (c) => c.notNull()).addPrimaryKeyConstraint('order_filter_counts_pk', [...FILTER_COUNT_COLUMNS]).execute();
+  for (const c of FILTER_COUNT_COLUMNS)
+    table = table.addColumn(c, c === 'is_duplicate' || c === 'is_read' ? 'integer' : 'varchar(100)', (col) => col.notNull());
+  await table
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_filter_counts_pk', [...FILTER_COUNT_COLUMNS])
+    .execute();
   await rebuildFilterCounts(db);
   const { add, remove } = countSql(postgres);
   const changed = FILTER_COUNT_COLUMNS.join(', ');
@@ -64,7 +92,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   } else {
     await sql`create trigger orders_filter_counts_insert after insert on orders begin ${sql.raw(add)} end`.execute(db);
     await sql`create trigger orders_filter_counts_delete after delete on orders begin ${sql.raw(remove)} end`.execute(db);
-    await sql`create trigger orders_filter_counts_update after update of ${sql.raw(changed)} on orders begin ${sql.raw(remove)} ${sql.raw(add)} end`.execute(db);
+    await sql`create trigger orders_filter_counts_update after update of ${sql.raw(changed)} on orders begin ${sql.raw(remove)} ${sql.raw(add)} end`.execute(
+      db,
+    );
   }
   await db.schema.createIndex('orders_titles_filters_idx').on('orders').columns(TITLE_FILTER_COLUMNS).execute();
   await db.schema.dropIndex('orders_titles_created_idx').execute();
@@ -80,7 +110,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists orders_filter_counts_insert_delete on orders`.execute(db);
     await sql`drop function if exists order_filter_counts_keep()`.execute(db);
   } else {
-    for (const t of ['orders_filter_counts_insert', 'orders_filter_counts_delete', 'orders_filter_counts_update']) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
+    for (const t of ['orders_filter_counts_insert', 'orders_filter_counts_delete', 'orders_filter_counts_update'])
+      await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
   }
   await db.schema.dropTable('order_filter_counts').execute();
 }

@@ -23,7 +23,12 @@ async function eachBatch(db: Kysely<unknown>, column: string, handle: (rows: Row
   }
 }
 
-async function replaceColumn(db: Kysely<unknown>, type: 'text' | 'bytes', convert: (value: Row['image_hash']) => string | Buffer | null, numbered: boolean) {
+async function replaceColumn(
+  db: Kysely<unknown>,
+  type: 'text' | 'bytes',
+  convert: (value: Row['image_hash']) => string | Buffer | null,
+  numbered: boolean,
+) {
   const postgres = await isPostgres(db);
   const columnType = type === 'text' ? 'text' : postgres ? 'bytea' : 'blob';
   await db.schema.alterTable('order_checks').addColumn('image_hash_new', columnType).execute();

@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('config_settings').addColumn('holder_name', 'varchar(60)').execute();
-  await db.schema.alterTable('config_settings').addColumn('payment_method', 'varchar(20)', (c) => c.notNull().defaultTo('NORMAL')).execute();
+  await db.schema
+    .alterTable('config_settings')
+    .addColumn('payment_method', 'varchar(20)', (c) => c.notNull().defaultTo('NORMAL'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -54,7 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'varchar(32)')
     .addUniqueConstraint('staff_alert_deliveries_claim', ['order_id', 'kind', 'subscription_id'])
     .execute();
-  await db.schema.createIndex('staff_alert_deliveries_due_idx').on('staff_alert_deliveries').columns(['state', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('staff_alert_deliveries_due_idx')
+    .on('staff_alert_deliveries')
+    .columns(['state', 'next_attempt_at'])
+    .execute();
   await db.schema.createIndex('staff_alert_deliveries_subscription_idx').on('staff_alert_deliveries').column('subscription_id').execute();
   await db.schema.createIndex('staff_alert_deliveries_created_idx').on('staff_alert_deliveries').column('created_at').execute();
 }

@@ -24,11 +24,17 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 }
 
 export async function insertSession(db: Db, row: { id: string; user_id: string; created_at: string; expires_at: string }) {
-  await db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...row, revoked_at: null })
+    .execute();
 }
 
 export async function insertRefreshToken(db: Db, row: { id: string; session_id: string; token_hash: string; created_at: string }) {
-  await db.insertInto('refresh_tokens').values({ ...row, used_at: null, successor_cipher: null }).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ ...row, used_at: null, successor_cipher: null })
+    .execute();
 }
 
 export function findRefreshToken(db: Db, tokenHash: string) {
@@ -52,7 +58,12 @@ export function findRefreshToken(db: Db, tokenHash: string) {
 
 /** Marks a refresh token used; false when another request already did (a race is a reuse too). */
 export async function claimRefreshToken(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('refresh_tokens').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -71,8 +82,14 @@ export async function revokeUserSessions(db: Db, userId: string, at: string, exc
   await q.execute();
 }
 
-export async function insertPasswordReset(db: Db, row: { id: string; user_id: string; token_hash: string; created_at: string; expires_at: string }) {
-  await db.insertInto('password_resets').values({ ...row, used_at: null }).execute();
+export async function insertPasswordReset(
+  db: Db,
+  row: { id: string; user_id: string; token_hash: string; created_at: string; expires_at: string },
+) {
+  await db
+    .insertInto('password_resets')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 /** A newer link replaces older ones: only the last mailed link works. */
@@ -85,6 +102,11 @@ export function findPasswordReset(db: Db, tokenHash: string) {
 }
 
 export async function claimPasswordReset(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('password_resets').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

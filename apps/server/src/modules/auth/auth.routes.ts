@@ -1,7 +1,15 @@
 // /api/v1/auth/* and /api/v1/User/change-password: validate, call one service function, answer the envelope.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ChangePasswordBody, ForgotPasswordBody, LoginBody, RefreshBody, RegisterBody, ResetPasswordBody, TokenPair } from '@topup/contract/auth';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  RefreshBody,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenPair,
+} from '@topup/contract/auth';
 import { envelope } from '@topup/contract/envelope';
 import { UserDto } from '@topup/contract/users';
 import { TWO_FACTOR_MSG, TwoFactorChallenge } from '@topup/contract/two-factor';

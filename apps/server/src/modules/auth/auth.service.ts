@@ -189,28 +189,40 @@ function mayMail(email: string): boolean {
  * Always answers the same; the work for a real account (token, mail) happens after the answer,
  * so neither the message nor the timing tells whether the email exists.
  */
-export function forgotPassword(ctx: AppContext, email: string, requestLanguage: Language, log: { error: (o: object, m: string) => void }): void {
-  track(ctx, (async () => {
-    const user = await repo.findUserByEmail(ctx.db, email);
-    if (!user || !mayMail(email)) return;
-    const token = newOpaqueToken();
-    const now = nowIso();
-    await ctx.db.transaction().execute(async (trx) => {
-      await repo.expireUnusedResets(trx, user.id, now);
-      await repo.insertPasswordReset(trx, {
-        id: randomUUID(),
-        user_id: user.id,
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: isoAfter(RESET_TOKEN_TTL_MS),
+export function forgotPassword(
+  ctx: AppContext,
+  email: string,
+  requestLanguage: Language,
+  log: { error: (o: object, m: string) => void },
+): void {
+  track(
+    ctx,
+    (async () => {
+      const user = await repo.findUserByEmail(ctx.db, email);
+      if (!user || !mayMail(email)) return;
+      const token = newOpaqueToken();
+      const now = nowIso();
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.expireUnusedResets(trx, user.id, now);
+        await repo.insertPasswordReset(trx, {
+          id: randomUUID(),
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: now,
+          expires_at: isoAfter(RESET_TOKEN_TTL_MS),
+        });
       });
-    });
-    const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-    const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
-    // The recipient's own language when they chose one in the dashboard, else the language they asked in.
-    const language = await languageOf(ctx, user.id, requestLanguage);
-    await ctx.mailer.send({ to: user.email, subject: textOf(MSG.resetMailSubject, language), text: textOf(MSG.resetMailBody(link), language) });
-  })().catch((err) => log.error({ err }, 'password reset mail failed')));
+      const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+      const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
+      // The recipient's own language when they chose one in the dashboard, else the language they asked in.
+      const language = await languageOf(ctx, user.id, requestLanguage);
+      await ctx.mailer.send({
+        to: user.email,
+        subject: textOf(MSG.resetMailSubject, language),
+        text: textOf(MSG.resetMailBody(link), language),
+      });
+    })().catch((err) => log.error({ err }, 'password reset mail failed')),
+  );
 }
 
 /** Reset mails still being prepared or sent, per app, so closing the app can wait for them before the database goes. */
@@ -302,6 +314,14 @@ export async function ensureFirstAdmin(ctx: AppContext): Promise<{ email: string
   const password = ctx.config.adminPassword ?? generatedPassword!;
   const now = nowIso();
   // The first admin owns the shop.
-  await repo.insertUser(ctx.db, { id: randomUUID(), email, password_hash: await hashPassword(password), email_confirmed: 1, role: 'owner', created_at: now, updated_at: now });
+  await repo.insertUser(ctx.db, {
+    id: randomUUID(),
+    email,
+    password_hash: await hashPassword(password),
+    email_confirmed: 1,
+    role: 'owner',
+    created_at: now,
+    updated_at: now,
+  });
   return { email, generatedPassword };
 }

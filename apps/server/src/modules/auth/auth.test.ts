@@ -15,7 +15,8 @@ const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}
 const whoAmI = (accessToken: string) => t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: bearer(accessToken) });
 const postLogin = (payload: unknown, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: payload as object, remoteAddress: ip });
-const postRefresh = (refreshToken: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken } });
+const postRefresh = (refreshToken: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken } });
 const sessionIdOf = (accessToken: string): string => JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).sid;
 
 async function registerUser(email: string, password: string) {
@@ -29,9 +30,17 @@ describe('Login', () => {
     const res = await postLogin({ email: ' Admin@Test.Local ', password: ADMIN.password });
     expect(res.statusCode).toBe(200);
     const b = body<{ accessToken: string; refreshToken: string }>(res);
-    expect(b).toMatchObject({ statusCode: 200, payLoadList: null, payLoad: { accessToken: expect.any(String), refreshToken: expect.any(String) } });
+    expect(b).toMatchObject({
+      statusCode: 200,
+      payLoadList: null,
+      payLoad: { accessToken: expect.any(String), refreshToken: expect.any(String) },
+    });
     expect((await whoAmI(b.payLoad.accessToken)).statusCode).toBe(200);
-    const session = await t.app.ctx.db.selectFrom('sessions').selectAll().where('id', '=', sessionIdOf(b.payLoad.accessToken)).executeTakeFirstOrThrow();
+    const session = await t.app.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionIdOf(b.payLoad.accessToken))
+      .executeTakeFirstOrThrow();
     expect(session.revoked_at).toBeNull();
     // Refresh tokens are stored only as hashes.
     const stored = await t.app.ctx.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', session.id).execute();
@@ -44,14 +53,24 @@ describe('Login', () => {
     const unknown = await postLogin({ email: 'nobody@test.local', password: 'wrong-password' }, '10.1.0.2');
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(body(res)).toEqual({ statusCode: 401, message: textOf(MSG.wrongCredentials), code: 'wrongCredentials', payLoad: null, payLoadList: null });
+      expect(body(res)).toEqual({
+        statusCode: 401,
+        message: textOf(MSG.wrongCredentials),
+        code: 'wrongCredentials',
+        payLoad: null,
+        payLoadList: null,
+      });
     }
   });
 
   it('names each bad field', async () => {
     const badEmail = await postLogin({ email: 'not-an-email', password: 'x' });
     expect(badEmail.statusCode).toBe(400);
-    expect(body(badEmail)).toMatchObject({ statusCode: 400, message: textOf(MSG.invalidEmail), errors: { email: [textOf(MSG.invalidEmail)] } });
+    expect(body(badEmail)).toMatchObject({
+      statusCode: 400,
+      message: textOf(MSG.invalidEmail),
+      errors: { email: [textOf(MSG.invalidEmail)] },
+    });
     const noPassword = await postLogin({ email: ADMIN.email, password: '' });
     expect(noPassword.statusCode).toBe(400);
     expect(body(noPassword).errors).toEqual({ password: [textOf(MSG.required)] });
@@ -63,16 +82,28 @@ describe('Login', () => {
 
 describe('Register', () => {
   it('is for signed-in admins only', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', payload: { email: 'anon@test.local', password: 'long-enough-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      payload: { email: 'anon@test.local', password: 'long-enough-1' },
+    });
     expect(res.statusCode).toBe(401);
     expect(body(res).message).toBe(textOf(MSG.unauthorized));
     expect(await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', 'anon@test.local').executeTakeFirst()).toBeUndefined();
   });
 
   it('creates a user with an argon2id hash who can then sign in', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'New@Test.Local', password: 'long-enough-1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'New@Test.Local', password: 'long-enough-1' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(body(res)).toMatchObject({ statusCode: 201, payLoad: { id: expect.any(String), email: 'new@test.local', emailConfirmed: false } });
+    expect(body(res)).toMatchObject({
+      statusCode: 201,
+      payLoad: { id: expect.any(String), email: 'new@test.local', emailConfirmed: false },
+    });
     const row = await t.app.ctx.db.selectFrom('users').selectAll().where('email', '=', 'new@test.local').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain('long-enough-1');
@@ -80,12 +111,25 @@ describe('Register', () => {
   });
 
   it('refuses a taken email (409) and a short password', async () => {
-    const dup = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'NEW@test.local', password: 'long-enough-2' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'NEW@test.local', password: 'long-enough-2' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(body(dup)).toMatchObject({ message: textOf(MSG.emailTaken), errors: { email: [textOf(MSG.emailTaken)] } });
-    const short = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'short@test.local', password: 'short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'short@test.local', password: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    expect(body(short)).toMatchObject({ message: textOf(MSG.passwordTooShort(8)), errors: { password: [textOf(MSG.passwordTooShort(8))] } });
+    expect(body(short)).toMatchObject({
+      message: textOf(MSG.passwordTooShort(8)),
+      errors: { password: [textOf(MSG.passwordTooShort(8))] },
+    });
     expect(await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', 'short@test.local').executeTakeFirst()).toBeUndefined();
   });
 });
@@ -100,9 +144,19 @@ describe('Logout', () => {
 
     const after = await whoAmI(tokens.accessToken);
     expect(after.statusCode).toBe(401);
-    expect(body(after)).toEqual({ statusCode: 401, message: textOf(MSG.unauthorized), code: 'unauthorized', payLoad: null, payLoadList: null });
+    expect(body(after)).toEqual({
+      statusCode: 401,
+      message: textOf(MSG.unauthorized),
+      code: 'unauthorized',
+      payLoad: null,
+      payLoadList: null,
+    });
     expect((await postRefresh(tokens.refreshToken)).statusCode).toBe(401);
-    const session = await t.app.ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionIdOf(tokens.accessToken)).executeTakeFirstOrThrow();
+    const session = await t.app.ctx.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', sessionIdOf(tokens.accessToken))
+      .executeTakeFirstOrThrow();
     expect(session.revoked_at).not.toBeNull();
     expect((await whoAmI(t.tokens.accessToken)).statusCode).toBe(200);
   });
@@ -141,7 +195,11 @@ describe('refresh-token', () => {
     expect(body(replay).message).toBe(textOf(MSG.invalidRefreshToken));
     expect((await postRefresh(third.refreshToken)).statusCode).toBe(401);
     for (const access of [first.accessToken, second.accessToken, third.accessToken]) expect((await whoAmI(access)).statusCode).toBe(401);
-    const session = await t.app.ctx.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionIdOf(first.accessToken)).executeTakeFirstOrThrow();
+    const session = await t.app.ctx.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', sessionIdOf(first.accessToken))
+      .executeTakeFirstOrThrow();
     expect(session.revoked_at).not.toBeNull();
 
     expect((await whoAmI(other.accessToken)).statusCode).toBe(200);
@@ -160,7 +218,11 @@ describe('refresh-token', () => {
     const next = await postRefresh(pair.refreshToken);
     expect(next.statusCode).toBe(200);
     expect(body<{ refreshToken: string }>(next).payLoad.refreshToken).not.toBe(pair.refreshToken);
-    const tokens = await t.app.ctx.db.selectFrom('refresh_tokens').select('id').where('session_id', '=', sessionIdOf(first.accessToken)).execute();
+    const tokens = await t.app.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('session_id', '=', sessionIdOf(first.accessToken))
+      .execute();
     expect(tokens).toHaveLength(3);
   });
 
@@ -176,7 +238,11 @@ describe('refresh-token', () => {
   it('keeps the remembered pair unreadable without the old token', async () => {
     const first = await login(t.app, ADMIN.email, ADMIN.password);
     const second = body<{ accessToken: string; refreshToken: string }>(await postRefresh(first.refreshToken)).payLoad;
-    const rows = await t.app.ctx.db.selectFrom('refresh_tokens').select('successor_cipher').where('session_id', '=', sessionIdOf(first.accessToken)).execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('successor_cipher')
+      .where('session_id', '=', sessionIdOf(first.accessToken))
+      .execute();
     const stored = rows.map((r) => r.successor_cipher ?? '').join(' ');
     expect(stored).not.toContain(second.refreshToken);
     expect(stored).not.toContain(second.accessToken.split('.')[1]);
@@ -201,7 +267,13 @@ describe('refresh-token', () => {
     expect(body(missing)).toMatchObject({ message: textOf(MSG.noRefreshToken), errors: { refreshToken: [textOf(MSG.noRefreshToken)] } });
     const unknown = await postRefresh('made-up-token');
     expect(unknown.statusCode).toBe(401);
-    expect(body(unknown)).toEqual({ statusCode: 401, message: textOf(MSG.invalidRefreshToken), code: 'invalidRefreshToken', payLoad: null, payLoadList: null });
+    expect(body(unknown)).toEqual({
+      statusCode: 401,
+      message: textOf(MSG.invalidRefreshToken),
+      code: 'invalidRefreshToken',
+      payLoad: null,
+      payLoadList: null,
+    });
   });
 });
 
@@ -224,7 +296,10 @@ describe('change-password', () => {
     expect(body(wrong)).toMatchObject({ message: textOf(MSG.oldPasswordWrong), errors: { oldPassword: [textOf(MSG.oldPasswordWrong)] } });
     const mismatch = await change(me.accessToken, { oldPassword, newPassword, confirmPassword: 'something-else' });
     expect(mismatch.statusCode).toBe(400);
-    expect(body(mismatch)).toMatchObject({ message: textOf(MSG.passwordsMustMatch), errors: { confirmPassword: [textOf(MSG.passwordsMustMatch)] } });
+    expect(body(mismatch)).toMatchObject({
+      message: textOf(MSG.passwordsMustMatch),
+      errors: { confirmPassword: [textOf(MSG.passwordsMustMatch)] },
+    });
     const short = await change(me.accessToken, { oldPassword, newPassword: 'short', confirmPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect(body(short).errors).toEqual({ newPassword: [textOf(MSG.passwordTooShort(8))] });
@@ -242,7 +317,12 @@ describe('change-password', () => {
     expect((await postRefresh(here.refreshToken)).statusCode).toBe(200);
     expect((await whoAmI(elsewhere.accessToken)).statusCode).toBe(401);
     expect((await postRefresh(elsewhere.refreshToken)).statusCode).toBe(401);
-    const live = await t.app.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    const live = await t.app.ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live.map((s) => s.id)).toEqual([sessionIdOf(here.accessToken)]);
 
     await expect(login(t.app, email, newPassword)).resolves.toHaveProperty('accessToken');
@@ -258,7 +338,8 @@ describe('change-password', () => {
     await registerUser(email, oldPassword);
     const me = await login(t.app, email, oldPassword, '10.3.0.1');
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await change(me.accessToken, { oldPassword: `guess-${i}-xx`, newPassword, confirmPassword: newPassword })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await change(me.accessToken, { oldPassword: `guess-${i}-xx`, newPassword, confirmPassword: newPassword })).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     // Now even the right old password waits, from that address.
     const locked = await change(me.accessToken, { oldPassword, newPassword, confirmPassword: newPassword });
@@ -268,7 +349,11 @@ describe('change-password', () => {
   });
 
   it('needs a signed-in admin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/User/change-password', payload: { oldPassword, newPassword, confirmPassword: newPassword } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/User/change-password',
+      payload: { oldPassword, newPassword, confirmPassword: newPassword },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

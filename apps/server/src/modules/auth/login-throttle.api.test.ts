@@ -27,7 +27,13 @@ describe('login throttle', () => {
     // Locked: even the right password is refused from this address, before it is checked.
     const locked = await attempt(ADMIN.password, attacker);
     expect(locked.statusCode).toBe(429);
-    expect(body(locked)).toEqual({ statusCode: 429, message: textOf(MSG.tooManyAttempts(30)), code: 'tooManyAttempts', payLoad: null, payLoadList: null });
+    expect(body(locked)).toEqual({
+      statusCode: 429,
+      message: textOf(MSG.tooManyAttempts(30)),
+      code: 'tooManyAttempts',
+      payLoad: null,
+      payLoadList: null,
+    });
     expect(Number(locked.headers['retry-after'])).toBe(RULES.pair.baseLockMs / 1000);
 
     // The real admin somewhere else is not locked out.
@@ -81,7 +87,13 @@ describe('trusted browser', () => {
     // A cookie for another account, or a forged one, earns nothing.
     const forged = cookie.replace(/\.[^.]+$/, '.AAAA');
     for (const c of [forged, 'topup_device=abc']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email: ADMIN.email, password: ADMIN.password }, remoteAddress: '198.51.100.32', headers: { cookie: c } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/Login',
+        payload: { email: ADMIN.email, password: ADMIN.password },
+        remoteAddress: '198.51.100.32',
+        headers: { cookie: c },
+      });
       expect(res.statusCode).toBe(429);
     }
   });

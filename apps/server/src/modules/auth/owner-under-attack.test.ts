@@ -26,7 +26,10 @@ const PUBLIC_URL = 'https://shop.example';
 
 const attacker = (i: number) => `100.64.${i >> 8}.${i & 255}`;
 const cookieFrom = (res: LightMyRequestResponse, name: string) =>
-  [res.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${name}=`))?.split(';')[0];
+  [res.headers['set-cookie']]
+    .flat()
+    .find((c) => String(c).startsWith(`${name}=`))
+    ?.split(';')[0];
 
 /** Runs `send` for every address, `width` at a time (many clients at once, as an attack would). */
 async function spray<T>(count: number, send: (i: number) => Promise<T>, width = 25): Promise<T[]> {
@@ -68,12 +71,29 @@ describe.each(stores)('the owner under a distributed attack (%s throttle store)'
   });
 
   const signIn = (email: string, password: string, ip: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+    });
   const secondStep = (challengeToken: string, code: string, ip: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/Login/two-factor', payload: { challengeToken, code }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Login/two-factor',
+      payload: { challengeToken, code },
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+    });
 
   async function newOwner(email: string, password: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email, password, role: 'owner' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email, password, role: 'owner' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     // The owner's first sign-in, at the shop: this browser is trusted and the address known from now on.
     const first = await signIn(email, password, SHOP);
@@ -88,7 +108,12 @@ describe.each(stores)('the owner under a distributed attack (%s throttle store)'
     expect(forgot.statusCode).toBe(200);
     const mail = await smtp.waitForMail(before + 1);
     const token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9%_-]+)/.exec(mail.text)![1]!);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Reset-password', payload: { token, newPassword, confirmPassword: newPassword }, remoteAddress: ip });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Reset-password',
+      payload: { token, newPassword, confirmPassword: newPassword },
+      remoteAddress: ip,
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     return cookieFrom(reset, 'topup_device')!;
   }
@@ -140,7 +165,13 @@ describe.each(stores)('the owner under a distributed attack (%s throttle store)'
     const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/setup', headers: bearer });
     const { secret } = body<TwoFactorSetupDto>(setup).payLoad;
     const code = await generate({ secret });
-    const enabled = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/enable', headers: bearer, payload: { code }, remoteAddress: SHOP });
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/enable',
+      headers: bearer,
+      payload: { code },
+      remoteAddress: SHOP,
+    });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const recovery = body<RecoveryCodesDto>(enabled).payLoad.recoveryCodes;
 
@@ -173,7 +204,11 @@ describe.each(stores)('the owner under a distributed attack (%s throttle store)'
     await throughTwoSteps('a-new-password-4', ELSEWHERE, resetDevice, recovery[2]!);
 
     // The challenges won with the old password died with it: even the right code is no use on them now.
-    const stale = await secondStep(stolenChallenges[0]!, await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }), attacker(0));
+    const stale = await secondStep(
+      stolenChallenges[0]!,
+      await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      attacker(0),
+    );
     expect(stale.statusCode, stale.body).toBe(400);
     expect(body(stale).errors).toEqual({ challengeToken: [textOf(TWO_FACTOR_MSG.challengeExpired)] });
   });

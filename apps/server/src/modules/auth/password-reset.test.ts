@@ -36,7 +36,8 @@ function resetTokenOf(mail: ReceivedMail): string {
 
 const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email } });
 const reset = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/auth/Reset-password', payload });
-const whoAmI = (accessToken: string) => t.app.inject({ method: 'GET', url: '/api/v1/User', headers: { authorization: `Bearer ${accessToken}` } });
+const whoAmI = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/User', headers: { authorization: `Bearer ${accessToken}` } });
 const postLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password }, remoteAddress: '10.9.9.9' });
 
@@ -47,7 +48,13 @@ describe('Forgot-password and Reset-password', () => {
 
     const unknown = await forgot('nobody-here@test.local');
     expect(unknown.statusCode).toBe(200);
-    expect(body(unknown)).toEqual({ statusCode: 200, message: textOf(MSG.forgotPasswordSent), code: 'forgotPasswordSent', payLoad: null, payLoadList: null });
+    expect(body(unknown)).toEqual({
+      statusCode: 200,
+      message: textOf(MSG.forgotPasswordSent),
+      code: 'forgotPasswordSent',
+      payLoad: null,
+      payLoadList: null,
+    });
     // The work behind the answer is done after it; once it has settled, nothing was mailed.
     await settleBackgroundWork(t.app.ctx);
     expect(inbox).toHaveLength(0);
@@ -59,7 +66,11 @@ describe('Forgot-password and Reset-password', () => {
     expect(mail.raw).toMatch(/^Subject: Reset your password/m);
     const token = resetTokenOf(mail);
     expect(inbox).toHaveLength(1);
-    const users = await t.app.ctx.db.selectFrom('password_resets').innerJoin('users', 'users.id', 'password_resets.user_id').select('users.email').execute();
+    const users = await t.app.ctx.db
+      .selectFrom('password_resets')
+      .innerJoin('users', 'users.id', 'password_resets.user_id')
+      .select('users.email')
+      .execute();
     expect(users.map((u) => u.email)).toEqual([USER.email]);
     // Only the hash is stored.
     const stored = await t.app.ctx.db.selectFrom('password_resets').select('token_hash').execute();
@@ -84,7 +95,11 @@ describe('Forgot-password and Reset-password', () => {
     // Every session that existed before the reset has ended, access and refresh alike.
     for (const s of [sessionA, sessionB]) {
       expect((await whoAmI(s.accessToken)).statusCode).toBe(401);
-      const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken: s.refreshToken } });
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh-token',
+        payload: { refreshToken: s.refreshToken },
+      });
       expect(refreshed.statusCode).toBe(401);
     }
     // Resetting also proves the address works.
@@ -136,13 +151,28 @@ describe('Forgot-password and Reset-password', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: staff })).statusCode).toBe(201);
     const before = inbox.length;
     // No choice stored yet: the form's language (English here).
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: staff.email }, headers: { 'accept-language': 'en' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Forgot-password',
+      payload: { email: staff.email },
+      headers: { 'accept-language': 'en' },
+    });
     expect((await waitForMail(before + 1)).text).toContain('Someone asked to reset the password');
     // Chosen in the dashboard: Burmese, whatever language the form came in.
     const { accessToken } = body<{ accessToken: string }>(await postLogin(staff.email, staff.password)).payLoad;
-    const chosen = await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', payload: { language: 'mm' }, headers: { authorization: `Bearer ${accessToken}` } });
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/User/language',
+      payload: { language: 'mm' },
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(chosen.statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: staff.email }, headers: { 'accept-language': 'en' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Forgot-password',
+      payload: { email: staff.email },
+      headers: { 'accept-language': 'en' },
+    });
     const mail = await waitForMail(before + 2);
     expect(mail.text).toContain('စကားဝှက်');
     expect(resetTokenOf(mail)).toEqual(expect.any(String));
@@ -156,7 +186,12 @@ describe('the mail sender', () => {
     const before = inbox.length;
     const other = { email: 'renamed-shop@test.local', password: 'third-password-3' };
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: other })).statusCode).toBe(201);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/Forgot-password', payload: { email: other.email }, remoteAddress: '10.7.7.7' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/Forgot-password',
+      payload: { email: other.email },
+      remoteAddress: '10.7.7.7',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const mail = await waitForMail(before + 1);
     const from = /^From: (.*)$/m.exec(mail.raw)?.[1];

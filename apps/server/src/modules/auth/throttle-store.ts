@@ -110,7 +110,16 @@ export function createRedisThrottleStore(redis: Redis, prefix: string, windowMs:
   return {
     async fail(key, rule, now) {
       try {
-        const [failures, lockedUntil] = (await redis.eval(FAIL_SCRIPT, 1, prefix + key, now, rule.threshold, rule.baseLockMs, rule.maxLockMs, windowMs)) as [number, number];
+        const [failures, lockedUntil] = (await redis.eval(
+          FAIL_SCRIPT,
+          1,
+          prefix + key,
+          now,
+          rule.threshold,
+          rule.baseLockMs,
+          rule.maxLockMs,
+          windowMs,
+        )) as [number, number];
         warned = false;
         return { failures: Number(failures), lockedUntil: Number(lockedUntil) };
       } catch (err) {

@@ -58,7 +58,8 @@ describe('a token without exp through the API and the hub', () => {
     expect((await me(t.tokens.accessToken)).statusCode).toBe(200);
     expect((await me(noExp)).statusCode).toBe(401);
 
-    const negotiate = (token: string) => t.app.inject({ method: 'POST', url: `${HUB.path}/negotiate?negotiateVersion=1`, headers: { authorization: `Bearer ${token}` } });
+    const negotiate = (token: string) =>
+      t.app.inject({ method: 'POST', url: `${HUB.path}/negotiate?negotiateVersion=1`, headers: { authorization: `Bearer ${token}` } });
     expect((await negotiate(t.tokens.accessToken)).statusCode).toBe(200);
     expect((await negotiate(noExp)).statusCode).toBe(401);
   });
@@ -71,7 +72,11 @@ describe('trusted-device cookies', () => {
 
   it('carry a signed expiry a year out, and are refused once it passes', () => {
     const issued = devices.issue('owner@shop.test');
-    expect(issued).toMatch(new RegExp(`^${DEVICE_COOKIE}=[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]+; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict; Secure$`));
+    expect(issued).toMatch(
+      new RegExp(
+        `^${DEVICE_COOKIE}=[A-Za-z0-9_-]{22}\\.\\d+\\.[A-Za-z0-9_-]+; Path=/; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict; Secure$`,
+      ),
+    );
     const cookie = cookieOf(issued);
     const id = devices.verify(cookie, 'OWNER@shop.test');
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);

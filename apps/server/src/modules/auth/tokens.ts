@@ -67,7 +67,12 @@ export function createTokenService(secret: string): TokenService {
     async verifyHub(token) {
       try {
         // Bounded by `exp` (the session's end); the session row is checked on every use and re-check besides.
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: HUB_AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: HUB_AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+        });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return { sub: payload.sub, sid: payload.sid };
       } catch {

@@ -21,7 +21,9 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const { currentPage, pageSize } = request.query;
       if (request.admin) return ok(await service.listConfigSettings(ctx, currentPage, pageSize, false));
       const key = `config-settings:${currentPage}:${pageSize}`;
-      const body = await ctx.publicCache.json(key, ListConfigSettings, async () => ok(await service.listConfigSettings(ctx, currentPage, pageSize)));
+      const body = await ctx.publicCache.json(key, ListConfigSettings, async () =>
+        ok(await service.listConfigSettings(ctx, currentPage, pageSize)),
+      );
       return sendJsonText(reply as FastifyReply, body);
     },
   });
@@ -38,10 +40,18 @@ export const configSettingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.put('/api/v1/ConfigSetting/:id', {
     config: { multipart: multipartDoc(ConfigSettingForm, FILES) },
-    schema: { tags: ['config-settings'], params: IdParam, consumes: ['multipart/form-data'], response: { 200: envelope(ConfigSettingDto) } },
+    schema: {
+      tags: ['config-settings'],
+      params: IdParam,
+      consumes: ['multipart/form-data'],
+      response: { 200: envelope(ConfigSettingDto) },
+    },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, FILES);
-      return ok(await service.updateConfigSetting(ctx, request.params.id, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]), MSG.updated('Payment account'));
+      return ok(
+        await service.updateConfigSetting(ctx, request.params.id, parseFields(ConfigSettingForm, fields), files[service.LOGO_FIELD]),
+        MSG.updated('Payment account'),
+      );
     },
   });
 

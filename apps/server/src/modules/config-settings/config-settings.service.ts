@@ -24,17 +24,29 @@ export function toConfigSettingDto(ctx: AppContext, row: ConfigSettingsTable): C
     logo: ctx.media.publicUrl(row.logo),
     isActive: row.is_active === 1,
     holderName: row.holder_name ?? null,
-    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : DEFAULT_PAYMENT_METHOD,
+    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method)
+      ? (row.payment_method as PaymentMethod)
+      : DEFAULT_PAYMENT_METHOD,
   };
 }
 
 /** `activeOnly` for buyers; the dashboard sees paused accounts too. */
-export async function listConfigSettings(ctx: AppContext, currentPage: number, pageSize: number, activeOnly = true): Promise<Page<ConfigSettingDto>> {
+export async function listConfigSettings(
+  ctx: AppContext,
+  currentPage: number,
+  pageSize: number,
+  activeOnly = true,
+): Promise<Page<ConfigSettingDto>> {
   const [rows, total] = await Promise.all([
     repo.listConfigSettings(ctx.db, offsetOf(currentPage, pageSize), pageSize, activeOnly),
     repo.countConfigSettings(ctx.db, activeOnly),
   ]);
-  return toPage(rows.map((r) => toConfigSettingDto(ctx, r)), currentPage, pageSize, total);
+  return toPage(
+    rows.map((r) => toConfigSettingDto(ctx, r)),
+    currentPage,
+    pageSize,
+    total,
+  );
 }
 
 /** The active accounts in display order, for the game detail's `configSettingDtos` (what a buyer may pay to). */
@@ -70,7 +82,12 @@ export async function createConfigSetting(ctx: AppContext, form: ConfigSettingFo
   return toConfigSettingDto(ctx, row);
 }
 
-export async function updateConfigSetting(ctx: AppContext, id: string, form: ConfigSettingForm, logo: Buffer | undefined): Promise<ConfigSettingDto> {
+export async function updateConfigSetting(
+  ctx: AppContext,
+  id: string,
+  form: ConfigSettingForm,
+  logo: Buffer | undefined,
+): Promise<ConfigSettingDto> {
   const existing = await repo.findConfigSetting(ctx.db, id);
   if (!existing) throw AppError.notFound('Payment account');
   const logoName = logo ? await ctx.media.storeImage('public', LOGO_FIELD, logo) : existing.logo;

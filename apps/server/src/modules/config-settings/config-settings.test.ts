@@ -44,17 +44,32 @@ describe('ConfigSetting', () => {
     const before = storedFiles(t.dataDir).length;
     const list = body<{ items: Array<{ id: string }> }>(await t.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting' })).payLoad;
     const form = multipart({ paymentName: '  ', phone: '1' }, { file_Logo: { data: await png() } });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${list.items[0]!.id}`, headers: { ...form.headers, ...t.auth }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/ConfigSetting/${list.items[0]!.id}`,
+      headers: { ...form.headers, ...t.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ paymentName: [textOf(MSG.required)] });
     expect(storedFiles(t.dataDir)).toHaveLength(before);
   });
 
   it('replaces and deletes the logo file with the account', async () => {
-    const list = body<{ items: Array<{ id: string; logo: string | null }> }>(await t.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting' })).payLoad;
+    const list = body<{ items: Array<{ id: string; logo: string | null }> }>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting' }),
+    ).payLoad;
     const withLogo = list.items.find((i) => i.logo)!;
-    const form = multipart({ paymentName: 'KBZPay', phone: '09123456789', orderIndex: '2' }, { file_Logo: { data: await png(32, 32, '#00ff00') } });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${withLogo.id}`, headers: { ...form.headers, ...t.auth }, payload: form.payload });
+    const form = multipart(
+      { paymentName: 'KBZPay', phone: '09123456789', orderIndex: '2' },
+      { file_Logo: { data: await png(32, 32, '#00ff00') } },
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/ConfigSetting/${withLogo.id}`,
+      headers: { ...form.headers, ...t.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(200);
     const updated = body<{ logo: string; orderIndex: number }>(res).payLoad;
     expect(updated.orderIndex).toBe(2);
@@ -75,16 +90,28 @@ describe('ConfigSetting on/off', () => {
 
   async function account(name: string, extra: Record<string, string> = {}) {
     const form = multipart({ paymentName: name, phone: '09123456789', logo: '', ...extra });
-    const res = await s.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...s.auth }, payload: form.payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/ConfigSetting',
+      headers: { ...form.headers, ...s.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return body<{ id: string; isActive: boolean }>(res).payLoad;
   }
   const setActive = async (id: string, name: string, isActive: string) => {
     const form = multipart({ paymentName: name, phone: '09123456789', isActive });
-    return s.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${id}`, headers: { ...form.headers, ...s.auth }, payload: form.payload });
+    return s.app.inject({
+      method: 'PUT',
+      url: `/api/v1/ConfigSetting/${id}`,
+      headers: { ...form.headers, ...s.auth },
+      payload: form.payload,
+    });
   };
   const names = async (headers: Record<string, string> = {}) =>
-    body<{ items: Array<{ paymentName: string }> }>(await s.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting', headers })).payLoad.items.map((i) => i.paymentName);
+    body<{ items: Array<{ paymentName: string }> }>(
+      await s.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting', headers }),
+    ).payLoad.items.map((i) => i.paymentName);
 
   it('shows buyers only the active accounts, the dashboard all of them, and keeps the cap of 4 over both', async () => {
     const kbz = await account('KBZPay');
@@ -95,20 +122,32 @@ describe('ConfigSetting on/off', () => {
     expect(await names()).toEqual(['KBZPay']);
     expect(await names(s.auth)).toEqual(['KBZPay', 'Wave']);
     const detail = await s.app.inject({ method: 'GET', url: `/api/v1/game/${gameId}` });
-    expect(body<{ configSettingDtos: Array<{ paymentName: string }> }>(detail).payLoad.configSettingDtos.map((c) => c.paymentName)).toEqual(['KBZPay']);
+    expect(body<{ configSettingDtos: Array<{ paymentName: string }> }>(detail).payLoad.configSettingDtos.map((c) => c.paymentName)).toEqual(
+      ['KBZPay'],
+    );
 
     // Wave's wallet is back: switching it on shows it to buyers at once (the public cache is cleared by the change).
     expect((await setActive(wave.id, 'Wave', 'True')).statusCode).toBe(200);
     expect(await names()).toEqual(['KBZPay', 'Wave']);
     // An update that doesn't mention isActive leaves it as it is.
     const form = multipart({ paymentName: 'Wave Money', phone: '09123456789' });
-    const renamed = await s.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${wave.id}`, headers: { ...form.headers, ...s.auth }, payload: form.payload });
+    const renamed = await s.app.inject({
+      method: 'PUT',
+      url: `/api/v1/ConfigSetting/${wave.id}`,
+      headers: { ...form.headers, ...s.auth },
+      payload: form.payload,
+    });
     expect(body<{ isActive: boolean }>(renamed).payLoad.isActive).toBe(true);
 
     await account('AYA', { isActive: 'False' });
     await account('CB', { isActive: 'False' });
     const fifth = multipart({ paymentName: 'Fifth', phone: '09123456789' });
-    const res = await s.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...fifth.headers, ...s.auth }, payload: fifth.payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/ConfigSetting',
+      headers: { ...fifth.headers, ...s.auth },
+      payload: fifth.payload,
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -121,7 +160,10 @@ describe('ConfigSetting on/off', () => {
     expect((await setActive(kbz.id, 'KBZPay', 'False')).statusCode).toBe(200);
     const last = await setActive(wave.id, 'Wave Money', 'False');
     expect(last.statusCode).toBe(409);
-    expect(body(last)).toMatchObject({ message: textOf(PAYMENT_ACCOUNT_MSG.lastActive), errors: { isActive: [textOf(PAYMENT_ACCOUNT_MSG.lastActive)] } });
+    expect(body(last)).toMatchObject({
+      message: textOf(PAYMENT_ACCOUNT_MSG.lastActive),
+      errors: { isActive: [textOf(PAYMENT_ACCOUNT_MSG.lastActive)] },
+    });
     const del = await s.app.inject({ method: 'DELETE', url: `/api/v1/ConfigSetting/${wave.id}`, headers: s.auth });
     expect(del.statusCode).toBe(409);
     expect(await names()).toEqual(['Wave Money']);
@@ -132,14 +174,21 @@ describe('ConfigSetting on/off', () => {
 
   it('lets a shop with no game on sale pause every account', async () => {
     await s.app.ctx.db.updateTable('games').set({ is_disable: 1 }).execute();
-    const wave = body<{ items: Array<{ id: string; paymentName: string }> }>(await s.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting' })).payLoad.items[0]!;
+    const wave = body<{ items: Array<{ id: string; paymentName: string }> }>(
+      await s.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting' }),
+    ).payLoad.items[0]!;
     expect((await setActive(wave.id, wave.paymentName, 'False')).statusCode).toBe(200);
     expect(await names()).toEqual([]);
   });
 
   it('refuses a bad isActive value, naming the field', async () => {
     const form = multipart({ paymentName: 'X', phone: '0912', isActive: 'maybe' });
-    const res = await s.app.inject({ method: 'PUT', url: '/api/v1/ConfigSetting/00000000-0000-4000-8000-000000000000', headers: { ...form.headers, ...s.auth }, payload: form.payload });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: '/api/v1/ConfigSetting/00000000-0000-4000-8000-000000000000',
+      headers: { ...form.headers, ...s.auth },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['isActive']);
   });

@@ -24,7 +24,12 @@ describe('payment account holder and method', () => {
     const wallet = await send('POST', '/api/v1/ConfigSetting', { paymentName: 'KBZPay', phone: '09777123456', holderName: '  U Aung Ko ' });
     expect(wallet.statusCode, wallet.body).toBe(201);
     expect(body<ConfigSettingDto>(wallet).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
-    const bill = await send('POST', '/api/v1/ConfigSetting', { paymentName: 'MPT', phone: '09420123456', holderName: 'ဒေါ်နှင်းဝေ', paymentMethod: ' phonebill ' });
+    const bill = await send('POST', '/api/v1/ConfigSetting', {
+      paymentName: 'MPT',
+      phone: '09420123456',
+      holderName: 'ဒေါ်နှင်းဝေ',
+      paymentMethod: ' phonebill ',
+    });
     expect(bill.statusCode, bill.body).toBe(201);
 
     const items = await publicList();
@@ -36,16 +41,29 @@ describe('payment account holder and method', () => {
 
   it('an update sets what the form sends: a blank holder removes the name, no method means NORMAL', async () => {
     const [, bill] = await publicList();
-    const res = await send('PUT', `/api/v1/ConfigSetting/${bill!.id}`, { paymentName: 'MPT', phone: '09420123456', holderName: '', paymentMethod: 'PHONEBILL' });
+    const res = await send('PUT', `/api/v1/ConfigSetting/${bill!.id}`, {
+      paymentName: 'MPT',
+      phone: '09420123456',
+      holderName: '',
+      paymentMethod: 'PHONEBILL',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(body<ConfigSettingDto>(res).payLoad).toMatchObject({ holderName: null, paymentMethod: 'PHONEBILL' });
-    const again = await send('PUT', `/api/v1/ConfigSetting/${bill!.id}`, { paymentName: 'MPT', phone: '09420123456', holderName: 'U Aung Ko' });
+    const again = await send('PUT', `/api/v1/ConfigSetting/${bill!.id}`, {
+      paymentName: 'MPT',
+      phone: '09420123456',
+      holderName: 'U Aung Ko',
+    });
     expect(body<ConfigSettingDto>(again).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
   });
 
   it('refuses a holder name over the limit and an unknown method, naming the field, writing nothing', async () => {
     const before = await publicList();
-    const long = await send('POST', '/api/v1/ConfigSetting', { paymentName: 'AYA', phone: '09111111111', holderName: 'x'.repeat(TEXT_LIMITS.holderName + 1) });
+    const long = await send('POST', '/api/v1/ConfigSetting', {
+      paymentName: 'AYA',
+      phone: '09111111111',
+      holderName: 'x'.repeat(TEXT_LIMITS.holderName + 1),
+    });
     expect(long.statusCode).toBe(400);
     expect(Object.keys(body(long).errors ?? {})).toEqual(['holderName']);
     const cash = await send('POST', '/api/v1/ConfigSetting', { paymentName: 'AYA', phone: '09111111111', paymentMethod: 'CASH' });

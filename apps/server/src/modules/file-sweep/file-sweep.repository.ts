@@ -21,5 +21,10 @@ export async function referencedPublicImages(db: Db, names: string[]): Promise<S
     // The shop's own logo (shop settings, migration 0008).
     db.selectFrom('shop_settings').select('logo as name').where('logo', 'in', names).execute(),
   ]);
-  return new Set(found.flat().map((r) => r.name).filter((n): n is string => !!n));
+  return new Set(
+    found
+      .flat()
+      .map((r) => r.name)
+      .filter((n): n is string => !!n),
+  );
 }

@@ -36,7 +36,13 @@ async function sweepBucket(
   return removed;
 }
 
-export async function sweepOrphanFiles(db: Db, storage: FileStorage, variants: VariantCache, minAgeMs: number, now = Date.now()): Promise<SweepResult> {
+export async function sweepOrphanFiles(
+  db: Db,
+  storage: FileStorage,
+  variants: VariantCache,
+  minAgeMs: number,
+  now = Date.now(),
+): Promise<SweepResult> {
   const before = now - minAgeMs;
   const result: SweepResult = { screenshots: 0, publicImages: 0, tempFiles: 0, variants: 0 };
   result.screenshots = await sweepBucket(storage, 'private', before, (n) => repo.referencedScreenshots(db, n));

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sweep = (app: TestApp, now?: number) => sweepOrphanFiles(app.app.ctx.db, app.app.ctx.media.storage, app.app.ctx.media.variants, 60_000, now);
+const sweep = (app: TestApp, now?: number) =>
+  sweepOrphanFiles(app.app.ctx.db, app.app.ctx.media.storage, app.app.ctx.media.variants, 60_000, now);
 
 function leftover(dir: string, name: string, ageMs: number) {
   const file = path.join(dir, name);

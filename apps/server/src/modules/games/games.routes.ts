@@ -38,7 +38,10 @@ export const gameRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     config: { access: 'public' },
     schema: { tags: ['games'], response: { 200: BannerList } },
     handler: async (_request, reply) =>
-      sendJsonText(reply as FastifyReply, await ctx.publicCache.json('banners', BannerList, async () => okList(await service.bannerList(ctx)))),
+      sendJsonText(
+        reply as FastifyReply,
+        await ctx.publicCache.json('banners', BannerList, async () => okList(await service.bannerList(ctx))),
+      ),
   });
 
   app.get('/api/v1/game/:id', {

@@ -52,7 +52,12 @@ export async function listGames(ctx: AppContext, query: PageQuery, viewer: Admin
     repo.listGames(ctx.db, filter, offsetOf(query.currentPage, query.pageSize), query.pageSize),
     repo.countGames(ctx.db, filter),
   ]);
-  return toPage(rows.map((r) => toGameDto(ctx, r)), query.currentPage, query.pageSize, total);
+  return toPage(
+    rows.map((r) => toGameDto(ctx, r)),
+    query.currentPage,
+    query.pageSize,
+    total,
+  );
 }
 
 export async function bannerList(ctx: AppContext): Promise<GameDto[]> {

@@ -5,7 +5,18 @@ import { MSG, textOf } from '@topup/contract/messages';
 import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/config-settings';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { addPaymentAccount, body, buildTestApp, jpeg, multipart, orderRow, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import {
+  addPaymentAccount,
+  body,
+  buildTestApp,
+  jpeg,
+  multipart,
+  orderRow,
+  png,
+  storedFiles,
+  type FilePart,
+  type TestApp,
+} from '../../../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +31,16 @@ const publicFiles = () => storedFiles(t.dataDir).map((f) => path.basename(f));
 const nameOf = (url: string | null) => (url ? path.basename(url) : null);
 
 function gameFields(overrides: Record<string, string> = {}) {
-  return { title: 'Mobile Legends', description: 'MOBA', orderIndex: '1', serverType: 'ZONEID', isDisable: 'False', logo: '', bannerImage: '', ...overrides };
+  return {
+    title: 'Mobile Legends',
+    description: 'MOBA',
+    orderIndex: '1',
+    serverType: 'ZONEID',
+    isDisable: 'False',
+    logo: '',
+    bannerImage: '',
+    ...overrides,
+  };
 }
 
 async function sendGame(method: 'POST' | 'PUT', url: string, fields: Record<string, string>, files: Record<string, FilePart>, auth = true) {
@@ -38,10 +58,25 @@ async function createGame(overrides: Record<string, string> = {}, banner = true)
 
 async function createPackage(gameId: string, fields: Record<string, string>, image?: Buffer): Promise<TokenPackageDto> {
   const form = multipart(
-    { tokenTitle: 'Diamonds', unit: '86', price: '5000', currency: 'MMK', gameId, paymentMethod: 'NORMAL', canAddQuantity: 'False', packageImage: '', ...fields },
+    {
+      tokenTitle: 'Diamonds',
+      unit: '86',
+      price: '5000',
+      currency: 'MMK',
+      gameId,
+      paymentMethod: 'NORMAL',
+      canAddQuantity: 'False',
+      packageImage: '',
+      ...fields,
+    },
     { file_PackageImage: { data: image ?? (await png(48, 48, '#aa00aa')) } },
   );
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/TokenPackage', headers: { ...form.headers, ...t.auth }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/TokenPackage',
+    headers: { ...form.headers, ...t.auth },
+    payload: form.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return body<TokenPackageDto>(res).payLoad;
 }
@@ -64,12 +99,22 @@ describe('POST /api/v1/Game', () => {
     expect(game.gameProfileImage).toMatch(/\.jpg$/);
     expect(publicFiles().length).toBe(before + 3);
     const row = await gameRow(game.id);
-    expect(row).toMatchObject({ title: 'Create Test', order_index: 7, server_type: 'SERVER', is_disable: 1, logo: nameOf(game.logo), banner_image: nameOf(game.bannerImage) });
+    expect(row).toMatchObject({
+      title: 'Create Test',
+      order_index: 7,
+      server_type: 'SERVER',
+      is_disable: 1,
+      logo: nameOf(game.logo),
+      banner_image: nameOf(game.bannerImage),
+    });
   });
 
   it('makes the banner optional, defaults orderIndex and isDisable, and accepts true/false', async () => {
     const form = { title: 'No Banner', serverType: 'NONE' };
-    const res = await sendGame('POST', '/api/v1/game', form, { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
+    const res = await sendGame('POST', '/api/v1/game', form, {
+      file_Logo: { data: await png() },
+      file_GameProfileImage: { data: await png() },
+    });
     expect(res.statusCode).toBe(201);
     expect(body<GameDto>(res).payLoad).toMatchObject({ orderIndex: 1, isDisable: false, bannerImage: null, description: '' });
     const res2 = await sendGame('POST', '/api/v1/Game', gameFields({ title: 'Lower bool', isDisable: 'true' }), {
@@ -84,7 +129,11 @@ describe('POST /api/v1/Game', () => {
     const res = await sendGame('POST', '/api/v1/Game', gameFields({ title: '' }), { file_BannerImage: { data: await png() } });
     expect(res.statusCode).toBe(400);
     const b = body(res);
-    expect(b.errors).toEqual({ title: [textOf(MSG.required)], file_Logo: [textOf(MSG.logoRequired)], file_GameProfileImage: [textOf(MSG.profileImageRequired)] });
+    expect(b.errors).toEqual({
+      title: [textOf(MSG.required)],
+      file_Logo: [textOf(MSG.logoRequired)],
+      file_GameProfileImage: [textOf(MSG.profileImageRequired)],
+    });
     expect(b.message).toBe(textOf(MSG.fieldRequired('title')));
     expect(b.message).toBe('title is required.');
     expect(publicFiles()).toEqual(before);
@@ -105,14 +154,20 @@ describe('POST /api/v1/Game', () => {
     [{ description: 'x'.repeat(2001) }, 'description', textOf(MSG.tooLong(2000))],
   ])('refuses %o with a message on %s', async (overrides, field, message) => {
     const before = publicFiles();
-    const res = await sendGame('POST', '/api/v1/Game', gameFields(overrides), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
+    const res = await sendGame('POST', '/api/v1/Game', gameFields(overrides), {
+      file_Logo: { data: await png() },
+      file_GameProfileImage: { data: await png() },
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors?.[field]).toEqual([message]);
     expect(publicFiles()).toEqual(before);
   });
 
   it('refuses an unknown server type', async () => {
-    const res = await sendGame('POST', '/api/v1/Game', gameFields({ serverType: 'MOON' }), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } });
+    const res = await sendGame('POST', '/api/v1/Game', gameFields({ serverType: 'MOON' }), {
+      file_Logo: { data: await png() },
+      file_GameProfileImage: { data: await png() },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['serverType']);
     // In words, not the codes NONE/SERVER/ZONEID a person never sees.
@@ -121,7 +176,10 @@ describe('POST /api/v1/Game', () => {
 
   it('refuses a non-image in any file field and leaves none of the other images behind', async () => {
     const before = publicFiles();
-    const count = await t.app.ctx.db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.app.ctx.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await sendGame('POST', '/api/v1/Game', gameFields({ title: 'Bad banner' }), {
       file_Logo: { data: await png() },
       file_GameProfileImage: { data: await png() },
@@ -130,19 +188,31 @@ describe('POST /api/v1/Game', () => {
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ file_BannerImage: [textOf(MSG.imageInvalid)] });
     expect(publicFiles()).toEqual(before);
-    const after = await t.app.ctx.db.selectFrom('games').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.ctx.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(count.n));
   });
 
   it('refuses an unexpected file field', async () => {
-    const res = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() }, file_Other: { data: await png() } });
+    const res = await sendGame('POST', '/api/v1/Game', gameFields(), {
+      file_Logo: { data: await png() },
+      file_Other: { data: await png() },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['file_Other']);
   });
 
   it('needs a signed-in admin', async () => {
     const before = publicFiles();
-    const res = await sendGame('POST', '/api/v1/Game', gameFields(), { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } }, false);
+    const res = await sendGame(
+      'POST',
+      '/api/v1/Game',
+      gameFields(),
+      { file_Logo: { data: await png() }, file_GameProfileImage: { data: await png() } },
+      false,
+    );
     expect(res.statusCode).toBe(401);
     expect(body(res).message).toBe(textOf(MSG.unauthorized));
     expect(publicFiles()).toEqual(before);
@@ -176,13 +246,19 @@ describe('GET /api/v1/Game and BannerList', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/game?searchTerm=LISTING', headers: t.auth });
     const page = body<Page<GameDto>>(res).payLoad;
     expect(page.items.map((g) => g.id)).toEqual([disabled.id, enabledEarly.id, enabledEarlySecond.id, noBanner.id, enabledLate.id]);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/Game?searchTerm=listing', headers: { authorization: 'Bearer nonsense' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Game?searchTerm=listing',
+      headers: { authorization: 'Bearer nonsense' },
+    });
     expect(bad.statusCode).toBe(200);
     expect(body<Page<GameDto>>(bad).payLoad.paging.totalCount).toBe(4);
   });
 
   it('pages and clamps the page size', async () => {
-    const second = body<Page<GameDto>>(await t.app.inject({ method: 'GET', url: '/api/v1/Game?searchTerm=listing&pageSize=3&currentPage=2' })).payLoad;
+    const second = body<Page<GameDto>>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/Game?searchTerm=listing&pageSize=3&currentPage=2' }),
+    ).payLoad;
     expect(second.items.map((g) => g.title)).toEqual(['Listing Zeta']);
     expect(second.paging).toMatchObject({ totalCount: 4, totalPages: 2, currentPage: 2 });
     const huge = body<Page<GameDto>>(await t.app.inject({ method: 'GET', url: '/api/v1/Game?pageSize=100000' })).payLoad;
@@ -222,7 +298,14 @@ describe('GET /api/v1/game/{id}', () => {
       const detail = body<GameDetailDto>(res).payLoad;
       expect(detail).toMatchObject({ id: game.id, title: 'Detail Game', serverType: 'ZONEID', logo: game.logo });
       expect(detail.tokenPackageDto.map((p) => p.tokenTitle)).toEqual(['Small', 'Big', 'Phone small']);
-      expect(detail.tokenPackageDto[0]).toMatchObject({ canAddQuantity: true, price: 1000, unit: 86, currency: 'MMK', gameId: game.id, gameDto: { id: game.id, title: 'Detail Game' } });
+      expect(detail.tokenPackageDto[0]).toMatchObject({
+        canAddQuantity: true,
+        price: 1000,
+        unit: 86,
+        currency: 'MMK',
+        gameId: game.id,
+        gameDto: { id: game.id, title: 'Detail Game' },
+      });
       expect(detail.configSettingDtos).toEqual([expect.objectContaining({ paymentName: 'KBZPay', phone: '09123456789' })]);
     }
   });
@@ -249,10 +332,25 @@ describe('PUT /api/v1/game/{id}', () => {
   it('keeps images when no file comes and changes the fields', async () => {
     const game = await createGame({ title: 'Update Keep' });
     const before = publicFiles();
-    const res = await sendGame('PUT', `/api/v1/game/${game.id}`, gameFields({ title: 'Update Kept', serverType: 'NONE', orderIndex: '4', isDisable: 'True' }), {});
+    const res = await sendGame(
+      'PUT',
+      `/api/v1/game/${game.id}`,
+      gameFields({ title: 'Update Kept', serverType: 'NONE', orderIndex: '4', isDisable: 'True' }),
+      {},
+    );
     expect(res.statusCode).toBe(200);
     const updated = body<GameDto>(res).payLoad;
-    expect(updated).toMatchObject({ id: game.id, title: 'Update Kept', serverType: 'NONE', orderIndex: 4, isDisable: true, logo: game.logo, bannerImage: game.bannerImage, gameProfileImage: game.gameProfileImage, createdAt: game.createdAt });
+    expect(updated).toMatchObject({
+      id: game.id,
+      title: 'Update Kept',
+      serverType: 'NONE',
+      orderIndex: 4,
+      isDisable: true,
+      logo: game.logo,
+      bannerImage: game.bannerImage,
+      gameProfileImage: game.gameProfileImage,
+      createdAt: game.createdAt,
+    });
     expect(publicFiles()).toEqual(before);
     expect(await gameRow(game.id)).toMatchObject({ title: 'Update Kept', server_type: 'NONE', is_disable: 1, order_index: 4 });
   });
@@ -336,7 +434,13 @@ describe('DELETE /api/v1/game/{id}', () => {
     const packages = await t.app.ctx.db.selectFrom('token_packages').select('id').where('game_id', '=', game.id).execute();
     expect(packages).toEqual([]);
     const order = await t.app.ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ game_id: null, package_id: null, game_title: 'Delete Me', package_title: 'Ordered pack', package_image: nameOf(kept.packageImage) });
+    expect(order).toMatchObject({
+      game_id: null,
+      package_id: null,
+      game_title: 'Delete Me',
+      package_title: 'Ordered pack',
+      package_image: nameOf(kept.packageImage),
+    });
 
     const files = publicFiles();
     for (const url of [game.logo, game.bannerImage, game.gameProfileImage, gone.packageImage]) expect(files).not.toContain(nameOf(url));
@@ -378,7 +482,12 @@ describe('a game on sale needs an active payment account', () => {
       expect((await send('PUT', `/api/v1/Game/${id}`, { title: 'Prepared', isDisable: 'False' })).statusCode).toBe(200);
       // And from the other side: the last active account can't be paused now that the game is on sale.
       const pause = multipart({ paymentName: 'KBZPay', phone: '09123456789', isActive: 'False' });
-      const paused = await own.app.inject({ method: 'PUT', url: `/api/v1/ConfigSetting/${accountId}`, headers: { ...pause.headers, ...own.auth }, payload: pause.payload });
+      const paused = await own.app.inject({
+        method: 'PUT',
+        url: `/api/v1/ConfigSetting/${accountId}`,
+        headers: { ...pause.headers, ...own.auth },
+        payload: pause.payload,
+      });
       expect(paused.statusCode).toBe(409);
     } finally {
       await own.close();

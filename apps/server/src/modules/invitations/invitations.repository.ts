@@ -43,7 +43,12 @@ export function findInvitation(db: Db, tokenHash: string) {
 }
 
 export async function claimInvitation(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('invitations').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('invitations')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -26,7 +26,8 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post('/api/v1/Invitation', {
     schema: { tags: ['invitations'], body: CreateInvitationBody, response: { 201: envelope(InvitationDto) } },
-    handler: async (request, reply) => reply.status(201).send(ok(await service.invite(ctx, request.admin!, request.body), INVITATION_MSG.sent, 201)),
+    handler: async (request, reply) =>
+      reply.status(201).send(ok(await service.invite(ctx, request.admin!, request.body), INVITATION_MSG.sent, 201)),
   });
 
   app.delete('/api/v1/Invitation/:id', {

@@ -39,7 +39,8 @@ export async function listInvitations(ctx: AppContext): Promise<InvitationDto[]>
 
 /** Stores the invitation and mails the link; if the mail can't be sent, nothing is kept and the owner is told. */
 export async function invite(ctx: AppContext, admin: Admin, body: CreateInvitation): Promise<InvitationDto> {
-  if (await repo.findUserIdByEmail(ctx.db, body.email)) throw AppError.conflict(INVITATION_MSG.userExists, { email: [INVITATION_MSG.userExists] });
+  if (await repo.findUserIdByEmail(ctx.db, body.email))
+    throw AppError.conflict(INVITATION_MSG.userExists, { email: [INVITATION_MSG.userExists] });
   const token = newOpaqueToken();
   // One clock reading for both ends, so the link lives exactly 48 h.
   const nowMs = Date.now();

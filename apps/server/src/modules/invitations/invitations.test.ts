@@ -22,7 +22,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const invite = (payload: object, headers: Record<string, string> = t.auth) => t.app.inject({ method: 'POST', url: '/api/v1/Invitation', headers, payload });
+const invite = (payload: object, headers: Record<string, string> = t.auth) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/Invitation', headers, payload });
 const accept = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/Invitation/accept', payload });
 const tokenIn = (text: string) => decodeURIComponent(/accept-invitation\?token=([^\s]+)/.exec(text)![1]!);
 const lastMailTo = (email: string) => [...inbox].reverse().find((m) => m.to.includes(email))!;
@@ -42,7 +43,11 @@ describe('invitations', () => {
     const token = tokenIn(mail.text);
 
     const preview = await t.app.inject({ method: 'POST', url: '/api/v1/Invitation/preview', payload: { token } });
-    expect(body<InvitationPreviewDto>(preview).payLoad).toMatchObject({ email: 'new.staff@shop.test', role: 'staff', shopName: 'Top-up Shop' });
+    expect(body<InvitationPreviewDto>(preview).payLoad).toMatchObject({
+      email: 'new.staff@shop.test',
+      role: 'staff',
+      shopName: 'Top-up Shop',
+    });
     const listed = body<InvitationDto[]>(await t.app.inject({ method: 'GET', url: '/api/v1/Invitation', headers: t.auth })).payLoad;
     expect(listed.map((i) => i.email)).toContain('new.staff@shop.test');
 
@@ -60,7 +65,9 @@ describe('invitations', () => {
     expect(reuse.statusCode).toBe(400);
     expect(body(reuse).errors).toEqual({ token: [textOf(INVITATION_MSG.invalid)] });
     await expect(login(t.app, 'new.staff@shop.test', 'another-password')).rejects.toThrow();
-    expect(body<InvitationDto[]>(await t.app.inject({ method: 'GET', url: '/api/v1/Invitation', headers: t.auth })).payLoad.map((i) => i.email)).not.toContain('new.staff@shop.test');
+    expect(
+      body<InvitationDto[]>(await t.app.inject({ method: 'GET', url: '/api/v1/Invitation', headers: t.auth })).payLoad.map((i) => i.email),
+    ).not.toContain('new.staff@shop.test');
   });
 
   it('expires after 48 hours', async () => {
@@ -68,7 +75,11 @@ describe('invitations', () => {
     const mail = lastMailTo('late@shop.test');
     expect(mail.text.indexOf('Hello')).toBeLessThan(mail.text.indexOf('မင်္ဂလာပါ'));
     const token = tokenIn(mail.text);
-    await t.app.ctx.db.updateTable('invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'late@shop.test').execute();
+    await t.app.ctx.db
+      .updateTable('invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'late@shop.test')
+      .execute();
     const res = await accept({ token, password: 'late-password-1', confirmPassword: 'late-password-1' });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ token: [textOf(INVITATION_MSG.invalid)] });

@@ -16,7 +16,14 @@ const sameTimeOrder = sql`case type ${sql.join(
 )} end`;
 
 export function listEvents(db: Db, orderId: string) {
-  return db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy(sameTimeOrder).orderBy('id').execute();
+  return db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('at')
+    .orderBy(sameTimeOrder)
+    .orderBy('id')
+    .execute();
 }
 
 /** The EDITED events of an order, to erase their values (personal data) when the order is deleted. */
@@ -33,7 +40,15 @@ export async function deleteForOrders(db: Db, orderIds: readonly string[]) {
   await db.deleteFrom('order_events').where('order_id', 'in', orderIds).execute();
 }
 
-export type SlaRow = { who: string; email: string | null; today: number; completed: number; median: number | null; p90: number | null; within: number };
+export type SlaRow = {
+  who: string;
+  email: string | null;
+  today: number;
+  completed: number;
+  median: number | null;
+  p90: number | null;
+  within: number;
+};
 
 /**
  * Placed → first completion of the orders first completed in [from, to), as figures per scope: everyone and each
@@ -41,7 +56,14 @@ export type SlaRow = { who: string; email: string | null; today: number; complet
  * Percentiles by nearest rank (the value at rank ⌈p·n⌉), from row_number(): SQLite has no percentile function, so
  * both databases run this same statement; only the seconds between two ISO texts are spelled per dialect.
  */
-export async function slaFigures(db: Db, dialect: Dialect, from: string, to: string, todayFrom: string, targetSeconds: number): Promise<SlaRow[]> {
+export async function slaFigures(
+  db: Db,
+  dialect: Dialect,
+  from: string,
+  to: string,
+  todayFrom: string,
+  targetSeconds: number,
+): Promise<SlaRow[]> {
   // Rounded to the millisecond the times are stored with, so a float's last bit never moves an order across the target.
   const seconds =
     dialect === 'postgres'

@@ -75,7 +75,9 @@ export async function sla(ctx: AppContext, now = Date.now()): Promise<SlaDto> {
     repo.countPendingBefore(ctx.db, lateBefore),
   ]);
   const find = (who: string, today: number) => rows.find((r) => r.who === who && r.today === today);
-  const staff = rows.filter((r) => r.who !== '*' && r.today === 0).sort((a, b) => b.completed - a.completed || (a.email ?? '').localeCompare(b.email ?? ''));
+  const staff = rows
+    .filter((r) => r.who !== '*' && r.today === 0)
+    .sort((a, b) => b.completed - a.completed || (a.email ?? '').localeCompare(b.email ?? ''));
   return {
     targetMinutes: deliveryMinutes,
     timeZone,

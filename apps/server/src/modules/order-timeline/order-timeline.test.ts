@@ -40,34 +40,55 @@ async function timeline(id: string, auth = t.auth): Promise<OrderEventDto[]> {
 }
 
 const countEvents = async (orderId: string) =>
-  Number((await t.app.ctx.db.selectFrom('order_events').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.app.ctx.db
+        .selectFrom('order_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('timeline entries', () => {
   it('placing records PLACED by nobody, at the order time; staff read it, strangers cannot', async () => {
     const order = await placed();
     const events = await timeline(order.id, staffAuth);
-    expect(events).toEqual([{ id: expect.any(String), orderId: order.id, type: 'PLACED', at: order.createdAt, actor: null, data: { code: order.code } }]);
+    expect(events).toEqual([
+      { id: expect.any(String), orderId: order.id, type: 'PLACED', at: order.createdAt, actor: null, data: { code: order.code } },
+    ]);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/Order/${order.id}/Timeline` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/Order/${randomUUID()}/Timeline`, headers: t.auth })).statusCode).toBe(404);
   });
 
   it('reading records READ once, by who read it', async () => {
     const order = await placed();
-    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: staffAuth })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: staffAuth })).statusCode).toBe(200);
     const reads = (await timeline(order.id)).filter((e) => e.type === 'READ');
     expect(reads.map((e) => e.actor)).toEqual([{ id: staffId, email: STAFF.email }]);
   });
 
   it('a status change and edits are recorded old → new, with reason, note and who', async () => {
     const order = await placed();
-    const res = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'AMOUNT_MISMATCH', cancelNote: 'Paid 500 less', inGameUserId: 'player-2', serverInfo: '5678' });
+    const res = await updateOrder(t, order.id, {
+      orderStatus: 'CANCELLED',
+      cancelReason: 'AMOUNT_MISMATCH',
+      cancelNote: 'Paid 500 less',
+      inGameUserId: 'player-2',
+      serverInfo: '5678',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const reopened = await updateOrder(t, order.id, { orderStatus: 'PENDING', statusNote: 'Buyer paid the rest' });
     expect(reopened.statusCode, reopened.body).toBe(200);
     const events = (await timeline(order.id)).slice(1);
     const owner = { id: ownerId, email: ADMIN.email };
     expect(events.map(({ type, actor, data }) => ({ type, actor, data }))).toEqual([
-      { type: 'STATUS_CHANGED', actor: owner, data: { from: 'PENDING', to: 'CANCELLED', reason: 'AMOUNT_MISMATCH', note: 'Paid 500 less', bulk: false } },
+      {
+        type: 'STATUS_CHANGED',
+        actor: owner,
+        data: { from: 'PENDING', to: 'CANCELLED', reason: 'AMOUNT_MISMATCH', note: 'Paid 500 less', bulk: false },
+      },
       {
         type: 'EDITED',
         actor: owner,
@@ -78,7 +99,11 @@ describe('timeline entries', () => {
           ],
         },
       },
-      { type: 'STATUS_CHANGED', actor: owner, data: { from: 'CANCELLED', to: 'PENDING', reason: null, note: 'Buyer paid the rest', bulk: false } },
+      {
+        type: 'STATUS_CHANGED',
+        actor: owner,
+        data: { from: 'CANCELLED', to: 'PENDING', reason: null, note: 'Buyer paid the rest', bulk: false },
+      },
     ]);
     // The entry's time is the order's new updatedAt: the two always agree.
     expect(events.at(-1)!.at).toBe(body<OrderDto>(reopened).payLoad.updatedAt);
@@ -106,7 +131,9 @@ describe('timeline entries', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await countEvents(order.id)).toBe(before);
-    expect((await t.app.ctx.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect((await t.app.ctx.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe(
+      'PENDING',
+    );
   });
 
   it('deleting keeps the timeline with who deleted it, erases the edited values, and serves it no more', async () => {
@@ -129,7 +156,12 @@ describe('timeline entries', () => {
     await updateOrder(t, order.id, { orderStatus: 'COMPLETED' });
     const kept = await placed();
     await t.app.ctx.db.updateTable('orders').set({ created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', order.id).execute();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: t.auth, payload: { type: 'MONTHLY', count: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Clean-Order',
+      headers: t.auth,
+      payload: { type: 'MONTHLY', count: 1 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await countEvents(order.id)).toBe(0);
     expect(await countEvents(kept.id)).toBe(1);
@@ -149,7 +181,12 @@ describe('optimistic concurrency', () => {
     expect(other.statusCode, other.body).toBe(200);
 
     const form = multipart({ orderStatus: 'CANCELLED', cancelReason: 'DUPLICATE', expectedUpdatedAt: seen });
-    const stale = await t.app.inject({ method: 'PUT', url: `/api/v1/Order/${order.id}`, headers: { ...staffAuth, ...form.headers }, payload: form.payload });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/Order/${order.id}`,
+      headers: { ...staffAuth, ...form.headers },
+      payload: form.payload,
+    });
     expect(stale.statusCode).toBe(409);
     const err = body(stale);
     expect(err.code).toBe('orderChanged');
@@ -178,7 +215,12 @@ describe('optimistic concurrency', () => {
   it('answers the conflict in Burmese too', async () => {
     const order = await placed();
     const form = multipart({ orderStatus: 'COMPLETED', expectedUpdatedAt: '2020-01-01T00:00:00.000Z' });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/Order/${order.id}`, headers: { ...t.auth, ...form.headers, 'accept-language': 'my' }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/Order/${order.id}`,
+      headers: { ...t.auth, ...form.headers, 'accept-language': 'my' },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(409);
     expect(body(res).message).toBe(textOf(MSG.orderChanged(null), 'mm'));
   });
@@ -195,9 +237,21 @@ describe('SLA figures', () => {
     const orderId = randomUUID();
     const db = t.app.ctx.db;
     await record(db, { orderId, actor: null, at: placedAt, type: 'PLACED', data: { code: null } });
-    await record(db, { orderId, actor: by, at: at(placedAt, seconds), type: 'STATUS_CHANGED', data: { from: 'PENDING', to: 'COMPLETED', reason: null, note: null, bulk: false } });
+    await record(db, {
+      orderId,
+      actor: by,
+      at: at(placedAt, seconds),
+      type: 'STATUS_CHANGED',
+      data: { from: 'PENDING', to: 'COMPLETED', reason: null, note: null, bulk: false },
+    });
     for (const [after, to] of extra) {
-      await record(db, { orderId, actor: by, at: at(placedAt, after), type: 'STATUS_CHANGED', data: { from: 'COMPLETED', to: to as 'PENDING', reason: null, note: null, bulk: false } });
+      await record(db, {
+        orderId,
+        actor: by,
+        at: at(placedAt, after),
+        type: 'STATUS_CHANGED',
+        data: { from: 'COMPLETED', to: to as 'PENDING', reason: null, note: null, bulk: false },
+      });
     }
   }
 
@@ -231,8 +285,18 @@ describe('SLA figures', () => {
     expect(figures.last14Days).toEqual({ completed: 7, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.571, late: 3 });
     expect(figures.lateNow).toBe(0);
     expect(figures.perStaff).toEqual([
-      { userId: staffA.id, email: staffA.email, today: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 }, last14Days: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 } },
-      { userId: staffB.id, email: staffB.email, today: { completed: 1, medianSeconds: 200, p90Seconds: 200, withinTargetShare: 0, late: 1 }, last14Days: { completed: 2, medianSeconds: 30, p90Seconds: 200, withinTargetShare: 0.5, late: 1 } },
+      {
+        userId: staffA.id,
+        email: staffA.email,
+        today: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 },
+        last14Days: { completed: 5, medianSeconds: 180, p90Seconds: 600, withinTargetShare: 0.6, late: 2 },
+      },
+      {
+        userId: staffB.id,
+        email: staffB.email,
+        today: { completed: 1, medianSeconds: 200, p90Seconds: 200, withinTargetShare: 0, late: 1 },
+        last14Days: { completed: 2, medianSeconds: 30, p90Seconds: 200, withinTargetShare: 0.5, late: 1 },
+      },
     ]);
   });
 

@@ -42,7 +42,8 @@ export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     message: (event) => {
       if ('tracked' in event) streams.push(event.tracked.orderId, event.tracked.order);
       // A notice that confirmed an order (automatically or attached by hand) says so on that order's open pages.
-      if ('payment' in event && event.payment.notice.state === 'matched' && event.payment.notice.orderId) streams.paymentReceived(event.payment.notice.orderId);
+      if ('payment' in event && event.payment.notice.state === 'matched' && event.payment.notice.orderId)
+        streams.paymentReceived(event.payment.notice.orderId);
     },
     // Changes may have been missed during the gap: the pages reconnect, and a stream starts with the order as it is.
     resumed: () => streams.endAll(),

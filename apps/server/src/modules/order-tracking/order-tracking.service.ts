@@ -23,12 +23,17 @@ export { hashToken, issueToken, trackedFromDto };
 export { mask } from './tracked-view.ts';
 
 /** The buyer's view of a stored row, through the staff DTO so both read a row one way. */
-const trackedFromRow = (ctx: AppContext, row: OrderRow, paymentReceived = false): TrackedOrderDto => trackedFromDto(toOrderDto(ctx, row), paymentReceived);
+const trackedFromRow = (ctx: AppContext, row: OrderRow, paymentReceived = false): TrackedOrderDto =>
+  trackedFromDto(toOrderDto(ctx, row), paymentReceived);
 
 const NOT_FOUND = () => AppError.notFound('Order');
 
 /** The order behind a code and its token; an unknown code, a wrong token or none at all are the same 404. */
-export async function findTracked(ctx: AppContext, rawCode: string, token: string | undefined): Promise<{ orderId: string; order: TrackedOrderDto }> {
+export async function findTracked(
+  ctx: AppContext,
+  rawCode: string,
+  token: string | undefined,
+): Promise<{ orderId: string; order: TrackedOrderDto }> {
   const code = normalizeOrderCode(rawCode);
   // The query runs even for a malformed code or a missing token, so no answer is faster than another.
   const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
@@ -55,7 +60,9 @@ export async function trackedStatuses(ctx: AppContext, body: TrackedStatusesBody
   const byCode = new Map(rows.map((r) => [r.code, r]));
   return asked.flatMap((code) => {
     const row = byCode.get(code);
-    return row ? [{ code, status: row.status as OrderStatus, stage: stageOf(row.status, row.is_read === 1), updatedAt: row.updated_at }] : [];
+    return row
+      ? [{ code, status: row.status as OrderStatus, stage: stageOf(row.status, row.is_read === 1), updatedAt: row.updated_at }]
+      : [];
   });
 }
 

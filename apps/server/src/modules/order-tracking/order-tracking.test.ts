@@ -30,7 +30,11 @@ async function placed(overrides: Record<string, string> = {}): Promise<PlacedOrd
 }
 
 const track = (code: string, token?: string, ip = '127.0.0.1') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/OrderTracking/${encodeURIComponent(code)}${token === undefined ? '' : `?t=${encodeURIComponent(token)}`}`, remoteAddress: ip });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/OrderTracking/${encodeURIComponent(code)}${token === undefined ? '' : `?t=${encodeURIComponent(token)}`}`,
+    remoteAddress: ip,
+  });
 
 const find = (mobileNumber: string, transactionNumber: string, ip = '10.9.9.9') =>
   t.app.inject({ method: 'POST', url: '/api/v1/OrderTracking/find', payload: { mobileNumber, transactionNumber }, remoteAddress: ip });
@@ -64,7 +68,7 @@ describe('status by code and token', () => {
     }
   });
 
-  it('an unknown code, a wrong token, no token, or another order\'s token all answer the same not found', async () => {
+  it("an unknown code, a wrong token, no token, or another order's token all answer the same not found", async () => {
     const a = await placed();
     const b = await placed();
     const attempts = [
@@ -90,20 +94,25 @@ describe('status by code and token', () => {
     expect(body<TrackedOrderDto>(await track(order.code!, order.trackingToken!)).payLoad.stage).toBe('CHECKING');
     await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'OTHER', cancelNote: 'Please pay the remaining 500 Ks' });
     const res = await track(order.code!, order.trackingToken!);
-    expect(body<TrackedOrderDto>(res).payLoad).toMatchObject({ stage: 'CANCELLED', cancelReason: 'OTHER', cancelNote: 'Please pay the remaining 500 Ks' });
+    expect(body<TrackedOrderDto>(res).payLoad).toMatchObject({
+      stage: 'CANCELLED',
+      cancelReason: 'OTHER',
+      cancelNote: 'Please pay the remaining 500 Ks',
+    });
     expect(res.body).not.toContain('admin@');
   });
 
-  it('tells the buyer\'s page once when staff open the order, not again on every later opening', async () => {
+  it("tells the buyer's page once when staff open the order, not again on every later opening", async () => {
     const order = await placed();
     const heard: string[] = [];
     const off = t.app.ctx.events.onOrderChanged((o) => heard.push(o.id));
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: t.auth })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: t.auth })).statusCode).toBe(200);
     off();
     expect(heard).toEqual([order.id]);
   });
 
-  it('streams the change to the open page over real HTTP, and only to that order\'s page', async () => {
+  it("streams the change to the open page over real HTTP, and only to that order's page", async () => {
     const order = await placed();
     const other = await placed();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -123,7 +132,7 @@ describe('status by code and token', () => {
 });
 
 describe('find my order', () => {
-  it('phone and transaction number find the buyer\'s orders with a working link; any phone form matches', async () => {
+  it("phone and transaction number find the buyer's orders with a working link; any phone form matches", async () => {
     const phone = newPhone();
     const order = await placed({ mobileNumber: phone, transactionNumber: '700001' });
     const res = await find(phone.replace(/^09/, '+959'), '700001');
@@ -145,7 +154,11 @@ describe('find my order', () => {
     expect(wrongPhone.body).toBe(noSuch.body);
     expect(wrongPhone.json()).toMatchObject({ statusCode: 200, payLoad: null, payLoadList: [] });
 
-    await t.app.ctx.db.updateTable('orders').set({ created_at: new Date(Date.now() - 31 * 86400_000).toISOString() }).where('id', '=', order.id).execute();
+    await t.app.ctx.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 31 * 86400_000).toISOString() })
+      .where('id', '=', order.id)
+      .execute();
     expect(body(await find(phone, '700002')).payLoadList).toEqual([]);
   });
 

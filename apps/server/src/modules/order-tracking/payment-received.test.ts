@@ -26,7 +26,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function placed(transactionNumber: string): Promise<PlacedOrderDto> {
-  const res = await placeOrder(t, orderFields(packageId, { transactionNumber, mobileNumber: `0977${String(phoneSeq++).padStart(7, '0')}` }));
+  const res = await placeOrder(
+    t,
+    orderFields(packageId, { transactionNumber, mobileNumber: `0977${String(phoneSeq++).padStart(7, '0')}` }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   await t.app.ctx.paymentNotices.idle();
   return body<PlacedOrderDto>(res).payLoad;
@@ -40,10 +43,12 @@ async function notice(text: string): Promise<string> {
 }
 
 const tracked = async (o: PlacedOrderDto) =>
-  body<TrackedOrderDto>(await t.app.inject({ method: 'GET', url: `/api/v1/OrderTracking/${o.code}?t=${encodeURIComponent(o.trackingToken!)}` })).payLoad;
+  body<TrackedOrderDto>(
+    await t.app.inject({ method: 'GET', url: `/api/v1/OrderTracking/${o.code}?t=${encodeURIComponent(o.trackingToken!)}` }),
+  ).payLoad;
 
-describe('payment received on the buyer\'s page', () => {
-  it('shows on the page and live once the wallet\'s notice confirms the order, and stays through staff changes', async () => {
+describe("payment received on the buyer's page", () => {
+  it("shows on the page and live once the wallet's notice confirms the order, and stays through staff changes", async () => {
     const order = await placed('640001');
     const other = await placed('640002');
     expect(await tracked(order)).toMatchObject({ paymentReceived: false, stage: 'PLACED' });
@@ -73,7 +78,12 @@ describe('payment received on the buyer\'s page', () => {
     await stream.waitFor(1);
     // The buyer's transaction id ends in another number: the notice waits for staff.
     const id = await notice('You have received 5,000 Ks from Daw Mya. Trans ID: 0100345678659999. Balance 10,000 Ks');
-    const attached = await t.app.inject({ method: 'POST', url: `/api/v1/PaymentNotice/${id}/attach`, headers: t.auth, payload: { orderId: order.id } });
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/PaymentNotice/${id}/attach`,
+      headers: t.auth,
+      payload: { orderId: order.id },
+    });
     expect(attached.statusCode, attached.body).toBe(200);
     expect((await stream.waitFor(2))[1]).toMatchObject({ paymentReceived: true });
     expect(await tracked(order)).toMatchObject({ paymentReceived: true });

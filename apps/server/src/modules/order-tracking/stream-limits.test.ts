@@ -20,7 +20,11 @@ let phone = 2000;
 const open: BuyerStream[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ STATUS_STREAMS_PER_ORDER: String(PER_ORDER), STATUS_STREAMS_PER_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: 'true' });
+  t = await buildTestApp({
+    STATUS_STREAMS_PER_ORDER: String(PER_ORDER),
+    STATUS_STREAMS_PER_ADDRESS: String(PER_ADDRESS),
+    TRUST_PROXY: 'true',
+  });
   ({ packageId } = await createCatalog(t, { title: 'PUBG Mobile' }, { title: '60 UC', price: 1500 }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -106,7 +110,11 @@ describe('live status streams', () => {
     const refused = await ask(orders[PER_ADDRESS]!, '10.30.0.1');
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe(String(STREAM_RETRY_AFTER_S));
-    expect(JSON.parse(refused.text)).toMatchObject({ statusCode: 429, code: 'tooManyStreamsFromAddress', message: textOf(MSG.tooManyStreamsFromAddress(STREAM_RETRY_AFTER_S)) });
+    expect(JSON.parse(refused.text)).toMatchObject({
+      statusCode: 429,
+      code: 'tooManyStreamsFromAddress',
+      message: textOf(MSG.tooManyStreamsFromAddress(STREAM_RETRY_AFTER_S)),
+    });
     expect((await ask(orders[PER_ADDRESS]!, '10.30.0.2')).status).toBe(200);
 
     streams[0]!.close();

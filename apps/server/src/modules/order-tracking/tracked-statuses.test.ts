@@ -58,7 +58,9 @@ describe('POST /api/v1/OrderTracking/statuses', () => {
     const many = Array.from({ length: TRACKED_STATUSES_MAX + 1 }, () => ({ code: 'ABCDEFGH', token: 'x' }));
     expect((await statuses({ orders: many })).statusCode).toBe(400);
     expect((await statuses({ orders: [{ code: 1, token: [] }] })).statusCode).toBe(400);
-    expect((await statuses({ orders: Array.from({ length: TRACKED_STATUSES_MAX }, () => ({ code: 'ABCDEFGH', token: 'x' })) })).statusCode).toBe(200);
+    expect(
+      (await statuses({ orders: Array.from({ length: TRACKED_STATUSES_MAX }, () => ({ code: 'ABCDEFGH', token: 'x' })) })).statusCode,
+    ).toBe(200);
   });
 
   it('is rate-limited per address', async () => {

@@ -7,7 +7,8 @@ import type { TrackingStage } from '@topup/contract/order-tracking-links';
 /** Keeps the first and last characters: the buyer recognises their id, a bystander can't copy it. */
 export function mask(value: string, keepStart: number, keepEnd: number): string {
   const chars = [...value];
-  if (chars.length <= keepStart + keepEnd) return chars.length <= 2 ? '•'.repeat(chars.length) : `${chars[0]}${'•'.repeat(chars.length - 1)}`;
+  if (chars.length <= keepStart + keepEnd)
+    return chars.length <= 2 ? '•'.repeat(chars.length) : `${chars[0]}${'•'.repeat(chars.length - 1)}`;
   return `${chars.slice(0, keepStart).join('')}${'•'.repeat(chars.length - keepStart - keepEnd)}${chars.slice(chars.length - keepEnd).join('')}`;
 }
 

@@ -18,27 +18,31 @@ export function openBuyerStream(base: string, code: string, token: string, heade
   let failure: string | null = null;
   let ended!: () => void;
   const endedPromise = new Promise<void>((resolve) => (ended = resolve));
-  const req = http.get(`${base}/api/v1/OrderTracking/${encodeURIComponent(code)}/events?t=${encodeURIComponent(token)}`, { headers }, (res) => {
-    if (!/^text\/event-stream/.test(String(res.headers['content-type']))) {
-      failure = `not an event stream: ${res.statusCode} ${String(res.headers['content-type'])}`;
-      res.resume();
-      return;
-    }
-    let buffered = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffered += chunk;
-      let end;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const data = block.split('\n').find((l) => l.startsWith('data: '));
-        if (data) frames.push(JSON.parse(data.slice(6)) as TrackedOrderDto);
-        wake?.();
+  const req = http.get(
+    `${base}/api/v1/OrderTracking/${encodeURIComponent(code)}/events?t=${encodeURIComponent(token)}`,
+    { headers },
+    (res) => {
+      if (!/^text\/event-stream/.test(String(res.headers['content-type']))) {
+        failure = `not an event stream: ${res.statusCode} ${String(res.headers['content-type'])}`;
+        res.resume();
+        return;
       }
-    });
-    res.on('end', () => ended());
-  });
+      let buffered = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffered += chunk;
+        let end;
+        while ((end = buffered.indexOf('\n\n')) >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const data = block.split('\n').find((l) => l.startsWith('data: '));
+          if (data) frames.push(JSON.parse(data.slice(6)) as TrackedOrderDto);
+          wake?.();
+        }
+      });
+      res.on('end', () => ended());
+    },
+  );
   req.on('error', () => ended());
   return {
     frames,

@@ -36,7 +36,10 @@ export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkAction
     else succeeded.push(id);
   }
   // "All matching" may fail orders the dashboard has not loaded: name them by their code, not their id.
-  const codes = await repo.codesOf(ctx.db, failures.map((f) => f.id));
+  const codes = await repo.codesOf(
+    ctx.db,
+    failures.map((f) => f.id),
+  );
   return { succeeded, failed: failures.map((f) => ({ ...f, orderCode: codes.get(f.id) ?? null })) };
 }
 

@@ -24,7 +24,11 @@ async function placed(overrides: Record<string, string> = {}): Promise<OrderDto>
 }
 
 async function reasonColumns(id: string) {
-  return t.app.ctx.db.selectFrom('orders').select(['status', 'cancel_reason', 'cancel_note']).where('id', '=', id).executeTakeFirstOrThrow();
+  return t.app.ctx.db
+    .selectFrom('orders')
+    .select(['status', 'cancel_reason', 'cancel_note'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 describe('order code', () => {
@@ -67,15 +71,32 @@ describe('order code', () => {
 describe('cancel reasons', () => {
   it('cancelling with a reason and a note stores both and shows them', async () => {
     const order = await placed();
-    const res = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'amount_mismatch', cancelNote: ' Paid 5,000 of 10,000 ' });
+    const res = await updateOrder(t, order.id, {
+      orderStatus: 'CANCELLED',
+      cancelReason: 'amount_mismatch',
+      cancelNote: ' Paid 5,000 of 10,000 ',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(body<OrderDto>(res).payLoad).toMatchObject({ status: 'CANCELLED', cancelReason: 'AMOUNT_MISMATCH', cancelNote: 'Paid 5,000 of 10,000' });
-    expect(await reasonColumns(order.id)).toEqual({ status: 'CANCELLED', cancel_reason: 'AMOUNT_MISMATCH', cancel_note: 'Paid 5,000 of 10,000' });
+    expect(body<OrderDto>(res).payLoad).toMatchObject({
+      status: 'CANCELLED',
+      cancelReason: 'AMOUNT_MISMATCH',
+      cancelNote: 'Paid 5,000 of 10,000',
+    });
+    expect(await reasonColumns(order.id)).toEqual({
+      status: 'CANCELLED',
+      cancel_reason: 'AMOUNT_MISMATCH',
+      cancel_note: 'Paid 5,000 of 10,000',
+    });
   });
 
   it('a client written to the spec cancels without a reason: cancelled, reason none', async () => {
     const order = await placed();
-    const res = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', inGameUserId: 'player-1', mobileNumber: '09123456789', transactionNumber: '123456' });
+    const res = await updateOrder(t, order.id, {
+      orderStatus: 'CANCELLED',
+      inGameUserId: 'player-1',
+      mobileNumber: '09123456789',
+      transactionNumber: '123456',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(body<OrderDto>(res).payLoad).toMatchObject({ status: 'CANCELLED', cancelReason: null, cancelNote: null });
   });

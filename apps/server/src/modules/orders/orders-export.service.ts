@@ -40,7 +40,8 @@ export function keepAsText(value: string): string {
 }
 
 function cells(row: OrderRow, timeZone: string, language: Language): Record<ExportColumn, string | number | null> {
-  const word = (kind: ExportValueKind, value: string | boolean | null) => (value === null ? null : textOf(MSG.exportValue(kind, value), language));
+  const word = (kind: ExportValueKind, value: string | boolean | null) =>
+    value === null ? null : textOf(MSG.exportValue(kind, value), language);
   return {
     code: row.code,
     createdAt: formatZoned(row.created_at, timeZone),
@@ -109,7 +110,13 @@ export async function* exportPages(ctx: AppContext, where: repo.OrderWhere, sort
 export type CsvExport = { filename: string; stream: Readable };
 
 /** Checks the filter first (a bad one is a 400 in the envelope), then answers the stream to send. */
-export async function exportCsv(ctx: AppContext, q: OrderFilterQuery, searchTerm: string, language: Language, pageSize = EXPORT_PAGE_SIZE): Promise<CsvExport> {
+export async function exportCsv(
+  ctx: AppContext,
+  q: OrderFilterQuery,
+  searchTerm: string,
+  language: Language,
+  pageSize = EXPORT_PAGE_SIZE,
+): Promise<CsvExport> {
   const where = await resolveFilter(ctx, q, searchTerm);
   const { timeZone } = await getShopSettings(ctx);
   const header = EXPORT_COLUMNS.map((c) => {

@@ -74,13 +74,22 @@ describe('completing a flagged order', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(await statusOf(order.id)).toBe('PENDING');
 
-    const res = await updateOrder(t, order.id, { orderStatus: 'COMPLETED', overrideFlags: 'True', overrideReason: '  Checked the KBZPay history myself  ' });
+    const res = await updateOrder(t, order.id, {
+      orderStatus: 'COMPLETED',
+      overrideFlags: 'True',
+      overrideReason: '  Checked the KBZPay history myself  ',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(order.id)).toBe('COMPLETED');
     const [event] = await statusEvents(order.id);
     expect(event).toMatchObject({
       actor: { id: ownerId, email: ADMIN.email },
-      data: { from: 'PENDING', to: 'COMPLETED', bulk: false, override: { flags: ['mismatch'], reason: 'Checked the KBZPay history myself' } },
+      data: {
+        from: 'PENDING',
+        to: 'COMPLETED',
+        bulk: false,
+        override: { flags: ['mismatch'], reason: 'Checked the KBZPay history myself' },
+      },
     });
   });
 
@@ -116,9 +125,17 @@ describe('completing a flagged order', () => {
     expect(await statusOf(dup.id)).toBe('PENDING');
 
     expect((await bulk({ action: 'COMPLETE', ids: [dup.id], overrideFlags: true })).statusCode).toBe(400);
-    const overridden = await bulk({ action: 'COMPLETE', ids: [dup.id, bad.id], overrideFlags: true, overrideReason: 'Bank confirmed both' });
+    const overridden = await bulk({
+      action: 'COMPLETE',
+      ids: [dup.id, bad.id],
+      overrideFlags: true,
+      overrideReason: 'Bank confirmed both',
+    });
     expect(body<BulkActionResult>(overridden).payLoad).toEqual({ succeeded: [dup.id, bad.id], failed: [] });
     const [event] = await statusEvents(bad.id);
-    expect(event).toMatchObject({ data: { bulk: true, override: { flags: ['mismatch'], reason: 'Bank confirmed both' } }, actor: { email: ADMIN.email } });
+    expect(event).toMatchObject({
+      data: { bulk: true, override: { flags: ['mismatch'], reason: 'Bank confirmed both' } },
+      actor: { email: ADMIN.email },
+    });
   });
 });

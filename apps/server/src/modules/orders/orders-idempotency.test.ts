@@ -28,7 +28,10 @@ it('a retried submission with the same idempotency key answers the placed order 
 
   // Two copies racing: exactly one order, both answered with it, no stray file.
   const raceKey = randomUUID();
-  const [a, b] = await Promise.all([placeOrder(t, orderFields(packageId, { idempotencyKey: raceKey })), placeOrder(t, orderFields(packageId, { idempotencyKey: raceKey }))]);
+  const [a, b] = await Promise.all([
+    placeOrder(t, orderFields(packageId, { idempotencyKey: raceKey })),
+    placeOrder(t, orderFields(packageId, { idempotencyKey: raceKey })),
+  ]);
   expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
   expect(body<OrderDto>(a).payLoad.id).toBe(body<OrderDto>(b).payLoad.id);
   const after = await countRows(t);

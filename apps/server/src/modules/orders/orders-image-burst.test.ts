@@ -28,7 +28,10 @@ it('refuses a GIF whose frames together exceed the pixel limit, from its header,
   const order = await place(bomb, '10.9.0.1', 'image/gif');
   expect(order.statusCode).toBe(400);
   expect(body(order).errors).toEqual({ file_ScreenShot: [textOf(MSG.imageTooManyPixels)] });
-  const logo = multipart({ title: 'Bomb', orderIndex: '1', serverType: 'NONE' }, { file_Logo: { data: bomb, contentType: 'image/gif' }, file_GameProfileImage: { data: await png() } });
+  const logo = multipart(
+    { title: 'Bomb', orderIndex: '1', serverType: 'NONE' },
+    { file_Logo: { data: bomb, contentType: 'image/gif' }, file_GameProfileImage: { data: await png() } },
+  );
   const game = await t.app.inject({ method: 'POST', url: '/api/v1/Game', headers: { ...logo.headers, ...t.auth }, payload: logo.payload });
   expect(game.statusCode).toBe(400);
   expect(body(game).errors?.file_Logo).toEqual([textOf(MSG.imageTooManyPixels)]);
@@ -47,9 +50,15 @@ it('keeps one frame of an animated screenshot, stored as PNG once its check re-e
     const res = await own.app.inject({ method: 'POST', url: '/api/v1/Order', headers: form.headers, payload: form.payload });
     expect(res.statusCode).toBe(201);
     const dir = path.join(own.dataDir, 'private', 'screenshots');
-    for (const end = Date.now() + 80_000; ; ) {
+    for (const end = Date.now() + 80_000; ;) {
       const files = readdirSync(dir).filter((f) => f.endsWith('.png'));
-      const meta = await Promise.all(files.map((f) => sharp(path.join(dir, f)).metadata().catch(() => undefined)));
+      const meta = await Promise.all(
+        files.map((f) =>
+          sharp(path.join(dir, f))
+            .metadata()
+            .catch(() => undefined),
+        ),
+      );
       if (meta.some((m) => m?.width === 64 && m.height === 64 && (m.pages ?? 1) === 1)) break;
       if (Date.now() > end) throw new Error(`the screenshot was not re-encoded to one PNG frame: ${readdirSync(dir).join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -82,10 +91,13 @@ it('keeps another buyer’s order fast while one address sends a burst of animat
 });
 
 it('keeps catalog animations, re-encoded as animated WebP', async () => {
-  const logo = multipart({ title: 'Animated', orderIndex: '2', serverType: 'NONE' }, {
-    file_Logo: { data: await noisyAnimatedGif(48, 4), contentType: 'image/gif' },
-    file_GameProfileImage: { data: await png() },
-  });
+  const logo = multipart(
+    { title: 'Animated', orderIndex: '2', serverType: 'NONE' },
+    {
+      file_Logo: { data: await noisyAnimatedGif(48, 4), contentType: 'image/gif' },
+      file_GameProfileImage: { data: await png() },
+    },
+  );
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/Game', headers: { ...logo.headers, ...t.auth }, payload: logo.payload });
   expect(res.statusCode, res.body).toBe(201);
   const name = (body<{ logo: string }>(res).payLoad.logo ?? '').split('/').pop()!;

@@ -9,7 +9,17 @@ import type { OrderDto } from '@topup/contract/orders';
 import type { BulkActionResult } from '@topup/contract/workbench';
 import { ADMIN, body, buildTestApp, login, png, type TestApp } from '../../../test/helpers.ts';
 import { register } from '../auth/auth.service.ts';
-import { connectClient, createPackage, FAST, listen, placeOrder, sleep, TRANSPORTS, waitFor, type Client } from '../../realtime/hub.fixtures.ts';
+import {
+  connectClient,
+  createPackage,
+  FAST,
+  listen,
+  placeOrder,
+  sleep,
+  TRANSPORTS,
+  waitFor,
+  type Client,
+} from '../../realtime/hub.fixtures.ts';
 import { updateOrder } from './orders.fixtures.ts';
 
 let t: TestApp;
@@ -58,13 +68,24 @@ const placed = async (): Promise<OrderDto> => {
 describe('ReceiveOrderChanged', () => {
   it('a status change reaches a colleague once, with the operator, the reason, the new updatedAt and the row', async () => {
     const order = await placed();
-    const res = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'AMOUNT_MISMATCH', expectedUpdatedAt: order.updatedAt });
+    const res = await updateOrder(t, order.id, {
+      orderStatus: 'CANCELLED',
+      cancelReason: 'AMOUNT_MISMATCH',
+      expectedUpdatedAt: order.updatedAt,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved = body<OrderDto>(res).payLoad;
     const [event, ...more] = await eventsOf(order.id);
     expect(more).toEqual([]);
     expect(OrderChangedEvent.parse(event)).toEqual(event);
-    expect(event).toEqual({ orderId: order.id, changes: ['status'], updatedAt: saved.updatedAt, by: ADMIN.email, deleted: false, order: rowOf(saved) });
+    expect(event).toEqual({
+      orderId: order.id,
+      changes: ['status'],
+      updatedAt: saved.updatedAt,
+      by: ADMIN.email,
+      deleted: false,
+      order: rowOf(saved),
+    });
     expect(event!.order).toMatchObject({ status: 'CANCELLED', cancelReason: 'AMOUNT_MISMATCH', userDto: { email: ADMIN.email } });
     expect(Date.parse(event!.updatedAt!)).toBeGreaterThan(Date.parse(order.updatedAt));
     // The verdict is the check's own event's business only.
@@ -78,7 +99,11 @@ describe('ReceiveOrderChanged', () => {
     expect((await updateOrder(t, order.id, { orderStatus: 'COMPLETED', expectedUpdatedAt: order.updatedAt })).statusCode).toBe(200);
     await eventsOf(order.id);
     changes = [];
-    const stale = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'DUPLICATE', expectedUpdatedAt: order.updatedAt });
+    const stale = await updateOrder(t, order.id, {
+      orderStatus: 'CANCELLED',
+      cancelReason: 'DUPLICATE',
+      expectedUpdatedAt: order.updatedAt,
+    });
     expect(stale.statusCode).toBe(409);
     const invalid = await updateOrder(t, order.id, { orderStatus: 'CANCELLED', cancelReason: 'OTHER' });
     expect(invalid.statusCode).toBe(400);
@@ -97,7 +122,13 @@ describe('ReceiveOrderChanged', () => {
     expect(first.statusCode).toBe(200);
     const read = body<OrderDto>(first).payLoad;
     const [event] = await eventsOf(order.id);
-    expect(event).toMatchObject({ changes: ['read'], updatedAt: order.updatedAt, by: ADMIN.email, deleted: false, order: { isRead: true, status: 'PENDING' } });
+    expect(event).toMatchObject({
+      changes: ['read'],
+      updatedAt: order.updatedAt,
+      by: ADMIN.email,
+      deleted: false,
+      order: { isRead: true, status: 'PENDING' },
+    });
     expect(event!.order).toEqual(rowOf(read));
     expect((await t.app.inject({ method: 'PUT', url: `/api/v1/Order/isRead/${order.id}`, headers: t.auth })).statusCode).toBe(200);
     await sleep(300);
@@ -106,13 +137,26 @@ describe('ReceiveOrderChanged', () => {
 
   it("an edit of the buyer's details is announced as fields, the status untouched", async () => {
     const order = await placed();
-    const res = await updateOrder(t, order.id, { inGameUserId: 'player-corrected', mobileNumber: '09987654321', expectedUpdatedAt: order.updatedAt });
+    const res = await updateOrder(t, order.id, {
+      inGameUserId: 'player-corrected',
+      mobileNumber: '09987654321',
+      expectedUpdatedAt: order.updatedAt,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [event] = await eventsOf(order.id);
-    expect(event).toMatchObject({ changes: ['fields'], updatedAt: body<OrderDto>(res).payLoad.updatedAt, order: { status: 'PENDING', inGameUserId: 'player-corrected', mobileNumber: '09987654321' } });
+    expect(event).toMatchObject({
+      changes: ['fields'],
+      updatedAt: body<OrderDto>(res).payLoad.updatedAt,
+      order: { status: 'PENDING', inGameUserId: 'player-corrected', mobileNumber: '09987654321' },
+    });
 
     changes = [];
-    const both = await updateOrder(t, order.id, { orderStatus: 'COMPLETED', transactionNumber: '654321' }, { file_ScreenShot: { data: await png(), filename: 'new.png', contentType: 'image/png' } });
+    const both = await updateOrder(
+      t,
+      order.id,
+      { orderStatus: 'COMPLETED', transactionNumber: '654321' },
+      { file_ScreenShot: { data: await png(), filename: 'new.png', contentType: 'image/png' } },
+    );
     expect(both.statusCode, both.body).toBe(200);
     const [second] = await eventsOf(order.id);
     expect(second).toMatchObject({ changes: ['status', 'fields'], order: { status: 'COMPLETED', transactionNumber: '654321' } });
@@ -123,19 +167,33 @@ describe('ReceiveOrderChanged', () => {
     expect((await updateOrder(t, done.id, { orderStatus: 'COMPLETED' })).statusCode).toBe(200);
     await eventsOf(done.id);
     changes = [];
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order/Bulk', headers: t.auth, payload: { action: 'COMPLETE', ids: [a.id, b.id, done.id], statusNote: 'paid' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Bulk',
+      headers: t.auth,
+      payload: { action: 'COMPLETE', ids: [a.id, b.id, done.id], statusNote: 'paid' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const result = body<BulkActionResult>(res).payLoad;
     expect(result.succeeded.sort()).toEqual([a.id, b.id].sort());
     for (const o of [a, b]) {
       const [event, ...more] = await eventsOf(o.id);
       expect(more).toEqual([]);
-      expect(event).toMatchObject({ changes: ['status'], by: ADMIN.email, order: { status: 'COMPLETED', userDto: { email: ADMIN.email } } });
+      expect(event).toMatchObject({
+        changes: ['status'],
+        by: ADMIN.email,
+        order: { status: 'COMPLETED', userDto: { email: ADMIN.email } },
+      });
     }
     expect(changes.filter((c) => c.orderId === done.id)).toEqual([]);
 
     changes = [];
-    const read = await t.app.inject({ method: 'POST', url: '/api/v1/Order/Bulk', headers: t.auth, payload: { action: 'MARK_READ', ids: [a.id, b.id] } });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Bulk',
+      headers: t.auth,
+      payload: { action: 'MARK_READ', ids: [a.id, b.id] },
+    });
     expect(read.statusCode).toBe(200);
     for (const o of [a, b]) expect((await eventsOf(o.id)).map((e) => e.changes)).toEqual([['read']]);
   });
@@ -143,17 +201,29 @@ describe('ReceiveOrderChanged', () => {
   it('a deletion is announced with deleted: true, and each order a clean removes', async () => {
     const order = await placed();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/Order/${order.id}`, headers: t.auth })).statusCode).toBe(200);
-    expect(await eventsOf(order.id)).toEqual([{ orderId: order.id, changes: ['deleted'], updatedAt: null, by: ADMIN.email, deleted: true, order: null }]);
+    expect(await eventsOf(order.id)).toEqual([
+      { orderId: order.id, changes: ['deleted'], updatedAt: null, by: ADMIN.email, deleted: true, order: null },
+    ]);
 
     const old = [await placed(), await placed()];
     const kept = await placed();
     for (const o of old) {
-      await t.app.ctx.db.updateTable('orders').set({ status: 'COMPLETED', created_at: '2020-01-01T00:00:00.000Z' }).where('id', '=', o.id).execute();
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({ status: 'COMPLETED', created_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', o.id)
+        .execute();
     }
     changes = [];
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: t.auth, payload: { type: 'MONTHLY', count: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Clean-Order',
+      headers: t.auth,
+      payload: { type: 'MONTHLY', count: 1 },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    for (const o of old) expect(await eventsOf(o.id)).toEqual([expect.objectContaining({ deleted: true, changes: ['deleted'], by: ADMIN.email })]);
+    for (const o of old)
+      expect(await eventsOf(o.id)).toEqual([expect.objectContaining({ deleted: true, changes: ['deleted'], by: ADMIN.email })]);
     expect(changes.filter((c) => c.orderId === kept.id)).toEqual([]);
   });
 

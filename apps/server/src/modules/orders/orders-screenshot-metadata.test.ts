@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const GPS = { IFD0: { Make: 'PhoneMaker', Model: 'Secret Model' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '16/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '96/1 9/1 0/1' } };
+const GPS = {
+  IFD0: { Make: 'PhoneMaker', Model: 'Secret Model' },
+  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '16/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '96/1 9/1 0/1' },
+};
 const receipt = () => sharp({ create: { width: 60, height: 120, channels: 3, background: '#f4f4f4' } });
 
 async function uploads(): Promise<Array<{ label: string; data: Buffer; filename: string; contentType: string }>> {
@@ -35,7 +38,8 @@ async function uploads(): Promise<Array<{ label: string; data: Buffer; filename:
 }
 
 function expectNoMetadata(bytes: Buffer, label: string) {
-  for (const secret of ['GPS', 'PhoneMaker', 'Secret Model', 'Secret Place', 'Exif']) expect(bytes.includes(secret), `${label}: ${secret}`).toBe(false);
+  for (const secret of ['GPS', 'PhoneMaker', 'Secret Model', 'Secret Place', 'Exif'])
+    expect(bytes.includes(secret), `${label}: ${secret}`).toBe(false);
 }
 
 describe('screenshots are stored without metadata at placement', () => {
@@ -69,7 +73,9 @@ describe('screenshots are stored without metadata at placement', () => {
     const sos = jpg.indexOf(Buffer.from([0xff, 0xda]));
     const broken = Buffer.concat([jpg.subarray(0, sos), Buffer.from([0xff, 0xfe, 0x00, 0x00]), jpg.subarray(sos)]);
     const before = await countRows(t);
-    const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: broken, filename: 'pay.jpg', contentType: 'image/jpeg' } });
+    const res = await placeOrder(t, orderFields(packageId), {
+      file_ScreenShot: { data: broken, filename: 'pay.jpg', contentType: 'image/jpeg' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(body(res).errors?.file_ScreenShot).toEqual([textOf(MSG.imageInvalid)]);
     expect(await countRows(t)).toEqual(before);

@@ -79,12 +79,36 @@ async function expected(term: string, keep: (r: OrderRow) => boolean = () => tru
 }
 
 async function page(term: string, currentPage: number, pageSize: number, filter = '') {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/Order?searchTerm=${encodeURIComponent(term)}&currentPage=${currentPage}&pageSize=${pageSize}${filter}`, headers: t.auth });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/Order?searchTerm=${encodeURIComponent(term)}&currentPage=${currentPage}&pageSize=${pageSize}${filter}`,
+    headers: t.auth,
+  });
   expect(res.statusCode).toBe(200);
   return body<{ items: OrderDto[]; paging: { totalCount: number } }>(res).payLoad;
 }
 
-const TERMS = ['', '1234567', '12345678901234', 'legends', 'LeGeNdS', 'mobile', 'free fire', '100%', '%', '_', 'pass_p', 'abc_', 'ab', '0977', '31', '"', 'x"y', 'no such order', 'diamonds'];
+const TERMS = [
+  '',
+  '1234567',
+  '12345678901234',
+  'legends',
+  'LeGeNdS',
+  'mobile',
+  'free fire',
+  '100%',
+  '%',
+  '_',
+  'pass_p',
+  'abc_',
+  'ab',
+  '0977',
+  '31',
+  '"',
+  'x"y',
+  'no such order',
+  'diamonds',
+];
 
 /** Each filter of the workbench (query string) and what it keeps, alone and two together. */
 function filters(): [string, (r: OrderRow) => boolean][] {
@@ -96,7 +120,10 @@ function filters(): [string, (r: OrderRow) => boolean][] {
     ['&verdict=duplicate', (r) => r.is_duplicate === 1],
     ['&isRead=false', (r) => r.is_read === 0],
     [`&operatorId=${operatorId}`, (r) => r.operator_id === operatorId],
-    ['&from=2025-01-01T00:00:06Z&to=2025-01-01T00:00:20Z', (r) => r.created_at >= '2025-01-01T00:00:06.000Z' && r.created_at < '2025-01-01T00:00:20.000Z'],
+    [
+      '&from=2025-01-01T00:00:06Z&to=2025-01-01T00:00:20Z',
+      (r) => r.created_at >= '2025-01-01T00:00:06.000Z' && r.created_at < '2025-01-01T00:00:20.000Z',
+    ],
     ['&status=COMPLETED&isRead=true', (r) => r.status === 'COMPLETED' && r.is_read === 1],
   ];
 }
@@ -118,7 +145,11 @@ async function expectAllTermsRight() {
 
 async function expectTermRight(term: string, filter = '', keep?: (r: OrderRow) => boolean) {
   const want = await expected(term, keep);
-  for (const [currentPage, size] of [[1, 5], [2, 5], [1, 12]] as const) {
+  for (const [currentPage, size] of [
+    [1, 5],
+    [2, 5],
+    [1, 12],
+  ] as const) {
     const got = await page(term, currentPage, size, filter);
     expect({ term, filter, currentPage, total: got.paging.totalCount, ids: got.items.map((o) => o.id) }).toEqual({
       term,
@@ -148,7 +179,18 @@ async function expectedTitleCounts() {
 /** The trigger-kept counts per combination (migration 0011) against a GROUP BY of the orders. */
 async function expectFilterCountsRight() {
   const db = t.app.ctx.db;
-  const key = (r: Record<string, unknown>) => JSON.stringify([r.game_title, r.package_title, r.status, r.game_id ?? '', r.payment_method, r.verdict ?? '', r.is_duplicate, r.is_read, r.operator_id ?? '']);
+  const key = (r: Record<string, unknown>) =>
+    JSON.stringify([
+      r.game_title,
+      r.package_title,
+      r.status,
+      r.game_id ?? '',
+      r.payment_method,
+      r.verdict ?? '',
+      r.is_duplicate,
+      r.is_read,
+      r.operator_id ?? '',
+    ]);
   const kept = new Map((await db.selectFrom('order_filter_counts').selectAll().execute()).map((r) => [key(r), Number(r.n)]));
   const want = new Map<string, number>();
   for (const r of await db.selectFrom('orders').selectAll().execute()) want.set(key(r), (want.get(key(r)) ?? 0) + 1);
@@ -165,10 +207,20 @@ describe('order search', () => {
 
   it('stays right after updates, deletes and a clean', async () => {
     const db = t.app.ctx.db;
-    await repo.updateOrder(db, order(41).id, { in_game_user_id: 'NewPlayer%42', mobile_number: '09123450000', transaction_number: '999999' });
+    await repo.updateOrder(db, order(41).id, {
+      in_game_user_id: 'NewPlayer%42',
+      mobile_number: '09123450000',
+      transaction_number: '999999',
+    });
     await repo.updateOrder(db, order(4).id, { game_title: 'Free Fire', package_title: '100% Bonus Diamonds' });
     await repo.updateOrder(db, order(6).id, { status: 'CANCELLED' });
-    await repo.updateOrder(db, order(8).id, { verdict: 'failed', is_duplicate: 1, operator_id: operatorId, game_id: null, payment_method: 'PHONEBILL' });
+    await repo.updateOrder(db, order(8).id, {
+      verdict: 'failed',
+      is_duplicate: 1,
+      operator_id: operatorId,
+      game_id: null,
+      payment_method: 'PHONEBILL',
+    });
     await repo.markOrderRead(db, order(9).id);
     await repo.deleteOrder(db, order(7).id);
     const cleanable = await repo.findCleanable(db, ['COMPLETED', 'CANCELLED'], '2025-01-01T00:00:10.000Z', 500);

@@ -23,7 +23,12 @@ export async function countUnread(db: Db): Promise<number> {
 export function totalsBetween(db: Db, from: string, to: string) {
   return db
     .selectFrom('orders')
-    .select((eb) => ['status', 'package_currency as currency', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('sub_total').as('amount')])
+    .select((eb) => [
+      'status',
+      'package_currency as currency',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('sub_total').as('amount'),
+    ])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
     .groupBy(['status', 'package_currency'])

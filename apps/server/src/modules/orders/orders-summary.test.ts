@@ -15,7 +15,17 @@ async function insertOrder(createdAt: Date, status: string, subTotal: number, cu
   const iso = createdAt.toISOString();
   await t.app.ctx.db
     .insertInto('orders')
-    .values(orderRow({ package_price: subTotal, package_currency: currency, sub_total: subTotal, status, is_read: isRead, created_at: iso, updated_at: iso }))
+    .values(
+      orderRow({
+        package_price: subTotal,
+        package_currency: currency,
+        sub_total: subTotal,
+        status,
+        is_read: isRead,
+        created_at: iso,
+        updated_at: iso,
+      }),
+    )
     .execute();
 }
 

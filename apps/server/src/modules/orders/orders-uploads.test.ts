@@ -25,7 +25,12 @@ afterAll(() => t.close());
 
 const privateDir = () => path.join(t.dataDir, 'private', 'screenshots');
 
-async function attack(files: Record<string, FilePart | FilePart[]>, status: number, message: string, field: string | null = 'file_ScreenShot') {
+async function attack(
+  files: Record<string, FilePart | FilePart[]>,
+  status: number,
+  message: string,
+  field: string | null = 'file_ScreenShot',
+) {
   const before = await countRows(t);
   const eventsBefore = events.length;
   const res = await placeOrder(t, orderFields(packageId), files);
@@ -49,7 +54,17 @@ function noisePng(width: number, height: number) {
 
 describe('upload attacks on POST /api/v1/Order', () => {
   it('refuses text renamed .png', async () => {
-    await attack({ file_ScreenShot: { data: Buffer.from('hello, this is plain text and not an image\n'.repeat(20)), filename: 'receipt.png', contentType: 'image/png' } }, 400, textOf(MSG.imageInvalid));
+    await attack(
+      {
+        file_ScreenShot: {
+          data: Buffer.from('hello, this is plain text and not an image\n'.repeat(20)),
+          filename: 'receipt.png',
+          contentType: 'image/png',
+        },
+      },
+      400,
+      textOf(MSG.imageInvalid),
+    );
   });
 
   it('refuses an SVG carrying a script, whatever its name and type', async () => {
@@ -77,7 +92,9 @@ describe('upload attacks on POST /api/v1/Order', () => {
   it('accepts a truncated image whose header is sound: decoding happens in the screenshot check, off the request path', async () => {
     // The check then ends as "could not be checked" (modules/verification/verification.test.ts).
     const fullPng = await noisePng(120, 120);
-    const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: fullPng.subarray(0, Math.floor(fullPng.length / 2)), filename: 'cut.png' } });
+    const res = await placeOrder(t, orderFields(packageId), {
+      file_ScreenShot: { data: fullPng.subarray(0, Math.floor(fullPng.length / 2)), filename: 'cut.png' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(body<OrderDto>(res).payLoad.verdict).toBe('pending');
   });
@@ -89,7 +106,11 @@ describe('upload attacks on POST /api/v1/Order', () => {
   });
 
   it('ignores a path in the filename: refused when not an image, stored under a generated name when it is', async () => {
-    await attack({ file_ScreenShot: { data: Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), filename: '../../etc/passwd.png' } }, 400, textOf(MSG.imageInvalid));
+    await attack(
+      { file_ScreenShot: { data: Buffer.from('root:x:0:0:root:/root:/bin/bash\n'), filename: '../../etc/passwd.png' } },
+      400,
+      textOf(MSG.imageInvalid),
+    );
 
     const before = storedFiles(t.dataDir);
     const res = await placeOrder(t, orderFields(packageId), { file_ScreenShot: { data: await png(), filename: '../../etc/passwd.png' } });
@@ -98,7 +119,11 @@ describe('upload attacks on POST /api/v1/Order', () => {
     expect(added).toHaveLength(1);
     expect(path.dirname(added[0]!)).toBe(privateDir());
     expect(path.basename(added[0]!)).toMatch(/^[a-f0-9-]{36}\.png$/);
-    for (const escaped of [path.join(privateDir(), '../../etc/passwd.png'), path.join(t.dataDir, 'etc', 'passwd.png'), path.join(t.dataDir, '..', 'etc', 'passwd.png')]) {
+    for (const escaped of [
+      path.join(privateDir(), '../../etc/passwd.png'),
+      path.join(t.dataDir, 'etc', 'passwd.png'),
+      path.join(t.dataDir, '..', 'etc', 'passwd.png'),
+    ]) {
       expect(existsSync(escaped)).toBe(false);
     }
     const order = body<OrderDto>(res).payLoad;
@@ -109,7 +134,11 @@ describe('upload attacks on POST /api/v1/Order', () => {
     const res = await placeOrder(t, orderFields(packageId));
     const order = body<OrderDto>(res).payLoad;
     const url = new URL(order.screenShot!, 'http://shop.local');
-    const shot = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { origin: 'https://dashboard.example', 'sec-fetch-site': 'cross-site' } });
+    const shot = await t.app.inject({
+      method: 'GET',
+      url: url.pathname + url.search,
+      headers: { origin: 'https://dashboard.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(shot.statusCode).toBe(200);
     expect(shot.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(403);

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@topup/contract/envelope';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { OrderDto } from '@topup/contract/orders';
-import { BULK_MAX, EXPORT_COLUMNS, OrderFilterQuery, type BulkActionResult, type OrderEventDto, type OrderSort } from '@topup/contract/workbench';
+import {
+  BULK_MAX,
+  EXPORT_COLUMNS,
+  OrderFilterQuery,
+  type BulkActionResult,
+  type OrderEventDto,
+  type OrderSort,
+} from '@topup/contract/workbench';
 import type { OrderRow } from '../../db/schema.ts';
 import { ADMIN, body, buildTestApp, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { createGame } from './orders.fixtures.ts';
@@ -177,7 +184,11 @@ describe('bulk actions', () => {
     const pending = rows.filter((r) => r.status === 'PENDING').slice(0, 3);
     const completed = rows.find((r) => r.status === 'COMPLETED')!;
     const unknown = randomUUID();
-    const res = await bulk({ action: 'CANCEL', ids: [...pending.map((r) => r.id), completed.id, unknown], cancelReason: 'payment_not_received' });
+    const res = await bulk({
+      action: 'CANCEL',
+      ids: [...pending.map((r) => r.id), completed.id, unknown],
+      cancelReason: 'payment_not_received',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const result = body<BulkActionResult>(res);
     expect(result.message).toBe(textOf(MSG.bulkDone(3, 2)));
@@ -189,20 +200,26 @@ describe('bulk actions', () => {
     for (const r of pending) {
       const dto = body<OrderDto>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${r.id}`, headers: t.auth })).payLoad;
       expect([dto.status, dto.cancelReason]).toEqual(['CANCELLED', 'PAYMENT_NOT_RECEIVED']);
-      const events = body<OrderEventDto[]>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${r.id}/Timeline`, headers: t.auth })).payLoad;
+      const events = body<OrderEventDto[]>(
+        await t.app.inject({ method: 'GET', url: `/api/v1/Order/${r.id}/Timeline`, headers: t.auth }),
+      ).payLoad;
       expect(events.map((e) => [e.type, e.data])).toEqual([
         ['STATUS_CHANGED', { from: 'PENDING', to: 'CANCELLED', reason: 'PAYMENT_NOT_RECEIVED', note: null, bulk: true }],
       ]);
       Object.assign(r, { status: 'CANCELLED', updated_at: dto.updatedAt });
     }
-    expect((await t.app.ctx.db.selectFrom('orders').select('status').where('id', '=', completed.id).executeTakeFirstOrThrow()).status).toBe('COMPLETED');
+    expect((await t.app.ctx.db.selectFrom('orders').select('status').where('id', '=', completed.id).executeTakeFirstOrThrow()).status).toBe(
+      'COMPLETED',
+    );
   });
 
   it('needs a reason to cancel, and either ids or a filter', async () => {
     const id = rows.find((r) => r.status === 'PENDING')!.id;
     expect(body(await bulk({ action: 'CANCEL', ids: [id] })).errors).toEqual({ cancelReason: [textOf(MSG.cancelReasonRequired)] });
     expect(body(await bulk({ action: 'COMPLETE' })).errors).toEqual({ ids: [textOf(MSG.bulkIdsOrFilter)] });
-    expect(body(await bulk({ action: 'COMPLETE', ids: Array.from({ length: BULK_MAX + 1 }, () => randomUUID()) })).errors).toEqual({ ids: [textOf(MSG.bulkTooMany(BULK_MAX))] });
+    expect(body(await bulk({ action: 'COMPLETE', ids: Array.from({ length: BULK_MAX + 1 }, () => randomUUID()) })).errors).toEqual({
+      ids: [textOf(MSG.bulkTooMany(BULK_MAX))],
+    });
     expect((await bulk({ action: 'COMPLETE', ids: [id] }, {})).statusCode).toBe(401);
   });
 
@@ -214,11 +231,18 @@ describe('bulk actions', () => {
     const ok = await bulk({ action: 'MARK_READ', filter: { gameId: gameB, isRead: 'false', status: 'COMPLETED' } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(body<BulkActionResult>(ok).payLoad).toEqual({ succeeded: target, failed: [] });
-    const reads = await t.app.ctx.db.selectFrom('order_events').select('order_id').where('type', '=', 'READ').where('order_id', 'in', target).execute();
+    const reads = await t.app.ctx.db
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('type', '=', 'READ')
+      .where('order_id', 'in', target)
+      .execute();
     expect(reads.map((r) => r.order_id).sort()).toEqual([...target].sort());
     for (const r of rows) if (keep(r)) r.is_read = 1;
 
-    const many = Array.from({ length: BULK_MAX + 1 }, (_, i) => row(100 + i, { id: randomUUID(), game_id: null, game_title: 'Bulk Game', created_at: '2024-01-01T00:00:00.000Z' }));
+    const many = Array.from({ length: BULK_MAX + 1 }, (_, i) =>
+      row(100 + i, { id: randomUUID(), game_id: null, game_title: 'Bulk Game', created_at: '2024-01-01T00:00:00.000Z' }),
+    );
     await t.app.ctx.db.insertInto('orders').values(many).execute();
     const tooMany = await bulk({ action: 'COMPLETE', filter: { searchTerm: 'bulk game' } });
     expect(tooMany.statusCode).toBe(400);
@@ -285,7 +309,9 @@ describe('CSV export', () => {
     const records = parseCsv(res.body.slice(1)).slice(1);
     const byColumn = (record: string[]) => Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, record[i]!.replace(/^\u2060/, '')]));
     expect(records.map((r) => byColumn(r).transactionNumber)).toEqual(
-      expected((r) => r.created_at >= '2025-03-09T17:30:00.000Z' && r.created_at < '2025-03-10T17:30:00.000Z').map((id) => rows.find((r) => r.id === id)!.transaction_number),
+      expected((r) => r.created_at >= '2025-03-09T17:30:00.000Z' && r.created_at < '2025-03-10T17:30:00.000Z').map(
+        (id) => rows.find((r) => r.id === id)!.transaction_number,
+      ),
     );
     const edge = byColumn(records.find((r) => byColumn(r).transactionNumber === rows[41]!.transaction_number)!);
     expect(edge.createdAt).toBe('2025-03-10 00:00:00');
@@ -324,11 +350,19 @@ describe('CSV export', () => {
       return Object.fromEntries(EXPORT_COLUMNS.map((c, i) => [c, record[i]]));
     };
     const en = await cells({});
-    expect(en).toMatchObject({ status: 'Cancelled', verdict: "Doesn't match", cancelReason: 'Payment not received', isRead: 'No', paymentMethod: 'Mobile banking' });
+    expect(en).toMatchObject({
+      status: 'Cancelled',
+      verdict: "Doesn't match",
+      cancelReason: 'Payment not received',
+      isRead: 'No',
+      paymentMethod: 'Mobile banking',
+    });
     const mm = await cells({ 'accept-language': 'my' });
     expect(mm).toMatchObject({ status: 'ပယ်ဖျက်ပြီး', verdict: 'မကိုက်ညီပါ', cancelReason: 'ငွေ မရရှိပါ', isRead: 'မဟုတ်', paymentMethod: 'မိုဘိုင်းဘဏ်' });
     // The staff member's own choice wins over what the browser asks for.
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', headers: t.auth, payload: { language: 'mm' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', headers: t.auth, payload: { language: 'mm' } })).statusCode,
+    ).toBe(200);
     try {
       expect((await cells({ 'accept-language': 'en' })).status).toBe('ပယ်ဖျက်ပြီး');
     } finally {

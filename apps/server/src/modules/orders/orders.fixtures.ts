@@ -30,7 +30,14 @@ export async function createGame(t: TestApp, opts: GameOptions = {}): Promise<st
   return id;
 }
 
-export type PackageOptions = { title?: string; price?: number; unit?: number; canAddQuantity?: boolean; image?: string | null; paymentMethod?: string };
+export type PackageOptions = {
+  title?: string;
+  price?: number;
+  unit?: number;
+  canAddQuantity?: boolean;
+  image?: string | null;
+  paymentMethod?: string;
+};
 
 export async function createPackage(t: TestApp, gameId: string, opts: PackageOptions = {}): Promise<string> {
   const id = randomUUID();
@@ -85,7 +92,12 @@ export async function placeOrder(
 }
 
 /** PUT /api/v1/Order/{id} as the dashboard sends it. */
-export async function updateOrder(t: TestApp, id: string, fields: Record<string, string | undefined>, files: Record<string, FilePart> = {}) {
+export async function updateOrder(
+  t: TestApp,
+  id: string,
+  fields: Record<string, string | undefined>,
+  files: Record<string, FilePart> = {},
+) {
   const form = multipart(fields, files);
   return t.app.inject({ method: 'PUT', url: `/api/v1/Order/${id}`, headers: { ...form.headers, ...t.auth }, payload: form.payload });
 }
@@ -93,8 +105,14 @@ export async function updateOrder(t: TestApp, id: string, fields: Record<string,
 export async function countRows(t: TestApp) {
   const db = t.app.ctx.db;
   const [orders, notifications] = await Promise.all([
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { orders: Number(orders.n), notifications: Number(notifications.n), files: storedFiles(t.dataDir).length };
 }

@@ -9,7 +9,8 @@ import type { Database, NewOrderRow, NotificationsTable, OrderChanges, OrderRow 
 const TITLE_COLUMNS = ['game_title', 'package_title'] as const;
 
 function anyContains(columns: readonly string[], term: string) {
-  return (eb: ExpressionBuilder<Database, 'orders' | 'order_title_counts' | 'order_filter_counts'>) => eb.or(columns.map((c) => ilike(c, term)));
+  return (eb: ExpressionBuilder<Database, 'orders' | 'order_title_counts' | 'order_filter_counts'>) =>
+    eb.or(columns.map((c) => ilike(c, term)));
 }
 
 /** Longest stored mobile number: '+959' and 9 digits (packages/contract MobileNumber). */
@@ -26,7 +27,9 @@ export function idColumnsMatch(term: string) {
     const parts = [ilike('in_game_user_id', term)];
     if (/^\+?\d+$/.test(term) && term.length <= MOBILE_MAX_LENGTH) parts.push(ilike('mobile_number', term));
     if (/^\d+$/.test(term) && term.length <= TRANSACTION_NUMBER_LENGTH) {
-      parts.push(term.length === TRANSACTION_NUMBER_LENGTH ? sql<boolean>`transaction_number = ${term}` : ilike('transaction_number', term));
+      parts.push(
+        term.length === TRANSACTION_NUMBER_LENGTH ? sql<boolean>`transaction_number = ${term}` : ilike('transaction_number', term),
+      );
     }
     return eb.or(parts);
   };
@@ -127,7 +130,14 @@ export async function searchOrders(db: Db, dialect: Dialect, term: string, offse
       ? []
       : titleTotal >= allTotal * 0.02
         ? // Common titles: walking newest first meets `want` matches soon.
-          await db.selectFrom('orders').selectAll().where(anyContains(TITLE_COLUMNS, term)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(want).execute()
+          await db
+            .selectFrom('orders')
+            .selectAll()
+            .where(anyContains(TITLE_COLUMNS, term))
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(want)
+            .execute()
         : // Rare titles: only the orders of the matching (game, package) pairs, through orders_titles_filters_idx (0011).
           await db
             .selectFrom('orders')
@@ -150,11 +160,18 @@ type IdMatch = ReturnType<typeof idColumnsMatch>;
 async function idMatchesSqlite(db: Db, term: string, idMatch: IdMatch, want: number) {
   const idMatches = db
     .selectFrom('orders')
-    .$if([...term].length >= 3, (qb) => qb.where(sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`))
+    .$if([...term].length >= 3, (qb) =>
+      qb.where(sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`),
+    )
     .where(idMatch);
   const [rows, idOnly] = await Promise.all([
     // Unary + keeps SQLite from walking the created_at index instead of using the trigram candidates.
-    idMatches.selectAll().orderBy(sql`+created_at`, 'desc').orderBy('id', 'desc').limit(want).execute(),
+    idMatches
+      .selectAll()
+      .orderBy(sql`+created_at`, 'desc')
+      .orderBy('id', 'desc')
+      .limit(want)
+      .execute(),
     idMatches
       .where((eb) => eb.not(anyContains(TITLE_COLUMNS, term)(eb)))
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -189,7 +206,9 @@ function titleCounts(db: Db, term: string): Promise<{ titleTotal: number; allTot
   return db
     .selectFrom('order_title_counts')
     .select((eb) => [
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(anyContains(TITLE_COLUMNS, term)(eb)).then(eb.ref('n')).else(0).end()), eb.lit(0)).as('title'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb.case().when(anyContains(TITLE_COLUMNS, term)(eb)).then(eb.ref('n')).else(0).end()), eb.lit(0))
+        .as('title'),
       eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('all'),
     ])
     .executeTakeFirstOrThrow()
@@ -211,7 +230,12 @@ function sumTitleCounts(db: Db, term: string): Promise<number> {
  * screenshot (the check may swap in its re-encoded file without touching `updatedAt`), so two admins replacing the
  * screenshot at once can't leave a file that no row names. Answers how many rows changed (0 or 1).
  */
-export async function updateOrder(db: Db, id: string, changes: Omit<OrderChanges, 'id' | 'created_at'>, expect: { updatedAt?: string; screenshot?: string } = {}) {
+export async function updateOrder(
+  db: Db,
+  id: string,
+  changes: Omit<OrderChanges, 'id' | 'created_at'>,
+  expect: { updatedAt?: string; screenshot?: string } = {},
+) {
   const result = await db
     .updateTable('orders')
     .set(changes)
@@ -320,7 +344,8 @@ function filterConditions(f: OrderWhere) {
   if (f.paymentMethod !== undefined) parts.push(sql<boolean>`${c('payment_method')} = ${f.paymentMethod}`);
   if (f.from !== undefined) parts.push(sql<boolean>`${c('created_at')} >= ${f.from}`);
   if (f.to !== undefined) parts.push(sql<boolean>`${c('created_at')} < ${f.to}`);
-  if (f.verdict !== undefined) parts.push(f.verdict === 'duplicate' ? sql<boolean>`${c('is_duplicate')} = 1` : sql<boolean>`${c('verdict')} = ${f.verdict}`);
+  if (f.verdict !== undefined)
+    parts.push(f.verdict === 'duplicate' ? sql<boolean>`${c('is_duplicate')} = 1` : sql<boolean>`${c('verdict')} = ${f.verdict}`);
   if (f.isRead !== undefined) parts.push(sql<boolean>`${c('is_read')} = ${f.isRead ? 1 : 0}`);
   if (f.operatorId !== undefined) parts.push(sql<boolean>`${c('operator_id')} = ${f.operatorId}`);
   return parts;
@@ -415,7 +440,10 @@ async function searchFiltered(db: Db, dialect: Dialect, f: OrderWhere, sort: Ord
   const byId = new Map([...ids.top, ...titles.top].map((r) => [r.id, r]));
   const sign = direction === 'desc' ? -1 : 1;
   const order = (a: SortKey, b: SortKey) => sign * (a.k === b.k ? (a.id < b.id ? -1 : 1) : a.k < b.k ? -1 : 1);
-  const pageIds = [...byId.values()].sort(order).slice(offset, want).map((r) => r.id);
+  const pageIds = [...byId.values()]
+    .sort(order)
+    .slice(offset, want)
+    .map((r) => r.id);
   const rows = pageIds.length === 0 ? [] : await db.selectFrom('orders').selectAll().where('id', 'in', pageIds).execute();
   const place = new Map(pageIds.map((id, i) => [id, i]));
   return { rows: rows.sort((a, b) => place.get(a.id)! - place.get(b.id)!), total: titles.count + ids.idOnly };
@@ -425,7 +453,12 @@ type TitlePair = { game_title: string; package_title: string };
 
 /** The (game, package) pairs with orders whose titles contain `term`, from the trigger-kept counts (hundreds of rows). */
 function matchingPairs(db: Db, term: string): Promise<TitlePair[]> {
-  return db.selectFrom('order_title_counts').select(['game_title', 'package_title']).where('n', '>', 0).where(anyContains(TITLE_COLUMNS, term)).execute();
+  return db
+    .selectFrom('order_title_counts')
+    .select(['game_title', 'package_title'])
+    .where('n', '>', 0)
+    .where(anyContains(TITLE_COLUMNS, term))
+    .execute();
 }
 
 /** Orders of these pairs that pass the filters: their count, and the first `want` keys in the sort's order. */
@@ -442,7 +475,10 @@ async function titleSide(db: Db, f: OrderWhere, pairs: TitlePair[], column: stri
   const keys =
     column === 'created_at'
       ? sql<SortKey>`${sql.join(
-          pairs.map((p, i) => sql`select * from (select id, created_at as k from orders where ${ofPair(p)} order by created_at ${dir}, id ${dir} limit ${want}) ${sql.id(`p${i}`)}`),
+          pairs.map(
+            (p, i) =>
+              sql`select * from (select id, created_at as k from orders where ${ofPair(p)} order by created_at ${dir}, id ${dir} limit ${want}) ${sql.id(`p${i}`)}`,
+          ),
           sql` union all `,
         )}`
       : sql<SortKey>`select id, ${sql.ref(column)} as k from orders where ${allOf(filters)} and (${sql.join(
@@ -450,7 +486,9 @@ async function titleSide(db: Db, f: OrderWhere, pairs: TitlePair[], column: stri
           sql` or `,
         )}) order by ${sql.ref(column)} ${dir}, id ${dir} limit ${want}`;
   // Without a date range the trigger-kept counts answer; with one, the pairs' ranges of the covering index.
-  const count = hasDateRange(f) ? counts.execute(db).then((r) => r.rows.reduce((sum, row) => sum + Number(row.n), 0)) : sumFilterCounts(db, f, f.searchTerm);
+  const count = hasDateRange(f)
+    ? counts.execute(db).then((r) => r.rows.reduce((sum, row) => sum + Number(row.n), 0))
+    : sumFilterCounts(db, f, f.searchTerm);
   const [total, top] = await Promise.all([count, keys.execute(db)]);
   return { count: total, top: top.rows };
 }
@@ -472,7 +510,12 @@ async function idSide(db: Db, dialect: Dialect, f: OrderWhere, column: string, d
       const ids = idColumnsMatch(term)(eb);
       // SQLite: the FTS5 trigram table narrows to candidates (its case folding is wider than lower()); the LIKE decides.
       const narrowed =
-        dialect === 'sqlite' ? eb.and([sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`, ids]) : ids;
+        dialect === 'sqlite'
+          ? eb.and([
+              sql<boolean>`orders.rowid in (select rowid from orders_fts where orders_fts match ${`"${term.replace(/"/g, '""')}"`})`,
+              ids,
+            ])
+          : ids;
       return code ? eb.or([narrowed, eb('code', '=', code)]) : narrowed;
     });
   const dir = sql.raw(direction);

@@ -22,11 +22,21 @@ const FILES = [service.SCREENSHOT_FIELD] as const;
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/api/v1/Order', {
     // Generous per address: many buyers share one address behind mobile carriers' NAT.
-    config: { multipart: multipartDoc(CreateOrderForm, FILES), access: 'public', rateLimit: { max: ctx.config.orderRateLimit, timeWindow: '1 minute' } },
+    config: {
+      multipart: multipartDoc(CreateOrderForm, FILES),
+      access: 'public',
+      rateLimit: { max: ctx.config.orderRateLimit, timeWindow: '1 minute' },
+    },
     schema: { tags: ['orders'], consumes: ['multipart/form-data'], response: { 201: envelope(PlacedOrderDto) } },
     handler: async (request, reply) => {
       const { fields, files } = await readMultipart(request, FILES);
-      const order = await service.createOrder(ctx, parseFields(CreateOrderForm, fields), files[service.SCREENSHOT_FIELD], request.log, request.ip);
+      const order = await service.createOrder(
+        ctx,
+        parseFields(CreateOrderForm, fields),
+        files[service.SCREENSHOT_FIELD],
+        request.log,
+        request.ip,
+      );
       // The buyer's private status link, made for whoever holds this answer (a retry's answer gets its own token).
       // The order is committed either way; without a token the buyer still finds it by phone and transaction number.
       const trackingToken = await issueToken(ctx, order.id).catch((err: unknown) => {

@@ -232,7 +232,12 @@ export async function listOrders(
   if (filters && hasFilters(filters)) {
     const where = await resolveFilter(ctx, filters, searchTerm);
     const { rows, total } = await repo.listFiltered(ctx.db, ctx.dialect, where, filters.sort, offsetOf(currentPage, pageSize), pageSize);
-    return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+    return toPage(
+      rows.map((r) => toOrderDto(ctx, r)),
+      currentPage,
+      pageSize,
+      total,
+    );
   }
   // Staff type or paste the code a buyer reads out: an exact code answers that one order.
   const code = normalizeOrderCode(searchTerm);
@@ -241,7 +246,12 @@ export async function listOrders(
     if (row) return toPage(currentPage === 1 ? [toOrderDto(ctx, row)] : [], currentPage, pageSize, 1);
   }
   const { rows, total } = await repo.searchOrders(ctx.db, ctx.dialect, searchTerm, offsetOf(currentPage, pageSize), pageSize);
-  return toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total);
+  return toPage(
+    rows.map((r) => toOrderDto(ctx, r)),
+    currentPage,
+    pageSize,
+    total,
+  );
 }
 
 /** Everyone who can work orders, as the operator filter offers them. */
@@ -262,7 +272,11 @@ export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
  * - still cancelled: what was sent, else what it had, so an edit of other fields keeps the reason.
  * A reason for an order that is not cancelled, a note without a reason, and OTHER without a note are refused.
  */
-function cancelChanges(existing: OrderRow, status: string, form: UpdateOrderForm): { cancel_reason: string | null; cancel_note: string | null } {
+function cancelChanges(
+  existing: OrderRow,
+  status: string,
+  form: UpdateOrderForm,
+): { cancel_reason: string | null; cancel_note: string | null } {
   if (status !== 'CANCELLED') {
     if (form.cancelReason) fail({ cancelReason: [CANCEL_MSG.reasonNeedsCancel] });
     if (form.cancelNote) fail({ cancelNote: [CANCEL_MSG.reasonNeedsCancel] });
@@ -279,7 +293,9 @@ function cancelChanges(existing: OrderRow, status: string, form: UpdateOrderForm
 }
 
 /** The order's fields an edit may change, as the timeline names them, with their columns. */
-const EDITED_COLUMNS: ReadonlyArray<readonly [EditableOrderField, 'in_game_user_id' | 'server_info' | 'mobile_number' | 'transaction_number']> = [
+const EDITED_COLUMNS: ReadonlyArray<
+  readonly [EditableOrderField, 'in_game_user_id' | 'server_info' | 'mobile_number' | 'transaction_number']
+> = [
   ['inGameUserId', 'in_game_user_id'],
   ['serverInfo', 'server_info'],
   ['mobileNumber', 'mobile_number'],
@@ -415,7 +431,10 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
   if (stored) edits.push({ field: 'screenShot', from: null, to: null });
   const actor: Actor = { id: admin.id, email: admin.email };
   const updated = await ctx.db.transaction().execute(async (trx) => {
-    const n = await repo.updateOrder(trx, existing.id, changes, { updatedAt: existing.updated_at, screenshot: stored ? existing.screenshot : undefined });
+    const n = await repo.updateOrder(trx, existing.id, changes, {
+      updatedAt: existing.updated_at,
+      screenshot: stored ? existing.screenshot : undefined,
+    });
     if (n === 0) return false;
     if (status !== existing.status) {
       const note = status === 'CANCELLED' ? cancel.cancel_note : (form.statusNote ?? null);
@@ -434,14 +453,16 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
         },
       });
     }
-    if (edits.length > 0) await record(trx, { orderId: existing.id, actor, at: changes.updated_at, type: 'EDITED', data: { changes: edits } });
+    if (edits.length > 0)
+      await record(trx, { orderId: existing.id, actor, at: changes.updated_at, type: 'EDITED', data: { changes: edits } });
     return true;
   });
   if (!updated) {
     if (!(await repo.findOrder(ctx.db, existing.id))) throw AppError.notFound('Order');
     return null;
   }
-  const statusMoved = status !== existing.status || cancel.cancel_reason !== existing.cancel_reason || cancel.cancel_note !== existing.cancel_note;
+  const statusMoved =
+    status !== existing.status || cancel.cancel_reason !== existing.cancel_reason || cancel.cancel_note !== existing.cancel_note;
   const kinds: OrderChangeKind[] = [...(statusMoved ? (['status'] as const) : []), ...(edits.length > 0 ? (['fields'] as const) : [])];
   return { changes, row: existing, kinds };
 }
@@ -484,7 +505,12 @@ export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Pr
     const row = await repo.deleteOrder(trx, id);
     if (!row) return undefined;
     await eraseEditedValues(trx, id);
-    await record(trx, { orderId: id, actor: { id: admin.id, email: admin.email }, type: 'DELETE_REQUESTED', data: { code: row.code ?? null } });
+    await record(trx, {
+      orderId: id,
+      actor: { id: admin.id, email: admin.email },
+      type: 'DELETE_REQUESTED',
+      data: { code: row.code ?? null },
+    });
     return row;
   });
   if (!deleted) throw AppError.notFound('Order');
@@ -519,7 +545,12 @@ export async function markReadIn(trx: Db, id: string, admin: Admin | null): Prom
   return 'marked';
 }
 
-export async function listNotifications(ctx: AppContext, searchTerm: string, currentPage: number, pageSize: number): Promise<Page<NotificationDto>> {
+export async function listNotifications(
+  ctx: AppContext,
+  searchTerm: string,
+  currentPage: number,
+  pageSize: number,
+): Promise<Page<NotificationDto>> {
   const [rows, total] = await Promise.all([
     repo.listUnreadNotifications(ctx.db, searchTerm, offsetOf(currentPage, pageSize), pageSize),
     repo.countUnreadNotifications(ctx.db, searchTerm),
@@ -544,14 +575,26 @@ export async function cleanOrders(ctx: AppContext, body: CleanOrderBody, admin: 
     if (ids.length === 0) break;
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       const rows = await repo.deleteCleanable(trx, ids, CLEANABLE, before);
-      await forgetOrders(trx, rows.map((r) => r.id));
+      await forgetOrders(
+        trx,
+        rows.map((r) => r.id),
+      );
       return rows;
     });
     deletedCount += deleted.length;
     // One message per committed batch: each deleted order is its own event inside it.
-    announceStaffChanges(ctx, deleted.map((d) => staffDeletion(d.id, admin?.email ?? null)));
-    await ctx.media.discard('private', deleted.map((d) => d.screenshot));
-    await ctx.media.releasePublic(ctx.db, deleted.map((d) => d.package_image));
+    announceStaffChanges(
+      ctx,
+      deleted.map((d) => staffDeletion(d.id, admin?.email ?? null)),
+    );
+    await ctx.media.discard(
+      'private',
+      deleted.map((d) => d.screenshot),
+    );
+    await ctx.media.releasePublic(
+      ctx.db,
+      deleted.map((d) => d.package_image),
+    );
     if (ids.length < CLEAN_BATCH) break;
   }
   return { deletedCount };

@@ -54,7 +54,13 @@ async function placed(packageId: string, overrides: Record<string, string | unde
 }
 
 /** Asserts a refusal: status, message, the named field's message, and that nothing was written or announced. */
-async function expectRefused(fields: Record<string, string | undefined>, status: number, field: string, message: string, files?: Parameters<typeof placeOrder>[2]) {
+async function expectRefused(
+  fields: Record<string, string | undefined>,
+  status: number,
+  field: string,
+  message: string,
+  files?: Parameters<typeof placeOrder>[2],
+) {
   const before = await countRows(t);
   const eventsBefore = events.length;
   const res = await placeOrder(t, fields, files);
@@ -73,9 +79,19 @@ describe('POST /api/v1/Order', () => {
     const { gameId, packageId } = await createCatalog(
       t,
       { title: 'Mobile Legends', serverType: 'ZONEID' },
-      { title: '86 Diamonds', price: 1234.5, unit: 86, canAddQuantity: true, image: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee.png', paymentMethod: 'PHONEBILL' },
+      {
+        title: '86 Diamonds',
+        price: 1234.5,
+        unit: 86,
+        canAddQuantity: true,
+        image: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee.png',
+        paymentMethod: 'PHONEBILL',
+      },
     );
-    const res = await placeOrder(t, orderFields(packageId, { quantity: '3', subTotal: '3703.5', serverInfo: ' 2041 ', inGameUserId: ' 998877 ' }));
+    const res = await placeOrder(
+      t,
+      orderFields(packageId, { quantity: '3', subTotal: '3703.5', serverInfo: ' 2041 ', inGameUserId: ' 998877 ' }),
+    );
     expect(res.statusCode).toBe(201);
     const b = body<OrderDto>(res);
     expect(b.statusCode).toBe(201);
@@ -107,7 +123,15 @@ describe('POST /api/v1/Order', () => {
     expect(order.screenShot).toMatch(/^\/api\/v1\/files\/screenshots\/[a-f0-9-]{36}\.png\?expires=\d+&sig=[\w-]+$/);
 
     const row = await orderRow(order.id);
-    expect(row).toMatchObject({ sub_total: 3703.5, quantity: 3, package_price: 1234.5, game_title: 'Mobile Legends', package_title: '86 Diamonds', status: 'PENDING', is_read: 0 });
+    expect(row).toMatchObject({
+      sub_total: 3703.5,
+      quantity: 3,
+      package_price: 1234.5,
+      game_title: 'Mobile Legends',
+      package_title: '86 Diamonds',
+      status: 'PENDING',
+      is_read: 0,
+    });
     expect(existsSync(path.join(privateDir(), row!.screenshot))).toBe(true);
     const notes = await notificationRows(order.id);
     expect(notes).toHaveLength(1);
@@ -146,7 +170,8 @@ describe('POST /api/v1/Order', () => {
     const single = (await createCatalog(t, {}, { canAddQuantity: false })).packageId;
     const multi = (await createCatalog(t, {}, { canAddQuantity: true, price: 100 })).packageId;
     await expectRefused(orderFields(single, { quantity: '2' }), 400, 'quantity', textOf(MSG.quantityNotAllowed));
-    for (const q of ['0', '11', '-1', '1.5', 'abc']) await expectRefused(orderFields(multi, { quantity: q }), 400, 'quantity', textOf(MSG.quantityRange));
+    for (const q of ['0', '11', '-1', '1.5', 'abc'])
+      await expectRefused(orderFields(multi, { quantity: q }), 400, 'quantity', textOf(MSG.quantityRange));
     expect((await placed(multi, { quantity: '10' })).subTotal).toBe(1000);
     expect((await placed(single, { quantity: '1' })).quantity).toBe(1);
   });
@@ -197,11 +222,19 @@ describe('POST /api/v1/Order', () => {
   it('requires the screenshot, and checks every text field before storing one', async () => {
     const { packageId } = await createCatalog(t, {}, { canAddQuantity: false });
     await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', textOf(MSG.screenshotRequired), {});
-    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', textOf(MSG.screenshotRequired), { file_ScreenShot: { data: Buffer.alloc(0) } });
+    await expectRefused(orderFields(packageId), 400, 'file_ScreenShot', textOf(MSG.screenshotRequired), {
+      file_ScreenShot: { data: Buffer.alloc(0) },
+    });
     // A good screenshot with a bad field: refused before the file is written (expectRefused checks the folder).
     await expectRefused(orderFields(packageId, { quantity: '2' }), 400, 'quantity', textOf(MSG.quantityNotAllowed));
     // Several rule failures are named together.
-    const b = await expectRefused(orderFields(packageId, { quantity: '3', subTotal: '1' }), 400, 'quantity', textOf(MSG.quantityNotAllowed), {});
+    const b = await expectRefused(
+      orderFields(packageId, { quantity: '3', subTotal: '1' }),
+      400,
+      'quantity',
+      textOf(MSG.quantityNotAllowed),
+      {},
+    );
     expect(b.errors).toHaveProperty('file_ScreenShot');
     expect(b.errors).toHaveProperty('subTotal');
   });
@@ -265,11 +298,17 @@ describe('admin order endpoints', () => {
     const pkgB = await createPackage(t, gameId, { title: 'Mega Hoard' });
     const made: OrderDto[] = [];
     for (let i = 0; i < 5; i++) {
-      made.push(await placed(i % 2 ? pkgB : pkgA, { inGameUserId: `zq-user-${i}`, mobileNumber: `0977700000${i}`, transactionNumber: `55500${i}` }));
+      made.push(
+        await placed(i % 2 ? pkgB : pkgA, { inGameUserId: `zq-user-${i}`, mobileNumber: `0977700000${i}`, transactionNumber: `55500${i}` }),
+      );
     }
     // Distinct, known creation times: order i is i minutes newer than the first.
     for (const [i, o] of made.entries()) {
-      await t.app.ctx.db.updateTable('orders').set({ created_at: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() }).where('id', '=', o.id).execute();
+      await t.app.ctx.db
+        .updateTable('orders')
+        .set({ created_at: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() })
+        .where('id', '=', o.id)
+        .execute();
     }
     const list = async (query: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/order?${query}`, headers: t.auth });
@@ -283,7 +322,14 @@ describe('admin order endpoints', () => {
 
     const second = await list('searchTerm=ZEPHYR&currentPage=2&pageSize=2');
     expect(second.items.map((o) => o.inGameUserId)).toEqual(['zq-user-2', 'zq-user-1']);
-    expect(second.paging).toMatchObject({ totalCount: 5, totalPages: 3, previousPage: 1, nextPage: 3, firstRowOnPage: 3, lastRowOnPage: 4 });
+    expect(second.paging).toMatchObject({
+      totalCount: 5,
+      totalPages: 3,
+      previousPage: 1,
+      nextPage: 3,
+      firstRowOnPage: 3,
+      lastRowOnPage: 4,
+    });
 
     expect((await list('searchTerm=mega%20hoard')).items.map((o) => o.inGameUserId)).toEqual(['zq-user-3', 'zq-user-1']);
     expect((await list('searchTerm=zq-user-2')).items).toHaveLength(1);
@@ -303,10 +349,14 @@ describe('admin order endpoints', () => {
   it("serves a listed order's screenshot through its signed URL, and refuses a tampered or expired one", async () => {
     const { packageId } = await createCatalog(t, { title: 'Shot Game' });
     const form = orderFields(packageId);
-    const res = await placeOrder(t, form, { file_ScreenShot: { data: await jpeg(40, 30), filename: 'pay.jpg', contentType: 'image/jpeg' } });
+    const res = await placeOrder(t, form, {
+      file_ScreenShot: { data: await jpeg(40, 30), filename: 'pay.jpg', contentType: 'image/jpeg' },
+    });
     expect(res.statusCode).toBe(201);
     const id = body<OrderDto>(res).payLoad.id;
-    const listed = body<{ items: OrderDto[] }>(await t.app.inject({ method: 'GET', url: '/api/v1/Order?searchTerm=shot%20game', headers: t.auth })).payLoad.items;
+    const listed = body<{ items: OrderDto[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/Order?searchTerm=shot%20game', headers: t.auth }),
+    ).payLoad.items;
     const url = listed.find((o) => o.id === id)!.screenShot!;
 
     const img = await t.app.inject({ method: 'GET', url });
@@ -394,7 +444,12 @@ describe('admin order endpoints', () => {
     const badServer = await updateOrder(t, order.id, { serverInfo: 'Mars' });
     expect(body(badServer).errors).toEqual({ serverInfo: [textOf(MSG.serverOption)] });
     const filesBefore = (await countRows(t)).files;
-    const badImage = await updateOrder(t, order.id, { orderStatus: 'PENDING' }, { file_ScreenShot: { data: Buffer.from('not an image'), filename: 'x.png' } });
+    const badImage = await updateOrder(
+      t,
+      order.id,
+      { orderStatus: 'PENDING' },
+      { file_ScreenShot: { data: Buffer.from('not an image'), filename: 'x.png' } },
+    );
     expect(badImage.statusCode).toBe(400);
     expect(body(badImage).errors).toEqual({ file_ScreenShot: [textOf(MSG.imageInvalid)] });
     expect((await countRows(t)).files).toBe(filesBefore);
@@ -409,7 +464,12 @@ describe('admin order endpoints', () => {
     await t.app.ctx.db.updateTable('token_packages').set({ price: 999, token_title: 'New Pack' }).where('id', '=', packageId).execute();
     await t.app.ctx.db.deleteFrom('games').where('id', '=', gameId).execute();
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/Order/${order.id}`, headers: t.auth });
-    expect(body<OrderDto>(res).payLoad).toMatchObject({ gameId: null, gameTitle: 'Old Title', subTotal: 300, tokenPackageDto: { id: null, tokenTitle: 'Old Pack', price: 300 } });
+    expect(body<OrderDto>(res).payLoad).toMatchObject({
+      gameId: null,
+      gameTitle: 'Old Title',
+      subTotal: 300,
+      tokenPackageDto: { id: null, tokenTitle: 'Old Pack', price: 300 },
+    });
   });
 
   it('deletes an order with its notifications and its screenshot', async () => {
@@ -451,7 +511,13 @@ describe('admin order endpoints', () => {
     // A second notification about the same order: marking read must clear both.
     await t.app.ctx.db
       .insertInto('notifications')
-      .values({ id: '0f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e40', order_id: a.id, message: 'Reminder', is_read: 0, created_at: '2029-12-31T00:00:00.000Z' })
+      .values({
+        id: '0f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e40',
+        order_id: a.id,
+        message: 'Reminder',
+        is_read: 0,
+        created_at: '2029-12-31T00:00:00.000Z',
+      })
       .execute();
 
     const bell = async () => {
@@ -473,12 +539,15 @@ describe('admin order endpoints', () => {
     const after = await bell();
     expect(after.items.map((n) => n.orderId)).toEqual([b.id]);
 
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/order/ISREAD/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', headers: t.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/order/ISREAD/3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', headers: t.auth })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /api/v1/Order/Clean-Order', () => {
-  const clean = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: t.auth, payload: payload as object });
+  const clean = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/Order/Clean-Order', headers: t.auth, payload: payload as object });
   const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
 
   async function placedAt(packageId: string, status: string, createdAt: string) {
@@ -488,7 +557,14 @@ describe('POST /api/v1/Order/Clean-Order', () => {
   }
 
   it('refuses counts outside the rules', async () => {
-    for (const payload of [{ type: 'WEEKLY', count: 2 }, { type: 'MONTHLY', count: 4 }, { type: 'MONTHLY', count: 0 }, { type: 'DAILY', count: 3 }, { type: 'WEEKLY' }, {}]) {
+    for (const payload of [
+      { type: 'WEEKLY', count: 2 },
+      { type: 'MONTHLY', count: 4 },
+      { type: 'MONTHLY', count: 0 },
+      { type: 'DAILY', count: 3 },
+      { type: 'WEEKLY' },
+      {},
+    ]) {
       const res = await clean(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(body(res).message).toBe(textOf(MSG.cleanCount));
@@ -551,7 +627,11 @@ describe('POST /api/v1/Order/Clean-Order', () => {
       created_at: old,
       updated_at: old,
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.app.ctx.db.insertInto('orders').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.app.ctx.db
+        .insertInto('orders')
+        .values(rows.slice(i, i + 200))
+        .execute();
     const res = await clean({ type: 'MONTHLY', count: 3 });
     expect(body(res).payLoad).toEqual({ deletedCount: 802 });
     const left = await t.app.ctx.db.selectFrom('orders').select(['status']).execute();

@@ -34,7 +34,8 @@ function detectWallet(text: string, from: string | null): Wallet | null {
   for (const hay of haystacks) {
     // Longer names first, so "kbz pay" is not taken for another wallet's shorter alias.
     for (const rule of WALLET_RULES) if (rule.names.some((n) => n.length > 3 && hay.includes(squash(n)))) return rule.wallet;
-    for (const rule of WALLET_RULES) if (rule.names.some((n) => n.length <= 3 && new RegExp(`(^|[^a-z])${squash(n)}([^a-z]|$)`).test(hay))) return rule.wallet;
+    for (const rule of WALLET_RULES)
+      if (rule.names.some((n) => n.length <= 3 && new RegExp(`(^|[^a-z])${squash(n)}([^a-z]|$)`).test(hay))) return rule.wallet;
   }
   return null;
 }
@@ -68,11 +69,17 @@ function findTransactionId(text: string, wallet: Wallet | null): string | null {
   const extra = WALLET_RULES.find((r) => r.wallet === wallet)?.txnLabels ?? [];
   const labels = [...new Set([...extra, ...COMMON_TXN_LABELS])].sort((a, b) => b.length - a.length);
   for (const label of labels) {
-    const re = new RegExp(String.raw`(?:^|[^\p{L}\p{M}])${escape(label).replace(/ /g, String.raw`\s*`)}\s*[.:：#\-–]*\s*([A-Za-z0-9][A-Za-z0-9\- ]{3,40})`, 'iu');
+    const re = new RegExp(
+      String.raw`(?:^|[^\p{L}\p{M}])${escape(label).replace(/ /g, String.raw`\s*`)}\s*[.:：#\-–]*\s*([A-Za-z0-9][A-Za-z0-9\- ]{3,40})`,
+      'iu',
+    );
     const m = re.exec(text);
     if (!m) continue;
     // Ids are one run of letters and digits; spaces or dashes inside a long digit run are the writer's grouping.
-    const id = m[1]!.trim().split(/\s(?=[A-Za-z]{2,})/)[0]!.replace(/[\s-]/g, '');
+    const id = m[1]!
+      .trim()
+      .split(/\s(?=[A-Za-z]{2,})/)[0]!
+      .replace(/[\s-]/g, '');
     if (/\d{4,}/.test(id) && id.length >= 6) return id.toUpperCase();
   }
   return null;
@@ -98,7 +105,9 @@ function cleanName(raw: string): string | null {
 function findSender(text: string): string | null {
   // "NAME (09…) ထံမှ" / "09… ထံမှ" / "09… မှ": the sender stands before the Burmese "from".
   const burmese = /([^\n။၊:]{1,60}?)\s*(ထံမှ|(?<![\p{L}\p{M}])မှ(?=\s))/u.exec(text);
-  const labelled = new RegExp(String.raw`(?:^|[\s(:\-])(?:${SENDER_LABELS.map(escape).join('|')})\s*[:：\-–]?\s*([^\n]{1,80})`, 'i').exec(text);
+  const labelled = new RegExp(String.raw`(?:^|[\s(:\-])(?:${SENDER_LABELS.map(escape).join('|')})\s*[:：\-–]?\s*([^\n]{1,80})`, 'i').exec(
+    text,
+  );
   for (const candidate of [labelled?.[1], burmese?.[1]]) {
     if (!candidate) continue;
     const name = cleanName(candidate.replace(/^(agent)\s+/i, ''));

@@ -64,7 +64,13 @@ export function orderNumberOf(transactionId: string | null): string | null {
   return m ? m[1]! : null;
 }
 
-const candidateOf = (o: repo.OrderCandidateRow): NoticeCandidate => ({ orderId: o.id, code: o.code, subTotal: o.sub_total, transactionNumber: o.transaction_number, createdAt: o.created_at });
+const candidateOf = (o: repo.OrderCandidateRow): NoticeCandidate => ({
+  orderId: o.id,
+  code: o.code,
+  subTotal: o.sub_total,
+  transactionNumber: o.transaction_number,
+  createdAt: o.created_at,
+});
 
 /** Which wallet an account's name is (KBZPay, "KBZ Pay", "Wave Money"…), by the parser's own rules; null if none. */
 function walletOfAccount(name: string): Wallet | null {
@@ -97,7 +103,15 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
   async function read(row: repo.NoticeRow): Promise<repo.NoticeRow | null> {
     const parsed = parseNotice(row.text, row.sender);
     const state = parsed.kind === null ? 'unread' : parsed.kind === 'incoming' ? 'waiting' : 'ignored';
-    const fields: repo.ReadFields = { state, wallet: parsed.wallet, kind: parsed.kind, amount: parsed.amount, txn_id: parsed.transactionId, payer: parsed.sender, paid_at: parsed.paidAt };
+    const fields: repo.ReadFields = {
+      state,
+      wallet: parsed.wallet,
+      kind: parsed.kind,
+      amount: parsed.amount,
+      txn_id: parsed.transactionId,
+      payer: parsed.sender,
+      paid_at: parsed.paidAt,
+    };
     if (!(await repo.storeReading(db, row.id, fields))) return null;
     return { ...row, ...fields };
   }
@@ -107,7 +121,9 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
     if (row.amount === null) return;
     const phone = await repo.phoneById(db, row.phone_id);
     const accountIds = phone ? (JSON.parse(phone.payment_account_ids) as string[]) : [];
-    const wallets = new Set((await repo.accountNames(db, accountIds)).map((a) => walletOfAccount(a.payment_name)).filter((w) => w !== null));
+    const wallets = new Set(
+      (await repo.accountNames(db, accountIds)).map((a) => walletOfAccount(a.payment_name)).filter((w) => w !== null),
+    );
     // Money into a wallet this phone does not receive for (a personal account on the same phone) pays no order.
     if (row.wallet && wallets.size > 0 && !wallets.has(row.wallet as Wallet)) {
       await repo.setUndecided(db, row.id, 'ignored', null);
@@ -149,11 +165,22 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         continue; // the order was paid by another notice meanwhile: look again without it
       }
       if (onlyOrderId) return; // a look at one new order: the others were decided before
-      if (exact.length >= 1) return void (await repo.setUndecided(db, row.id, 'candidates', JSON.stringify(exact.map(candidateOf))).then(() => announce(row.id)));
-      if (byNumber.length > 0) return void (await repo.setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf))).then(() => announce(row.id)));
+      if (exact.length >= 1)
+        return void (await repo
+          .setUndecided(db, row.id, 'candidates', JSON.stringify(exact.map(candidateOf)))
+          .then(() => announce(row.id)));
+      if (byNumber.length > 0)
+        return void (await repo
+          .setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf)))
+          .then(() => announce(row.id)));
       // No usable number, or none of the orders carries it: the same amount alone never decides.
       const sameAmount = orders.filter((o) => o.sub_total === row.amount);
-      await repo.setUndecided(db, row.id, sameAmount.length ? 'candidates' : 'waiting', sameAmount.length ? JSON.stringify(sameAmount.map(candidateOf)) : null);
+      await repo.setUndecided(
+        db,
+        row.id,
+        sameAmount.length ? 'candidates' : 'waiting',
+        sameAmount.length ? JSON.stringify(sameAmount.map(candidateOf)) : null,
+      );
       return void (await announce(row.id));
     }
   }
@@ -166,7 +193,8 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
       current = await read(row);
       if (current && current.state !== 'waiting') return void (await announce(row.id));
     }
-    if (current && (repo.UNDECIDED as readonly string[]).includes(current.state) && current.order_id === null) await decide(current, onlyOrderId);
+    if (current && (repo.UNDECIDED as readonly string[]).includes(current.state) && current.order_id === null)
+      await decide(current, onlyOrderId);
   }
 
   const track = (work: Promise<void>, what: string, id: string) => {
@@ -177,7 +205,12 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
 
   async function matchOrder(order: { id: string; subTotal: number; transactionNumber: string }) {
     const since = new Date(Date.now() - windowMs * 2).toISOString();
-    const ids = new Set([...(await repo.undecidedByTransaction(db, order.transactionNumber, since)), ...(await repo.undecidedFor(db, order.subTotal, since))].map((r) => r.id));
+    const ids = new Set(
+      [
+        ...(await repo.undecidedByTransaction(db, order.transactionNumber, since)),
+        ...(await repo.undecidedFor(db, order.subTotal, since)),
+      ].map((r) => r.id),
+    );
     for (const id of ids) {
       await process(id, order.id);
       // Re-look without the restriction: a notice that was "candidates" may now have more (or fewer) of them.
@@ -189,7 +222,11 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
   return {
     taken(noticeId) {
       if (closed) return;
-      track(new Promise<void>((resolve) => setImmediate(resolve)).then(() => process(noticeId)), 'reading', noticeId);
+      track(
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() => process(noticeId)),
+        'reading',
+        noticeId,
+      );
     },
     orderPlaced(order) {
       if (closed) return;

@@ -37,22 +37,36 @@ async function notice(text: string, from = 'KBZPay'): Promise<PaymentNoticeDto> 
   expect(res.statusCode, res.body).toBe(200);
   await t.app.ctx.paymentNotices.idle();
   const id = body<{ id: string }>(res).payLoad.id;
-  const list = body<Page<PaymentNoticeDto>>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth })).payLoad;
+  const list = body<Page<PaymentNoticeDto>>(
+    await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth }),
+  ).payLoad;
   return list.items.find((n) => n.id === id)!;
 }
 
-const payment = async (orderId: string) => body<OrderPaymentDto>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${orderId}/payment`, headers: t.auth })).payLoad;
-const timeline = async (orderId: string) => body<OrderEventDto[]>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${orderId}/timeline`, headers: t.auth })).payLoad;
+const payment = async (orderId: string) =>
+  body<OrderPaymentDto>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${orderId}/payment`, headers: t.auth })).payLoad;
+const timeline = async (orderId: string) =>
+  body<OrderEventDto[]>(await t.app.inject({ method: 'GET', url: `/api/v1/Order/${orderId}/timeline`, headers: t.auth })).payLoad;
 
 describe('matching notices to orders', () => {
   it('confirms the order whose total and number the notice carries, on its timeline and live', async () => {
     const orderId = await order('482913');
     expect((await payment(orderId)).state).toBe('not_received');
     const n = await notice('You have received 5,000 Ks from U Aung (09xxxxx1234). Trans ID: 0100345678482913. Balance 90,000 Ks');
-    expect(n).toMatchObject({ state: 'matched', orderId, amount: 5000, transactionId: '0100345678482913', wallet: 'kbzpay', matchedBy: null });
+    expect(n).toMatchObject({
+      state: 'matched',
+      orderId,
+      amount: 5000,
+      transactionId: '0100345678482913',
+      wallet: 'kbzpay',
+      matchedBy: null,
+    });
     expect(await payment(orderId)).toMatchObject({ state: 'received', notice: { id: n.id, phoneName: 'Counter phone' } });
     const events = await timeline(orderId);
-    expect(events.find((e) => e.type === 'PAYMENT_RECEIVED')).toMatchObject({ actor: null, data: { noticeId: n.id, amount: 5000, byHand: false } });
+    expect(events.find((e) => e.type === 'PAYMENT_RECEIVED')).toMatchObject({
+      actor: null,
+      data: { noticeId: n.id, amount: 5000, byHand: false },
+    });
     expect(pushed.some((e) => e.notice.id === n.id && e.notice.state === 'matched')).toBe(true);
   });
 
@@ -72,17 +86,38 @@ describe('matching notices to orders', () => {
     expect((await payment(a)).state).toBe('not_received');
 
     // Staff attach it by hand: both timelines say who; a second attach or another order is refused.
-    await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'staff@shop.test', password: 'staff-password-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'staff@shop.test', password: 'staff-password-1' },
+    });
     const staff = { authorization: `Bearer ${(await login(t.app, 'staff@shop.test', 'staff-password-1')).accessToken}` };
-    const attached = await t.app.inject({ method: 'POST', url: `/api/v1/PaymentNotice/${n.id}/attach`, headers: staff, payload: { orderId: a } });
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/PaymentNotice/${n.id}/attach`,
+      headers: staff,
+      payload: { orderId: a },
+    });
     expect(attached.statusCode, attached.body).toBe(200);
     expect(body<PaymentNoticeDto>(attached).payLoad).toMatchObject({ state: 'matched', orderId: a, matchedBy: 'staff@shop.test' });
-    expect((await timeline(a)).find((e) => e.type === 'PAYMENT_RECEIVED')).toMatchObject({ actor: { email: 'staff@shop.test' }, data: { byHand: true } });
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/PaymentNotice/${n.id}/attach`, headers: staff, payload: { orderId: b } })).statusCode).toBe(409);
+    expect((await timeline(a)).find((e) => e.type === 'PAYMENT_RECEIVED')).toMatchObject({
+      actor: { email: 'staff@shop.test' },
+      data: { byHand: true },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/PaymentNotice/${n.id}/attach`, headers: staff, payload: { orderId: b } }))
+        .statusCode,
+    ).toBe(409);
 
     // An order already paid takes no second notice.
     const other = await notice('KBZPay: You have received 5,000 Ks from Ko Ko.');
-    const twice = await t.app.inject({ method: 'POST', url: `/api/v1/PaymentNotice/${other.id}/attach`, headers: staff, payload: { orderId: a } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/PaymentNotice/${other.id}/attach`,
+      headers: staff,
+      payload: { orderId: a },
+    });
     expect(twice.statusCode).toBe(409);
     expect(Object.keys(body(twice).errors ?? {})).toEqual(['orderId']);
   });
@@ -118,7 +153,9 @@ describe('matching notices to orders', () => {
   });
 
   it('lists notices by state for the Payments page', async () => {
-    const list = body<Page<PaymentNoticeDto>>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?state=unread', headers: t.auth })).payLoad;
+    const list = body<Page<PaymentNoticeDto>>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?state=unread', headers: t.auth }),
+    ).payLoad;
     expect(list.items.map((n) => n.state)).toEqual(['unread']);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?state=bogus', headers: t.auth })).statusCode).toBe(400);
   });

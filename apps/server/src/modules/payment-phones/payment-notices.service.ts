@@ -1,6 +1,11 @@
 // What staff see of payment notices: every notice with its order, an order's payment as the wallet told it, and
 // money that came with no order attached to one by hand (recorded on the order's timeline and on the notice).
-import { PAYMENT_PHONE_MSG, type OrderPaymentDto, type PaymentNoticeDto, type PaymentNoticeListQuery } from '@topup/contract/payment-phones';
+import {
+  PAYMENT_PHONE_MSG,
+  type OrderPaymentDto,
+  type PaymentNoticeDto,
+  type PaymentNoticeListQuery,
+} from '@topup/contract/payment-phones';
 import type { Page } from '@topup/contract/envelope';
 import type { AppContext } from '../../context.ts';
 import type { Admin } from '../auth/admin.ts';
@@ -56,7 +61,8 @@ export async function attachNotice(ctx: AppContext, admin: Admin, noticeId: stri
     }
     return claimed;
   });
-  if (outcome === 'order-taken') throw AppError.conflict(PAYMENT_PHONE_MSG.orderAlreadyPaid, { orderId: [PAYMENT_PHONE_MSG.orderAlreadyPaid] });
+  if (outcome === 'order-taken')
+    throw AppError.conflict(PAYMENT_PHONE_MSG.orderAlreadyPaid, { orderId: [PAYMENT_PHONE_MSG.orderAlreadyPaid] });
   if (outcome === 'notice-taken') throw AppError.conflict(PAYMENT_PHONE_MSG.alreadyMatched);
   const dto = toNoticeDto((await repo.noticeView(ctx.db, noticeId))!);
   ctx.events.paymentNotice({ notice: dto });

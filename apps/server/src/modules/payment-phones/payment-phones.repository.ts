@@ -24,7 +24,12 @@ export function phoneById(db: Db, id: string) {
 }
 
 export async function revokePhone(db: Db, id: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('payment_phones').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('payment_phones')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -61,21 +66,33 @@ export async function storeReading(db: Db, id: string, fields: ReadFields): Prom
 /** States a notice can still be decided from, automatically or by hand. */
 export const UNDECIDED = ['waiting', 'candidates'] as const;
 
-export async function setUndecided(db: Db, id: string, state: 'waiting' | 'candidates' | 'amount_differs' | 'ignored', candidates: string | null) {
+export async function setUndecided(
+  db: Db,
+  id: string,
+  state: 'waiting' | 'candidates' | 'amount_differs' | 'ignored',
+  candidates: string | null,
+) {
   await db.updateTable('payment_notices').set({ state, candidates }).where('id', '=', id).where('order_id', 'is', null).execute();
 }
 
 export type OrderCandidateRow = { id: string; code: string | null; sub_total: number; transaction_number: string; created_at: string };
 
 /** Pending orders in the window that no notice has paid for yet, by amount or by transaction number. */
-export function openOrders(db: Db, opts: { from: string; to: string; amount: number | null; transactionNumber: string | null; orderId?: string }) {
+export function openOrders(
+  db: Db,
+  opts: { from: string; to: string; amount: number | null; transactionNumber: string | null; orderId?: string },
+) {
   let q = db
     .selectFrom('orders')
     .select(['orders.id', 'orders.code', 'orders.sub_total', 'orders.transaction_number', 'orders.created_at'])
     .where('orders.status', '=', 'PENDING')
     .where('orders.created_at', '>=', opts.from)
     .where('orders.created_at', '<=', opts.to)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('payment_notices').select('payment_notices.id').whereRef('payment_notices.order_id', '=', 'orders.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('payment_notices').select('payment_notices.id').whereRef('payment_notices.order_id', '=', 'orders.id')),
+      ),
+    )
     .where((eb) => {
       const ors = [];
       if (opts.amount !== null) ors.push(eb('orders.sub_total', '=', opts.amount));
@@ -90,7 +107,14 @@ export function openOrders(db: Db, opts: { from: string; to: string; amount: num
  * Ties a notice to an order, once: the notice must be undecided (or, by hand, any money-in state) and the order
  * unpaid (the unique index on order_id). 'taken' when another instance or notice got there first.
  */
-export async function claim(db: Db, noticeId: string, orderId: string, at: string, by: string | null, fromStates: readonly string[]): Promise<'claimed' | 'notice-taken' | 'order-taken'> {
+export async function claim(
+  db: Db,
+  noticeId: string,
+  orderId: string,
+  at: string,
+  by: string | null,
+  fromStates: readonly string[],
+): Promise<'claimed' | 'notice-taken' | 'order-taken'> {
   try {
     const res = await db
       .updateTable('payment_notices')
@@ -108,20 +132,44 @@ export async function claim(db: Db, noticeId: string, orderId: string, at: strin
 
 /** Notices that may be an order just placed: undecided, of its amount or ending in its number, taken recently. */
 export function undecidedFor(db: Db, amount: number, since: string) {
-  return db.selectFrom('payment_notices').select('id').where('state', 'in', UNDECIDED).where('amount', '=', amount).where('taken_at', '>=', since).orderBy('taken_at').limit(50).execute();
+  return db
+    .selectFrom('payment_notices')
+    .select('id')
+    .where('state', 'in', UNDECIDED)
+    .where('amount', '=', amount)
+    .where('taken_at', '>=', since)
+    .orderBy('taken_at')
+    .limit(50)
+    .execute();
 }
 
 export function undecidedByTransaction(db: Db, transactionNumber: string, since: string) {
-  return db.selectFrom('payment_notices').select('id').where('state', 'in', UNDECIDED).where('txn_id', 'like', `%${transactionNumber}`).where('taken_at', '>=', since).limit(50).execute();
+  return db
+    .selectFrom('payment_notices')
+    .select('id')
+    .where('state', 'in', UNDECIDED)
+    .where('txn_id', 'like', `%${transactionNumber}`)
+    .where('taken_at', '>=', since)
+    .limit(50)
+    .execute();
 }
 
 /** Notices stored but not read (an instance stopped between storing and reading): read them now. */
 export function unreadSince(db: Db, before: string) {
-  return db.selectFrom('payment_notices').select('id').where('state', '=', 'new').where('taken_at', '<=', before).orderBy('taken_at').limit(200).execute();
+  return db
+    .selectFrom('payment_notices')
+    .select('id')
+    .where('state', '=', 'new')
+    .where('taken_at', '<=', before)
+    .orderBy('taken_at')
+    .limit(200)
+    .execute();
 }
 
 export function accountNames(db: Db, ids: readonly string[]) {
-  return ids.length ? db.selectFrom('config_settings').select(['id', 'payment_name']).where('id', 'in', ids).execute() : Promise.resolve([]);
+  return ids.length
+    ? db.selectFrom('config_settings').select(['id', 'payment_name']).where('id', 'in', ids).execute()
+    : Promise.resolve([]);
 }
 
 const noticeColumns = [
@@ -172,7 +220,10 @@ export async function listNoticeViews(db: Db, opts: { state?: string; orderId?: 
     q = q.where((eb) => eb.or([eb('payment_notices.order_id', '=', orderId), eb('payment_notices.candidates', 'like', `%${orderId}%`)]));
     count = count.where((eb) => eb.or([eb('order_id', '=', orderId), eb('candidates', 'like', `%${orderId}%`)]));
   }
-  const [rows, total] = await Promise.all([q.orderBy('payment_notices.taken_at', 'desc').orderBy('payment_notices.id', 'desc').offset(opts.offset).limit(opts.limit).execute(), count.executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([
+    q.orderBy('payment_notices.taken_at', 'desc').orderBy('payment_notices.id', 'desc').offset(opts.offset).limit(opts.limit).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total.n) };
 }
 

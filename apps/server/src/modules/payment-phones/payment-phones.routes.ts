@@ -65,7 +65,8 @@ export const paymentPhoneRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post('/api/v1/PaymentNotice/:id/attach', {
     config: { role: 'staff' },
     schema: { tags: ['payment-phones'], params: IdParam, body: AttachNoticeForm, response: { 200: envelope(PaymentNoticeDto) } },
-    handler: async (request) => ok(await notices.attachNotice(ctx, request.admin!, request.params.id, request.body.orderId), PAYMENT_PHONE_MSG.attached),
+    handler: async (request) =>
+      ok(await notices.attachNotice(ctx, request.admin!, request.params.id, request.body.orderId), PAYMENT_PHONE_MSG.attached),
   });
 
   app.get('/api/v1/Order/:id/payment', {

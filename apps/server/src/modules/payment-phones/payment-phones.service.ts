@@ -38,7 +38,12 @@ function toPhoneDto(row: repo.PhoneRow): PaymentPhoneDto {
   };
 }
 
-export async function registerPhone(ctx: AppContext, admin: Admin, form: PaymentPhoneForm, origin: string): Promise<PaymentPhoneCreatedDto> {
+export async function registerPhone(
+  ctx: AppContext,
+  admin: Admin,
+  form: PaymentPhoneForm,
+  origin: string,
+): Promise<PaymentPhoneCreatedDto> {
   const accountIds = [...new Set(form.paymentAccountIds)];
   const found = new Set((await repo.existingAccountIds(ctx.db, accountIds)).map((a) => a.id));
   const missing = accountIds.find((id) => !found.has(id));
@@ -125,7 +130,23 @@ export async function takeDelivery(ctx: AppContext, delivery: Delivery): Promise
   if (!phone || phone.revoked_at) throw AppError.notFound('Payment phone');
   const key = openKey(atRestKey(ctx), phone.key_cipher);
   const takenAt = nowIso();
-  const base = { id: randomUUID(), phone_id: phone.id, raw: delivery.rawBody, taken_at: takenAt, state: 'new', wallet: null, kind: null, amount: null, txn_id: null, payer: null, paid_at: null, order_id: null, matched_at: null, matched_by: null, candidates: null };
+  const base = {
+    id: randomUUID(),
+    phone_id: phone.id,
+    raw: delivery.rawBody,
+    taken_at: takenAt,
+    state: 'new',
+    wallet: null,
+    kind: null,
+    amount: null,
+    txn_id: null,
+    payer: null,
+    paid_at: null,
+    order_id: null,
+    matched_at: null,
+    matched_by: null,
+    candidates: null,
+  };
 
   if (delivery.signature !== undefined) {
     const check = checkSignature(key, delivery.rawBody, delivery.timestamp, delivery.signature);
@@ -155,7 +176,9 @@ export async function takeDelivery(ctx: AppContext, delivery: Delivery): Promise
   if (!keyMatches(key, delivery.presentedKey)) throw AppError.unauthorized(PAYMENT_PHONE_MSG.badSignature);
   const notice = genericFields(delivery);
   // Forwarders have no event id: the same message from the same sender at the same time is the same delivery.
-  const eventId = `h:${createHash('sha256').update(`${notice.text}\n${notice.from ?? ''}\n${notice.receivedAt ?? ''}`).digest('hex')}`;
+  const eventId = `h:${createHash('sha256')
+    .update(`${notice.text}\n${notice.from ?? ''}\n${notice.receivedAt ?? ''}`)
+    .digest('hex')}`;
   const stored = await repo.insertNotice(ctx.db, {
     ...base,
     source: 'generic',

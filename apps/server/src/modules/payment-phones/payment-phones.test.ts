@@ -55,11 +55,25 @@ describe('registering payment phones', () => {
   });
 
   it('is for owners only', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'staff@shop.test', password: 'staff-password-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'staff@shop.test', password: 'staff-password-1' },
+    });
     const staff = await login(t.app, 'staff@shop.test', 'staff-password-1');
     const auth = { authorization: `Bearer ${staff.accessToken}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/PaymentPhone', headers: auth })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/PaymentPhone', headers: auth, payload: { name: 'x', paymentAccountIds: [phone.accountId] } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/PaymentPhone',
+          headers: auth,
+          payload: { name: 'x', paymentAccountIds: [phone.accountId] },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -71,7 +85,15 @@ describe('the webhook', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(body<{ duplicate: boolean }>(res).payLoad.duplicate).toBe(false);
     const row = (await notices()).find((n) => n.event_id === event.id)!;
-    expect(row).toMatchObject({ phone_id: phone.id, source: 'sms-gateway', text: event.payload.message, raw, sender: 'KBZPay', sim_number: 1, device_id: event.deviceId });
+    expect(row).toMatchObject({
+      phone_id: phone.id,
+      source: 'sms-gateway',
+      text: event.payload.message,
+      raw,
+      sender: 'KBZPay',
+      sim_number: 1,
+      device_id: event.deviceId,
+    });
     expect(row.received_at).toBe(event.payload.receivedAt);
   });
 
@@ -85,7 +107,9 @@ describe('the webhook', () => {
   });
 
   it('takes a late retry signed now, and refuses a timestamp more than 5 minutes off either way', async () => {
-    const late = smsReceived('Arrived yesterday', { payload: { message: 'Arrived yesterday', receivedAt: '2026-11-25T09:00:00.000+06:30' } });
+    const late = smsReceived('Arrived yesterday', {
+      payload: { message: 'Arrived yesterday', receivedAt: '2026-11-25T09:00:00.000+06:30' },
+    });
     expect((await deliver(t, phone, late)).statusCode).toBe(200);
     const now = Math.floor(Date.now() / 1000);
     for (const at of [now - 301 - 5, now + 301 + 5]) {
@@ -110,7 +134,12 @@ describe('the webhook', () => {
       { 'x-signature': sign(phone.signingKey, raw, ts), 'x-timestamp': String(Number(ts) - 1) },
     ];
     for (const headers of attempts) {
-      const res = await t.app.inject({ method: 'POST', url: phone.path, headers: { 'content-type': 'application/json', ...headers }, payload: raw });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: phone.path,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: raw,
+      });
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
     }
     expect((await notices()).length).toBe(before);
@@ -132,7 +161,14 @@ describe('the webhook', () => {
     const json = JSON.stringify({ text: 'WavePay: You received 12,000 Ks', from: 'WavePay', receivedAt: '2026-11-26 10:00' });
     expect((await post(json, 'application/json')).statusCode).toBe(200);
     expect(body<{ duplicate: boolean }>(await post(json, 'application/json')).payLoad.duplicate).toBe(true);
-    expect((await post('text=%E1%80%84%E1%80%BD%E1%80%B1+%E1%81%85%2C%E1%81%80%E1%81%80%E1%81%80+%E1%80%80%E1%80%BB%E1%80%95%E1%80%BA&from=AYA', 'application/x-www-form-urlencoded')).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          'text=%E1%80%84%E1%80%BD%E1%80%B1+%E1%81%85%2C%E1%81%80%E1%81%80%E1%81%80+%E1%80%80%E1%80%BB%E1%80%95%E1%80%BA&from=AYA',
+          'application/x-www-form-urlencoded',
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await post('CB Pay received 3,000 MMK', 'text/plain')).statusCode).toBe(200);
     expect((await post(JSON.stringify({ text: 'wrong key' }), 'application/json', 'not-the-key-0000000000')).statusCode).toBe(401);
     const missing = await post(JSON.stringify({ from: 'x' }), 'application/json');
@@ -162,7 +198,9 @@ describe('the webhook', () => {
     expect(unknown.statusCode).toBe(404);
     expect(body(unknown).message).toBe(body(after).message);
     expect((await notices()).some((n) => n.text === 'after revoke')).toBe(false);
-    const listed = body<PaymentPhoneDto[]>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentPhone', headers: t.auth })).payLoad.find((p) => p.id === other.id)!;
+    const listed = body<PaymentPhoneDto[]>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/PaymentPhone', headers: t.auth }),
+    ).payLoad.find((p) => p.id === other.id)!;
     expect(listed.revokedAt).not.toBeNull();
   });
 });

@@ -34,9 +34,28 @@ afterAll(async () => {
 async function storedNotice(text: string): Promise<string> {
   const id = randomUUID();
   await insertNotice(a.app.ctx.db, {
-    id, phone_id: phone.id, source: 'sms-gateway', event_id: randomUUID(), device_id: null, sender: 'KBZPay', sim_number: null, text, raw: text,
-    received_at: null, taken_at: new Date().toISOString(), state: 'new', wallet: null, kind: null, amount: null, txn_id: null, payer: null, paid_at: null,
-    order_id: null, matched_at: null, matched_by: null, candidates: null,
+    id,
+    phone_id: phone.id,
+    source: 'sms-gateway',
+    event_id: randomUUID(),
+    device_id: null,
+    sender: 'KBZPay',
+    sim_number: null,
+    text,
+    raw: text,
+    received_at: null,
+    taken_at: new Date().toISOString(),
+    state: 'new',
+    wallet: null,
+    kind: null,
+    amount: null,
+    txn_id: null,
+    payer: null,
+    paid_at: null,
+    order_id: null,
+    matched_at: null,
+    matched_by: null,
+    candidates: null,
   });
   return id;
 }
@@ -46,7 +65,10 @@ describe('two instances taking notices at once', () => {
     const event = smsReceived('KBZPay: You have received 1 Ks from test.');
     const [x, y] = await Promise.all([deliver(a, phone, event), deliver(b, phone, event)]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
-    expect([body<{ duplicate: boolean }>(x).payLoad.duplicate, body<{ duplicate: boolean }>(y).payLoad.duplicate].sort()).toEqual([false, true]);
+    expect([body<{ duplicate: boolean }>(x).payLoad.duplicate, body<{ duplicate: boolean }>(y).payLoad.duplicate].sort()).toEqual([
+      false,
+      true,
+    ]);
     const rows = await a.app.ctx.db.selectFrom('payment_notices').select('id').where('event_id', '=', event.id).execute();
     expect(rows).toHaveLength(1);
   });
@@ -60,7 +82,8 @@ describe('two instances taking notices at once', () => {
     }
     await a.app.ctx.paymentNotices.idle();
     const notices: string[] = [];
-    for (let i = 0; i < count; i++) notices.push(await storedNotice(`You have received 3,000 Ks from Ko ${i}. Trans ID: 0100000000${300000 + i}`));
+    for (let i = 0; i < count; i++)
+      notices.push(await storedNotice(`You have received 3,000 Ks from Ko ${i}. Trans ID: 0100000000${300000 + i}`));
     // The same payment reported twice (SMS and a forwarder, say): two notices for the first order.
     notices.push(await storedNotice(`You have received 3,000 Ks from Ko 0. Trans ID: 0100000000300000 `));
     await Promise.all(notices.flatMap((id) => [a.app.ctx.paymentNotices.process(id), b.app.ctx.paymentNotices.process(id)]));
@@ -71,7 +94,12 @@ describe('two instances taking notices at once', () => {
     expect(new Set(matched.map((r) => r.order_id))).toEqual(new Set(orders));
     // The second report of the first payment found its order taken and paid for nothing.
     expect(rows.filter((r) => r.state !== 'matched').map((r) => r.order_id)).toEqual([null]);
-    const paymentEvents = await a.app.ctx.db.selectFrom('order_events').select('order_id').where('type', '=', 'PAYMENT_RECEIVED').where('order_id', 'in', orders).execute();
+    const paymentEvents = await a.app.ctx.db
+      .selectFrom('order_events')
+      .select('order_id')
+      .where('type', '=', 'PAYMENT_RECEIVED')
+      .where('order_id', 'in', orders)
+      .execute();
     expect(paymentEvents).toHaveLength(count);
   });
 

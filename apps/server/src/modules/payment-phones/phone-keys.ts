@@ -44,7 +44,13 @@ export function signatureOf(key: string, rawBody: string | Buffer, timestamp: st
 
 export type SignatureCheck = 'ok' | 'bad-signature' | 'stale';
 
-export function checkSignature(key: string, rawBody: string, timestamp: string | undefined, signature: string | undefined, nowMs = Date.now()): SignatureCheck {
+export function checkSignature(
+  key: string,
+  rawBody: string,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  nowMs = Date.now(),
+): SignatureCheck {
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !/^[0-9a-fA-F]{64}$/.test(signature)) return 'bad-signature';
   if (!sameText(signatureOf(key, rawBody, timestamp), signature.toLowerCase())) return 'bad-signature';
   // Checked after the signature, so an unsigned caller learns nothing about the clock.
@@ -53,4 +59,5 @@ export function checkSignature(key: string, rawBody: string, timestamp: string |
 }
 
 /** A generic forwarder's key in a header, compared in constant time. */
-export const keyMatches = (key: string, presented: string | undefined): boolean => presented !== undefined && sameText(key, presented.trim());
+export const keyMatches = (key: string, presented: string | undefined): boolean =>
+  presented !== undefined && sameText(key, presented.trim());

@@ -84,7 +84,16 @@ export const KIND_RULES: ReadonlyArray<{ kind: NoticeKind; patterns: readonly Re
   },
   {
     kind: 'promotion',
-    patterns: [/\bpromo(tion)?\b/i, /\boffer\b/i, /\bcashback\b/i, /\bdiscount\b/i, /\blucky draw\b/i, /\btop ?up now\b/i, /\b\d+x data\b/i, /ပရိုမိုးရှင်း|လျှော့စျေး|ကံစမ်း/],
+    patterns: [
+      /\bpromo(tion)?\b/i,
+      /\boffer\b/i,
+      /\bcashback\b/i,
+      /\bdiscount\b/i,
+      /\blucky draw\b/i,
+      /\btop ?up now\b/i,
+      /\b\d+x data\b/i,
+      /ပရိုမိုးရှင်း|လျှော့စျေး|ကံစမ်း/,
+    ],
   },
   { kind: 'balance', patterns: [/\bbalance\b/i, /လက်ကျန်/] },
 ];

@@ -23,7 +23,10 @@ export const shopSettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     schema: { tags: ['shop-settings'], consumes: ['multipart/form-data'], response: { 200: envelope(ShopSettingsDto) } },
     handler: async (request) => {
       const { fields, files } = await readMultipart(request, FILES);
-      return ok(await service.updateShopSettings(ctx, parseFields(ShopSettingsForm, fields), files[service.LOGO_FIELD]), MSG.shopSettingsSaved);
+      return ok(
+        await service.updateShopSettings(ctx, parseFields(ShopSettingsForm, fields), files[service.LOGO_FIELD]),
+        MSG.shopSettingsSaved,
+      );
     },
   });
 

@@ -94,8 +94,13 @@ export async function updateShopSettings(ctx: AppContext, form: ShopSettingsForm
 }
 
 /** An owner who requires two-factor for everyone must have it on first, or they'd be the first one stopped. */
-export async function updateSecuritySettings(ctx: AppContext, admin: Pick<Admin, 'twoFactorEnabled'>, body: SecuritySettingsDto): Promise<SecuritySettingsDto> {
-  if (body.requireTwoFactor && !admin.twoFactorEnabled) throw AppError.conflict(TWO_FACTOR_MSG.enableOwnFirst, { requireTwoFactor: [TWO_FACTOR_MSG.enableOwnFirst] });
+export async function updateSecuritySettings(
+  ctx: AppContext,
+  admin: Pick<Admin, 'twoFactorEnabled'>,
+  body: SecuritySettingsDto,
+): Promise<SecuritySettingsDto> {
+  if (body.requireTwoFactor && !admin.twoFactorEnabled)
+    throw AppError.conflict(TWO_FACTOR_MSG.enableOwnFirst, { requireTwoFactor: [TWO_FACTOR_MSG.enableOwnFirst] });
   try {
     await repo.updateShopSettings(ctx.db, { require_two_factor: body.requireTwoFactor ? 1 : 0, updated_at: nowIso() });
   } finally {

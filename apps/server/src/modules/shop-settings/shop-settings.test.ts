@@ -34,7 +34,9 @@ describe('shop settings', () => {
   it('saves an owner change, with a logo, and answers it at once (also from the service other modules use)', async () => {
     const before = await getShopSettings(t.app.ctx); // fills the cache
     expect(before.shopName).toBe('Top-up Shop');
-    const res = await putShopSettings(t.app, t.auth, shopSettingsFields({ contactEmail: ' Help@Golden.TEST ', viberUrl: '' }), { file_Logo: { data: await png() } });
+    const res = await putShopSettings(t.app, t.auth, shopSettingsFields({ contactEmail: ' Help@Golden.TEST ', viberUrl: '' }), {
+      file_Logo: { data: await png() },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved = body<ShopSettingsDto>(res).payLoad;
     expect(saved).toMatchObject({ shopName: 'Golden Top-up', contactEmail: 'help@golden.test', viberUrl: '', deliveryMinutes: 5 });
@@ -69,16 +71,27 @@ describe('shop settings', () => {
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
       expect(body(res).errors, JSON.stringify(override)).toEqual({ [field]: [message] });
     }
-    const notAnImage = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Should not be saved' }), { file_Logo: { data: Buffer.from('<svg onload=alert(1)>') } });
+    const notAnImage = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Should not be saved' }), {
+      file_Logo: { data: Buffer.from('<svg onload=alert(1)>') },
+    });
     expect(notAnImage.statusCode).toBe(400);
     expect(await read()).toEqual(before);
     expect(storedFiles(t.dataDir)).toHaveLength(0);
   });
 
   it('is changed by owners only', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email: 'staff@shop.test', password: 'staff-password-1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: t.auth,
+      payload: { email: 'staff@shop.test', password: 'staff-password-1' },
+    });
     const staff = await login(t.app, 'staff@shop.test', 'staff-password-1');
-    const res = await putShopSettings(t.app, { authorization: `Bearer ${staff.accessToken}` }, shopSettingsFields({ shopName: 'Staff shop' }));
+    const res = await putShopSettings(
+      t.app,
+      { authorization: `Bearer ${staff.accessToken}` },
+      shopSettingsFields({ shopName: 'Staff shop' }),
+    );
     expect(res.statusCode).toBe(403);
     expect(body(res).message).toBe(textOf(FORBIDDEN_MESSAGE));
     expect((await putShopSettings(t.app, {}, shopSettingsFields())).statusCode).toBe(401);
@@ -89,10 +102,20 @@ describe('shop settings', () => {
     const get = await t.app.inject({ method: 'GET', url: '/api/v1/ShopSettings/Security', headers: t.auth });
     expect(body(get).payLoad).toEqual({ requireTwoFactor: false });
     // An owner without two-factor can't require it (the rest is in two-factor.test.ts).
-    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/ShopSettings/Security', headers: t.auth, payload: { requireTwoFactor: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/ShopSettings/Security',
+      headers: t.auth,
+      payload: { requireTwoFactor: true },
+    });
     expect(put.statusCode).toBe(409);
     expect(Object.keys(body(put).errors ?? {})).toEqual(['requireTwoFactor']);
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/ShopSettings/Security', headers: t.auth, payload: { requireTwoFactor: 'yes please' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/ShopSettings/Security',
+      headers: t.auth,
+      payload: { requireTwoFactor: 'yes please' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(body(bad).errors ?? {})).toEqual(['requireTwoFactor']);
     await t.app.inject({ method: 'PUT', url: '/api/v1/ShopSettings/Security', headers: t.auth, payload: { requireTwoFactor: false } });

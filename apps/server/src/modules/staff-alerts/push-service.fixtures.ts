@@ -42,7 +42,8 @@ export function decryptAes128gcm(body: Buffer, uaPrivate: ReturnType<typeof crea
   const idLength = body[20]!;
   const asPublic = body.subarray(21, 21 + idLength);
   const ciphertext = body.subarray(21 + idLength);
-  if (idLength !== 65 || recordSize < 18 || ciphertext.length > recordSize) throw new Error(`bad header: idlen ${idLength}, rs ${recordSize}`);
+  if (idLength !== 65 || recordSize < 18 || ciphertext.length > recordSize)
+    throw new Error(`bad header: idlen ${idLength}, rs ${recordSize}`);
   const ecdhSecret = uaPrivate.computeSecret(asPublic);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPrivate.getPublicKey(), asPublic]);
   const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
@@ -65,10 +66,14 @@ function checkVapid(header: string | undefined, origin: string): string {
   const [, jwt, k] = match as unknown as [string, string, string];
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(k, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33, 65)) }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(raw.subarray(1, 33)), y: b64u(raw.subarray(33, 65)) },
+    format: 'jwk',
+  });
   const verify = createVerify('SHA256');
   verify.update(`${head}.${claims}`);
-  if (!verify.verify({ key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) throw new Error('VAPID signature does not verify');
+  if (!verify.verify({ key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')))
+    throw new Error('VAPID signature does not verify');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
   if (body.aud !== origin) throw new Error(`VAPID audience ${body.aud}, expected ${origin}`);
   if (!(body.exp * 1000 > Date.now())) throw new Error('VAPID token expired');

@@ -30,15 +30,25 @@ describe('two instances', () => {
   it('send each alert once per device', async () => {
     const phone = push.device('/phone');
     const tablet = push.device('/tablet');
-    for (const [t, device] of [[a, phone], [b, tablet]] as const) {
+    for (const [t, device] of [
+      [a, phone],
+      [b, tablet],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/Push/Subscription', headers: t.auth, payload: device.subscription });
       expect(res.statusCode).toBe(200);
     }
     const packageId = await createPackage(a, 'Gems');
-    const placed = [await placeOrder(a, packageId, 'two-1'), await placeOrder(b, packageId, 'two-2'), await placeOrder(a, packageId, 'two-3')];
+    const placed = [
+      await placeOrder(a, packageId, 'two-1'),
+      await placeOrder(b, packageId, 'two-2'),
+      await placeOrder(a, packageId, 'two-3'),
+    ];
     // Both instances hear of the same orders' problems, at once.
     for (const order of placed) {
-      await Promise.all([a.app.ctx.staffAlerts.alertOrder(order.id, 'checkProblem'), b.app.ctx.staffAlerts.alertOrder(order.id, 'checkProblem')]);
+      await Promise.all([
+        a.app.ctx.staffAlerts.alertOrder(order.id, 'checkProblem'),
+        b.app.ctx.staffAlerts.alertOrder(order.id, 'checkProblem'),
+      ]);
     }
     // A late order that both instances' scans find (they run every 50 ms), and one more scan each at the same moment.
     const late = orderRow({ code: 'LATE2X1', created_at: new Date(Date.now() - 150_000).toISOString() });
@@ -46,14 +56,18 @@ describe('two instances', () => {
     await Promise.all([a.app.ctx.staffAlerts.scanLateOrders(), b.app.ctx.staffAlerts.scanLateOrders()]);
 
     const expected = placed.length * 2 + 1;
-    await waitFor(() => push.received.filter((r) => r.path === '/phone').length >= expected && push.received.filter((r) => r.path === '/tablet').length >= expected, 'every push', 10_000);
+    await waitFor(
+      () =>
+        push.received.filter((r) => r.path === '/phone').length >= expected &&
+        push.received.filter((r) => r.path === '/tablet').length >= expected,
+      'every push',
+      10_000,
+    );
     await sleep(500);
     expect(push.rejected).toEqual([]);
     for (const path of ['/phone', '/tablet']) {
       const keys = push.received.filter((r) => r.path === path).map((r) => `${r.payload.kind}:${r.payload.orderId}`);
-      expect(keys.sort()).toEqual(
-        [...placed.flatMap((o) => [`newOrder:${o.id}`, `checkProblem:${o.id}`]), `lateOrder:${late.id}`].sort(),
-      );
+      expect(keys.sort()).toEqual([...placed.flatMap((o) => [`newOrder:${o.id}`, `checkProblem:${o.id}`]), `lateOrder:${late.id}`].sort());
     }
   });
 });

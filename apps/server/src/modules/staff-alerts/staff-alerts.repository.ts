@@ -12,7 +12,11 @@ export function listDevices(db: Db, userId: string): Promise<Device[]> {
 }
 
 export async function countDevices(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -135,7 +139,13 @@ export async function lease(db: Db, d: Delivery, now: string, until: string): Pr
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function finishDelivery(db: Db, id: string, state: 'sent' | 'dropped' | 'failed', now: string, error: string | null = null): Promise<void> {
+export async function finishDelivery(
+  db: Db,
+  id: string,
+  state: 'sent' | 'dropped' | 'failed',
+  now: string,
+  error: string | null = null,
+): Promise<void> {
   await db
     .updateTable('staff_alert_deliveries')
     .set({ state, lease_until: null, error, ...(state === 'sent' ? { sent_at: now } : {}) })
@@ -144,12 +154,20 @@ export async function finishDelivery(db: Db, id: string, state: 'sent' | 'droppe
 }
 
 export async function retryLater(db: Db, id: string, attempts: number, at: string, error: string): Promise<void> {
-  await db.updateTable('staff_alert_deliveries').set({ attempts, next_attempt_at: at, lease_until: null, error }).where('id', '=', id).execute();
+  await db
+    .updateTable('staff_alert_deliveries')
+    .set({ attempts, next_attempt_at: at, lease_until: null, error })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markDevicesUsed(db: Db, ids: string[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('push_subscriptions').set({ last_sent_at: now }).where('id', 'in', [...new Set(ids)]).execute();
+  await db
+    .updateTable('push_subscriptions')
+    .set({ last_sent_at: now })
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 export function findDevicesByIds(db: Db, ids: string[]): Promise<Device[]> {
@@ -157,7 +175,10 @@ export function findDevicesByIds(db: Db, ids: string[]): Promise<Device[]> {
   return db.selectFrom('push_subscriptions').selectAll().where('id', 'in', ids).execute();
 }
 
-export type AlertOrder = Pick<OrderRow, 'id' | 'code' | 'game_title' | 'sub_total' | 'package_currency' | 'created_at' | 'status' | 'is_read' | 'is_duplicate'>;
+export type AlertOrder = Pick<
+  OrderRow,
+  'id' | 'code' | 'game_title' | 'sub_total' | 'package_currency' | 'created_at' | 'status' | 'is_read' | 'is_duplicate'
+>;
 
 /** What alerts say about their orders, and whether they are still worth sending. */
 export function findOrdersForAlert(db: Db, ids: string[]): Promise<AlertOrder[]> {
@@ -169,7 +190,17 @@ export function findOrdersForAlert(db: Db, ids: string[]): Promise<AlertOrder[]>
     .execute();
 }
 
-export type AlertNotice = { id: string; state: string; kind: string | null; order_id: string | null; amount: number | null; wallet: string | null; taken_at: string; received_at: string | null; paid_at: string | null };
+export type AlertNotice = {
+  id: string;
+  state: string;
+  kind: string | null;
+  order_id: string | null;
+  amount: number | null;
+  wallet: string | null;
+  taken_at: string;
+  received_at: string | null;
+  paid_at: string | null;
+};
 
 /** What alerts about payment notices say, and whether the money still has no order (read only; modules/payment-phones writes). */
 export function findNoticesForAlert(db: Db, ids: string[]): Promise<AlertNotice[]> {

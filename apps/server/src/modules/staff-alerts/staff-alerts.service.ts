@@ -65,7 +65,12 @@ type Deps = {
   options?: StaffAlertOptions;
 };
 
-const KIND_COLUMN = { newOrder: 'newOrder', lateOrder: 'lateOrder', checkProblem: 'checkProblem', unmatchedPayment: 'unmatchedPayment' } as const;
+const KIND_COLUMN = {
+  newOrder: 'newOrder',
+  lateOrder: 'lateOrder',
+  checkProblem: 'checkProblem',
+  unmatchedPayment: 'unmatchedPayment',
+} as const;
 /** Notice states of money in that no order took: none could, or several could and staff choose. */
 const UNMATCHED_STATES: readonly string[] = ['waiting', 'candidates', 'amount_differs'];
 const WALLET_NAMES: Record<string, string> = {
@@ -119,19 +124,24 @@ function isPrivateAddress(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
   const version = isIP(host);
-  if (version === 4) return /^(0\.|10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)/.test(host);
+  if (version === 4)
+    return /^(0\.|10\.|127\.|169\.254\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.)/.test(host);
   if (version === 6) return host === '::' || host === '::1' || /^(fc|fd|fe8|fe9|fea|feb|::ffff:)/.test(host);
   return false;
 }
 
-export function preferencesFrom(row: {
-  newOrder: number | null;
-  lateOrder: number | null;
-  checkProblem: number | null;
-  unmatchedPayment: number | null;
-  quietStart: string | null;
-  quietEnd: string | null;
-} | undefined): AlertPreferencesDto {
+export function preferencesFrom(
+  row:
+    | {
+        newOrder: number | null;
+        lateOrder: number | null;
+        checkProblem: number | null;
+        unmatchedPayment: number | null;
+        quietStart: string | null;
+        quietEnd: string | null;
+      }
+    | undefined,
+): AlertPreferencesDto {
   if (!row || row.newOrder === null) return DEFAULT_ALERT_PREFERENCES;
   return {
     newOrder: row.newOrder === 1,
@@ -228,7 +238,8 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
 
   function paymentPayloadFor(d: repo.Delivery, notice: repo.AlertNotice | undefined, language: Language): AlertPayload | 'drop' {
     // The notice found its order (by itself or by hand) since the claim: nothing left to do.
-    if (!notice || notice.amount === null || !isUnmatchedPayment({ kind: notice.kind, state: notice.state, orderId: notice.order_id })) return 'drop';
+    if (!notice || notice.amount === null || !isUnmatchedPayment({ kind: notice.kind, state: notice.state, orderId: notice.order_id }))
+      return 'drop';
     const since = Date.parse(notice.paid_at ?? notice.received_at ?? notice.taken_at);
     const minutes = Number.isNaN(since) ? 0 : Math.max(0, Math.floor((Date.now() - since) / 60_000));
     const wallet = notice.wallet ? (WALLET_NAMES[notice.wallet] ?? notice.wallet) : '?';
@@ -252,7 +263,14 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     const cached = vapidHeaders.get(audience);
     if (cached && cached.renewAt > Date.now()) return cached.authorization;
     const expiresAt = Math.floor(Date.now() / 1000) + VAPID_VALID_S;
-    const { Authorization } = webpush.getVapidHeaders(audience, vapidDetails.subject, vapidDetails.publicKey, vapidDetails.privateKey, 'aes128gcm', expiresAt);
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      vapidDetails.subject,
+      vapidDetails.publicKey,
+      vapidDetails.privateKey,
+      'aes128gcm',
+      expiresAt,
+    );
     if (vapidHeaders.size > 100) vapidHeaders.clear();
     vapidHeaders.set(audience, { authorization: Authorization, renewAt: (expiresAt - 3600) * 1000 });
     return Authorization;
@@ -280,7 +298,9 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     try {
       if (!device) return false;
       const payload =
-        d.kind === 'unmatchedPayment' ? paymentPayloadFor(d, subject.notices.get(d.order_id), language) : payloadFor(d, subject.orders.get(d.order_id), language);
+        d.kind === 'unmatchedPayment'
+          ? paymentPayloadFor(d, subject.notices.get(d.order_id), language)
+          : payloadFor(d, subject.orders.get(d.order_id), language);
       if (payload === 'drop') {
         await repo.finishDelivery(db, d.id, 'dropped', nowIso());
         return false;
@@ -326,17 +346,24 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       const mine = (await Promise.all(due.map(async (d) => ((await repo.lease(db, d, now, until)) ? d : null)))).filter((d) => d !== null);
       // What the leased rows need, read once for all of them.
       const devices = new Map((await repo.findDevicesByIds(db, [...new Set(mine.map((d) => d.subscription_id))])).map((x) => [x.id, x]));
-      const ids = (payment: boolean) => [...new Set(mine.filter((d) => (d.kind === 'unmatchedPayment') === payment).map((d) => d.order_id))];
+      const ids = (payment: boolean) => [
+        ...new Set(mine.filter((d) => (d.kind === 'unmatchedPayment') === payment).map((d) => d.order_id)),
+      ];
       const subjects: Subjects = {
         orders: new Map((await repo.findOrdersForAlert(db, ids(false))).map((o) => [o.id, o])),
         notices: new Map((await repo.findNoticesForAlert(db, ids(true))).map((n) => [n.id, n])),
       };
       const languages = new Map<string, Language>();
-      for (const u of await repo.languagesOf(db, [...new Set(mine.map((d) => d.user_id))])) languages.set(u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE);
+      for (const u of await repo.languagesOf(db, [...new Set(mine.map((d) => d.user_id))]))
+        languages.set(u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE);
       const sent = await Promise.all(
         mine.map((d) => deliver(d, devices.get(d.subscription_id), subjects, languages.get(d.user_id) ?? DEFAULT_LANGUAGE)),
       );
-      await repo.markDevicesUsed(db, mine.filter((_, i) => sent[i]).map((d) => d.subscription_id), nowIso());
+      await repo.markDevicesUsed(
+        db,
+        mine.filter((_, i) => sent[i]).map((d) => d.subscription_id),
+        nowIso(),
+      );
       if (due.length < BATCH || closed) return;
     }
   }
@@ -388,7 +415,10 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     const from = new Date(now - lateAfterMs - Math.max(promiseMs, 10 * 60_000)).toISOString();
     const to = new Date(now - lateAfterMs).toISOString();
     const orders = await repo.pendingUnopenedBetween(db, from, to, 500);
-    await claim(orders.map((o) => o.id), 'lateOrder');
+    await claim(
+      orders.map((o) => o.id),
+      'lateOrder',
+    );
     if (orders.length > 0) await sendDue();
   }
 
@@ -430,7 +460,10 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       ];
       const poll = setInterval(() => void sendDue(), pollMs);
       const scan = setInterval(() => run('late scan', scanLateOrders), lateScanMs);
-      const prune = setInterval(() => run('prune', () => repo.pruneDeliveries(db, new Date(Date.now() - KEEP_HISTORY_MS).toISOString())), 3600_000);
+      const prune = setInterval(
+        () => run('prune', () => repo.pruneDeliveries(db, new Date(Date.now() - KEEP_HISTORY_MS).toISOString())),
+        3600_000,
+      );
       timers = [poll, scan, prune];
       for (const t of timers) t.unref();
     },

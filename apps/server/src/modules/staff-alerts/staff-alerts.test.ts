@@ -5,7 +5,17 @@
 // The screenshot check itself is paused in this suite (OCR takes seconds; its own suites run it): the check's verdict
 // event is emitted as the check emits it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, body, buildTestApp, login, orderRow, png, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  body,
+  buildTestApp,
+  login,
+  orderRow,
+  png,
+  putShopSettings,
+  shopSettingsFields,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { createPackage, placeOrder, sleep, waitFor } from '../../realtime/hub.fixtures.ts';
 import { inQuietHours, minutesOfDay } from './staff-alerts.service.ts';
 import { startPushService, type PushService, type TestDevice } from './push-service.fixtures.ts';
@@ -23,7 +33,9 @@ let mmAuth: { authorization: string };
 const subscribe = (auth: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/v1/Push/Subscription', headers: auth, payload: payload as object });
 const devicesOf = async (auth: Record<string, string>) =>
-  body<Array<{ id: string; label: string; service: string }>>(await t.app.inject({ method: 'GET', url: '/api/v1/Push/Devices', headers: auth })).payLoad;
+  body<Array<{ id: string; label: string; service: string }>>(
+    await t.app.inject({ method: 'GET', url: '/api/v1/Push/Devices', headers: auth }),
+  ).payLoad;
 const pushesFor = (device: TestDevice) => push.received.filter((r) => `${push.base}${r.path}` === device.endpoint);
 
 async function staff(account: { email: string; password: string }, language: 'en' | 'mm') {
@@ -82,7 +94,7 @@ describe('alerts', () => {
   let enDevice: TestDevice;
   let mmDevice: TestDevice;
 
-  it('sends a new order to every subscribed device, encrypted for it, in its owner\'s language, and opens the order', async () => {
+  it("sends a new order to every subscribed device, encrypted for it, in its owner's language, and opens the order", async () => {
     enDevice = push.device('/en-phone');
     mmDevice = push.device('/mm-phone');
     const res = await subscribe(enAuth, { ...enDevice.subscription, label: 'Android · Chrome' });
@@ -97,7 +109,12 @@ describe('alerts', () => {
     const en = pushesFor(enDevice)[0]!;
     expect(en.vapidKey).toBe(t.config.vapid.publicKey);
     expect(en.headers.ttl).toBeDefined();
-    expect(en.payload).toMatchObject({ kind: 'newOrder', orderId: order.id, url: `/dashboard/order-detail/${order.id}`, tag: `newOrder:${order.id}` });
+    expect(en.payload).toMatchObject({
+      kind: 'newOrder',
+      orderId: order.id,
+      url: `/dashboard/order-detail/${order.id}`,
+      tag: `newOrder:${order.id}`,
+    });
     expect(en.payload.title).toBe(`New order ${order.code}`);
     expect(en.payload.body).toBe('Hub Test Game · 1,500 MMK · just now');
     const mm = pushesFor(mmDevice)[0]!;
@@ -135,8 +152,10 @@ describe('alerts', () => {
     expect(rows.map((r) => r.state)).toEqual(['dropped', 'dropped']);
   });
 
-  it('alerts once about an order nobody took when the owners\' share of the promise has passed', async () => {
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/Push/ShopAlerts', headers: enAuth, payload: { lateAtPercent: 50 } })).statusCode).toBe(403);
+  it("alerts once about an order nobody took when the owners' share of the promise has passed", async () => {
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/Push/ShopAlerts', headers: enAuth, payload: { lateAtPercent: 50 } })).statusCode,
+    ).toBe(403);
     const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/Push/ShopAlerts', headers: t.auth, payload: { lateAtPercent: 5 } });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(body(bad).errors ?? {})).toEqual(['lateAtPercent']);
@@ -159,7 +178,7 @@ describe('alerts', () => {
     expect(lates[0]!.payload.body).toBe('Late Game · 1,000 MMK · 1 min ago');
   });
 
-  it('keeps to each person\'s choice of alerts and quiet hours', async () => {
+  it("keeps to each person's choice of alerts and quiet hours", async () => {
     const bad = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/Push/Preferences',
@@ -180,7 +199,12 @@ describe('alerts', () => {
     const hhmm = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const quietHours = { start: hhmm(now), end: hhmm(now + 60) };
     expect(inQuietHours(now, quietHours)).toBe(true);
-    await t.app.inject({ method: 'PUT', url: '/api/v1/Push/Preferences', headers: enAuth, payload: { newOrder: true, lateOrder: true, checkProblem: true, quietHours } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/Push/Preferences',
+      headers: enAuth,
+      payload: { newOrder: true, lateOrder: true, checkProblem: true, quietHours },
+    });
     const read = await t.app.inject({ method: 'GET', url: '/api/v1/Push/Preferences', headers: enAuth });
     expect(body(read).payLoad).toMatchObject({ quietHours });
 
@@ -190,7 +214,12 @@ describe('alerts', () => {
     expect(push.received.length).toBe(before);
     expect(await t.app.ctx.db.selectFrom('staff_alert_deliveries').select('id').where('order_id', '=', order.id).execute()).toEqual([]);
     for (const auth of [enAuth, mmAuth]) {
-      await t.app.inject({ method: 'PUT', url: '/api/v1/Push/Preferences', headers: auth, payload: { newOrder: true, lateOrder: true, checkProblem: true, quietHours: null } });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/Push/Preferences',
+        headers: auth,
+        payload: { newOrder: true, lateOrder: true, checkProblem: true, quietHours: null },
+      });
     }
   });
 
@@ -200,7 +229,14 @@ describe('alerts', () => {
     const order = await placeOrder(t, packageId, 'alert-retry');
     expect(Date.now() - started).toBeLessThan(5000);
     const attemptsOf = async () =>
-      (await t.app.ctx.db.selectFrom('staff_alert_deliveries').select('attempts').where('order_id', '=', order.id).where('subscription_id', '=', (await devicesOf(enAuth))[0]!.id).executeTakeFirst())?.attempts ?? 0;
+      (
+        await t.app.ctx.db
+          .selectFrom('staff_alert_deliveries')
+          .select('attempts')
+          .where('order_id', '=', order.id)
+          .where('subscription_id', '=', (await devicesOf(enAuth))[0]!.id)
+          .executeTakeFirst()
+      )?.attempts ?? 0;
     for (let i = 0; i < 100 && (await attemptsOf()) < 2; i++) await sleep(50);
     expect(await attemptsOf()).toBeGreaterThanOrEqual(2);
     push.answer('/en-phone', 201);
@@ -222,7 +258,12 @@ describe('alerts', () => {
 
     const again = push.device('/en-laptop');
     await subscribe(enAuth, again.subscription);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/Push/Subscription', headers: enAuth, payload: { endpoint: again.endpoint } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/Push/Subscription',
+      headers: enAuth,
+      payload: { endpoint: again.endpoint },
+    });
     expect(del.statusCode).toBe(200);
     expect(await devicesOf(enAuth)).toEqual([]);
   });
@@ -241,13 +282,24 @@ describe('a removed staff member', () => {
 });
 
 describe('the dashboard as an app', () => {
-  it('serves a manifest with the shop\'s name, scoped to the dashboard, with icons drawn from the shop settings', async () => {
+  it("serves a manifest with the shop's name, scoped to the dashboard, with icons drawn from the shop settings", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
-    const manifest = res.json() as { name: string; scope: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string }> };
+    const manifest = res.json() as {
+      name: string;
+      scope: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
     const shop = await t.app.inject({ method: 'GET', url: '/api/v1/ShopSettings' });
-    expect(manifest).toMatchObject({ name: body<{ shopName: string }>(shop).payLoad.shopName, scope: '/dashboard', start_url: '/dashboard', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      name: body<{ shopName: string }>(shop).payLoad.shopName,
+      scope: '/dashboard',
+      start_url: '/dashboard',
+      display: 'standalone',
+    });
     for (const icon of manifest.icons) {
       const png = await t.app.inject({ method: 'GET', url: icon.src });
       expect(png.statusCode, icon.src).toBe(200);
@@ -260,9 +312,14 @@ describe('the dashboard as an app', () => {
 
     // The owner's logo becomes the icon, and the new name the app's.
     const initialIcon = (await t.app.inject({ method: 'GET', url: '/dashboard-icon-192.png' })).rawPayload;
-    const saved = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Golden Top-up' }), { file_Logo: { data: await png(300, 120, '#ff0000') } });
+    const saved = await putShopSettings(t.app, t.auth, shopSettingsFields({ shopName: 'Golden Top-up' }), {
+      file_Logo: { data: await png(300, 120, '#ff0000') },
+    });
     expect(saved.statusCode).toBe(200);
-    const renamed = (await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' })).json() as { name: string; icons: Array<{ src: string }> };
+    const renamed = (await t.app.inject({ method: 'GET', url: '/dashboard.webmanifest' })).json() as {
+      name: string;
+      icons: Array<{ src: string }>;
+    };
     expect(renamed.name).toBe('Golden Top-up');
     const logoIcon = await t.app.inject({ method: 'GET', url: renamed.icons[0]!.src });
     expect(logoIcon.rawPayload.readUInt32BE(16)).toBe(192);

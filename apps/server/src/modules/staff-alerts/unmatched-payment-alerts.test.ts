@@ -20,7 +20,8 @@ let mmAuth: { authorization: string };
 let enDevice: TestDevice;
 let mmDevice: TestDevice;
 
-const paymentPushes = (device: TestDevice) => push.received.filter((r) => `${push.base}${r.path}` === device.endpoint && r.payload.kind === 'unmatchedPayment');
+const paymentPushes = (device: TestDevice) =>
+  push.received.filter((r) => `${push.base}${r.path}` === device.endpoint && r.payload.kind === 'unmatchedPayment');
 
 async function staff(email: string, language: 'en' | 'mm', path: string) {
   const password = `${language}-password-123`;
@@ -39,7 +40,9 @@ async function notice(text: string): Promise<PaymentNoticeDto> {
   expect(res.statusCode, res.body).toBe(200);
   await t.app.ctx.paymentNotices.idle();
   const id = body<{ id: string }>(res).payLoad.id;
-  const list = body<{ items: PaymentNoticeDto[] }>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth })).payLoad;
+  const list = body<{ items: PaymentNoticeDto[] }>(
+    await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth }),
+  ).payLoad;
   return list.items.find((n) => n.id === id)!;
 }
 
@@ -50,11 +53,20 @@ async function order(transactionNumber: string): Promise<string> {
   return body<{ id: string }>(res).payLoad.id;
 }
 
-const setPreferences = (auth: Record<string, string>, payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/Push/Preferences', headers: auth, payload });
+const setPreferences = (auth: Record<string, string>, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/v1/Push/Preferences', headers: auth, payload });
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await buildTestApp({}, { build: { paymentNoticeSweepMs: 0, staffAlerts: { allowLoopbackHttp: true, pollMs: 100, lateScanMs: 3_600_000, retryBaseMs: 100, maxAttempts: 4 } } });
+  t = await buildTestApp(
+    {},
+    {
+      build: {
+        paymentNoticeSweepMs: 0,
+        staffAlerts: { allowLoopbackHttp: true, pollMs: 100, lateScanMs: 3_600_000, retryBaseMs: 100, maxAttempts: 4 },
+      },
+    },
+  );
   phone = await registerPhone(t);
   ({ packageId } = await createCatalog(t, {}, { price: 5000 }));
   ({ auth: enAuth, device: enDevice } = await staff('pay-en@test.local', 'en', '/pay-en'));
@@ -66,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('alerts about money with no order', () => {
-  it('sends money in that no order takes to every device once, in its owner\'s language, opening the payments page', async () => {
+  it("sends money in that no order takes to every device once, in its owner's language, opening the payments page", async () => {
     const n = await notice('You have received 7,500 Ks from U Aung (09xxxxx1234). Trans ID: 0100345678999001. Balance 90,000 Ks');
     expect(n).toMatchObject({ state: 'waiting', orderId: null, amount: 7500 });
     await waitFor(() => paymentPushes(enDevice).length >= 1 && paymentPushes(mmDevice).length >= 1, 'both payment pushes');
@@ -109,7 +121,11 @@ describe('alerts about money with no order', () => {
     const about = (id: string) => push.received.filter((r) => r.payload.orderId === id);
     expect(about(paid.id)).toEqual([]);
     expect(about(out.id)).toEqual([]);
-    const rows = await t.app.ctx.db.selectFrom('staff_alert_deliveries').select('order_id').where('kind', '=', 'unmatchedPayment').execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('staff_alert_deliveries')
+      .select('order_id')
+      .where('kind', '=', 'unmatchedPayment')
+      .execute();
     expect(rows.map((r) => r.order_id).sort()).toEqual(expect.arrayContaining([ambiguous.id]));
     expect(rows.some((r) => r.order_id === paid.id || r.order_id === out.id)).toBe(false);
   });
@@ -119,27 +135,58 @@ describe('alerts about money with no order', () => {
     await waitFor(() => paymentPushes(enDevice).some((p) => p.payload.orderId === n.id), 'the first push');
     // A new device of the same person: its claim is written after the notice was attached by hand.
     const late = push.device('/pay-en-tablet');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/Push/Subscription', headers: enAuth, payload: late.subscription })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/Push/Subscription', headers: enAuth, payload: late.subscription })).statusCode,
+    ).toBe(200);
     const orderId = await order('300888');
-    const after = body<{ items: PaymentNoticeDto[] }>(await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth })).payLoad.items.find((x) => x.id === n.id)!;
+    const after = body<{ items: PaymentNoticeDto[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/v1/PaymentNotice?pageSize=100', headers: t.auth }),
+    ).payLoad.items.find((x) => x.id === n.id)!;
     expect(after).toMatchObject({ state: 'matched', orderId });
     await t.app.ctx.staffAlerts.alertUnmatchedPayment(n); // the stale "waiting" copy, as a slow instance would hand it on
     await sleep(400);
     // (The earlier candidates notice of the same amount, decided again with this order, may reach it: that is another notice.)
     expect(paymentPushes(late).filter((p) => p.payload.orderId === n.id)).toEqual([]);
-    expect(await t.app.ctx.db.selectFrom('staff_alert_deliveries').select('state').where('order_id', '=', n.id).where('subscription_id', 'in', (await t.app.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', late.endpoint).execute()).map((r) => r.id)).execute()).toEqual([{ state: 'dropped' }]);
+    expect(
+      await t.app.ctx.db
+        .selectFrom('staff_alert_deliveries')
+        .select('state')
+        .where('order_id', '=', n.id)
+        .where(
+          'subscription_id',
+          'in',
+          (await t.app.ctx.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', late.endpoint).execute()).map(
+            (r) => r.id,
+          ),
+        )
+        .execute(),
+    ).toEqual([{ state: 'dropped' }]);
   });
 
-  it('keeps to each person\'s switch, which older clients leave as it was', async () => {
-    const off = await setPreferences(enAuth, { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: false, quietHours: null });
+  it("keeps to each person's switch, which older clients leave as it was", async () => {
+    const off = await setPreferences(enAuth, {
+      newOrder: true,
+      lateOrder: true,
+      checkProblem: true,
+      unmatchedPayment: false,
+      quietHours: null,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(body(off).payLoad).toMatchObject({ unmatchedPayment: false });
     const older = await setPreferences(enAuth, { newOrder: true, lateOrder: true, checkProblem: true, quietHours: null });
     expect(body(older).payLoad).toMatchObject({ unmatchedPayment: false });
-    const bad = await setPreferences(enAuth, { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: 'yes', quietHours: null });
+    const bad = await setPreferences(enAuth, {
+      newOrder: true,
+      lateOrder: true,
+      checkProblem: true,
+      unmatchedPayment: 'yes',
+      quietHours: null,
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(body(bad).errors ?? {})).toContain('unmatchedPayment');
-    expect(body((await t.app.inject({ method: 'GET', url: '/api/v1/Push/Preferences', headers: mmAuth }))).payLoad).toMatchObject({ unmatchedPayment: true });
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/v1/Push/Preferences', headers: mmAuth })).payLoad).toMatchObject({
+      unmatchedPayment: true,
+    });
 
     const n = await notice('You have received 12,000 Ks from U Myint. Trans ID: 0100345678555001. Balance 80,000 Ks');
     await waitFor(() => paymentPushes(mmDevice).some((p) => p.payload.orderId === n.id), 'the Burmese push');

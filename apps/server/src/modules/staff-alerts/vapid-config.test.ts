@@ -27,7 +27,12 @@ describe('VAPID configuration', () => {
 
   it('takes a pair from the environment, and refuses half a pair or a malformed key', () => {
     const keys = webpush.generateVAPIDKeys();
-    const env = { DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:owner@shop.example' };
+    const env = {
+      DATA_DIR: dataDir(),
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:owner@shop.example',
+    };
     expect(loadConfig(env).vapid).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey, subject: 'mailto:owner@shop.example' });
     expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: '' })).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither/);
     expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PUBLIC_KEY/);

@@ -8,7 +8,11 @@ export async function findLanguage(db: Db, userId: string): Promise<string | nul
 
 export async function findLanguages(db: Db, userIds: readonly string[]): Promise<Map<string, string | null>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'language']).where('id', 'in', [...userIds]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'language'])
+    .where('id', 'in', [...userIds])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.language]));
 }
 

@@ -65,10 +65,14 @@ describe('staff language', () => {
     expect(english.notifications[1]!.message).toMatch(MYANMAR);
   });
 
-  it('gives the notification list in the staff member\'s own language, as the hub does; without a choice, as asked', async () => {
+  it("gives the notification list in the staff member's own language, as the hub does; without a choice, as asked", async () => {
     type Items = { items: Array<{ message: string }> };
     const list = (token: string, language: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/Order/notification-list?pageSize=100000', headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/Order/notification-list?pageSize=100000',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+      });
     // The owner chose Burmese (above): an English browser still gets the words the hub sends them.
     const owner = body<Items>(await list(t.tokens.accessToken, 'en')).payLoad.items;
     expect(owner.length).toBeGreaterThan(0);

@@ -48,7 +48,12 @@ export async function listPackages(ctx: AppContext, query: TokenPackageListQuery
     repo.listPackages(ctx.db, filter, offsetOf(query.currentPage, query.pageSize), query.pageSize),
     repo.countPackages(ctx.db, filter),
   ]);
-  return toPage(rows.map((r) => toTokenPackageDto(ctx, r)), query.currentPage, query.pageSize, total);
+  return toPage(
+    rows.map((r) => toTokenPackageDto(ctx, r)),
+    query.currentPage,
+    query.pageSize,
+    total,
+  );
 }
 
 /** A game's packages for its detail page: by payment method, then price. */

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { addPaymentAccount, body, buildTestApp, multipart, orderRow, png, storedFiles, type FilePart, type TestApp } from '../../../test/helpers.ts';
+import {
+  addPaymentAccount,
+  body,
+  buildTestApp,
+  multipart,
+  orderRow,
+  png,
+  storedFiles,
+  type FilePart,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { findPackageForOrder } from './token-packages.service.ts';
 
 let t: TestApp;
@@ -36,7 +46,17 @@ async function createGame(title: string, serverType: string, disabled = false): 
 }
 
 function packageFields(gameId: string, overrides: Record<string, string> = {}) {
-  return { tokenTitle: '86 Diamonds', unit: '86', price: '5500', currency: 'MMK', gameId, paymentMethod: 'NORMAL', canAddQuantity: 'False', packageImage: '', ...overrides };
+  return {
+    tokenTitle: '86 Diamonds',
+    unit: '86',
+    price: '5500',
+    currency: 'MMK',
+    gameId,
+    paymentMethod: 'NORMAL',
+    canAddQuantity: 'False',
+    packageImage: '',
+    ...overrides,
+  };
 }
 
 async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, string>, files: Record<string, FilePart>, auth = true) {
@@ -45,7 +65,9 @@ async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, 
 }
 
 async function createPackage(gameId: string, overrides: Record<string, string> = {}): Promise<TokenPackageDto> {
-  const res = await send('POST', '/api/v1/TokenPackage', packageFields(gameId, overrides), { file_PackageImage: { data: await png(48, 48, '#ff00ff') } });
+  const res = await send('POST', '/api/v1/TokenPackage', packageFields(gameId, overrides), {
+    file_PackageImage: { data: await png(48, 48, '#ff00ff') },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return body<TokenPackageDto>(res).payLoad;
 }
@@ -63,9 +85,14 @@ async function list(query: string, auth = false) {
 describe('POST /api/v1/TokenPackage', () => {
   it('creates a package with its image and answers 201', async () => {
     const before = publicFiles().length;
-    const res = await send('POST', '/api/v1/tokenpackage', packageFields(mlbb.id, { tokenTitle: ' Weekly Pass ', price: '6500.5', canAddQuantity: 'True', paymentMethod: 'PHONEBILL' }), {
-      file_PackageImage: { data: await png() },
-    });
+    const res = await send(
+      'POST',
+      '/api/v1/tokenpackage',
+      packageFields(mlbb.id, { tokenTitle: ' Weekly Pass ', price: '6500.5', canAddQuantity: 'True', paymentMethod: 'PHONEBILL' }),
+      {
+        file_PackageImage: { data: await png() },
+      },
+    );
     expect(res.statusCode).toBe(201);
     const created = body<TokenPackageDto>(res).payLoad;
     expect(created).toMatchObject({
@@ -81,11 +108,22 @@ describe('POST /api/v1/TokenPackage', () => {
     expect(created.packageImage).toMatch(/^\/uploads\/[a-f0-9-]{36}\.png$/);
     expect((await t.app.inject({ method: 'GET', url: created.packageImage! })).statusCode).toBe(200);
     expect(publicFiles().length).toBe(before + 1);
-    expect(await packageRow(created.id)).toMatchObject({ game_id: mlbb.id, price: 6500.5, payment_method: 'PHONEBILL', can_add_quantity: 1, package_image: nameOf(created.packageImage) });
+    expect(await packageRow(created.id)).toMatchObject({
+      game_id: mlbb.id,
+      price: 6500.5,
+      payment_method: 'PHONEBILL',
+      can_add_quantity: 1,
+      package_image: nameOf(created.packageImage),
+    });
   });
 
   it('defaults the payment method to NORMAL and canAddQuantity to false', async () => {
-    const res = await send('POST', '/api/v1/TokenPackage', { tokenTitle: 'Plain', unit: '10', price: '1000', currency: 'MMK', gameId: pubg.id }, { file_PackageImage: { data: await png() } });
+    const res = await send(
+      'POST',
+      '/api/v1/TokenPackage',
+      { tokenTitle: 'Plain', unit: '10', price: '1000', currency: 'MMK', gameId: pubg.id },
+      { file_PackageImage: { data: await png() } },
+    );
     expect(res.statusCode).toBe(201);
     expect(body<TokenPackageDto>(res).payLoad).toMatchObject({ paymentMethod: 'NORMAL', canAddQuantity: false });
   });
@@ -121,7 +159,9 @@ describe('POST /api/v1/TokenPackage', () => {
   });
 
   it('refuses an unknown payment method', async () => {
-    const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id, { paymentMethod: 'CASH' }), { file_PackageImage: { data: await png() } });
+    const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id, { paymentMethod: 'CASH' }), {
+      file_PackageImage: { data: await png() },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['paymentMethod']);
   });
@@ -136,7 +176,9 @@ describe('POST /api/v1/TokenPackage', () => {
 
   it('refuses a non-image package file', async () => {
     const before = publicFiles();
-    const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id), { file_PackageImage: { data: Buffer.from('GIF89a but not really'), filename: 'a.gif', contentType: 'image/gif' } });
+    const res = await send('POST', '/api/v1/TokenPackage', packageFields(mlbb.id), {
+      file_PackageImage: { data: Buffer.from('GIF89a but not really'), filename: 'a.gif', contentType: 'image/gif' },
+    });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ file_PackageImage: [textOf(MSG.imageInvalid)] });
     expect(publicFiles()).toEqual(before);
@@ -202,7 +244,12 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
   it('keeps the image when none comes, and can move the package to another game', async () => {
     const pack = await createPackage(mlbb.id, { tokenTitle: 'Update Keep' });
     const before = publicFiles();
-    const res = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(pubg.id, { tokenTitle: 'Update Kept', price: '7000', canAddQuantity: 'True' }), {});
+    const res = await send(
+      'PUT',
+      `/api/v1/TokenPackage/${pack.id}`,
+      packageFields(pubg.id, { tokenTitle: 'Update Kept', price: '7000', canAddQuantity: 'True' }),
+      {},
+    );
     expect(res.statusCode).toBe(200);
     expect(body<TokenPackageDto>(res).payLoad).toMatchObject({
       id: pack.id,
@@ -220,7 +267,9 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
 
   it('replaces the image and releases the old file unless an order still shows it', async () => {
     const pack = await createPackage(mlbb.id, { tokenTitle: 'Update Replace' });
-    const res = await send('PUT', `/api/v1/tokenpackage/${pack.id}`, packageFields(mlbb.id), { file_PackageImage: { data: await png(30, 30, '#00ffff') } });
+    const res = await send('PUT', `/api/v1/tokenpackage/${pack.id}`, packageFields(mlbb.id), {
+      file_PackageImage: { data: await png(30, 30, '#00ffff') },
+    });
     expect(res.statusCode).toBe(200);
     const updated = body<TokenPackageDto>(res).payLoad;
     expect(updated.packageImage).not.toBe(pack.packageImage);
@@ -244,7 +293,9 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
         }),
       )
       .execute();
-    const again = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id), { file_PackageImage: { data: await png(31, 31, '#0000ff') } });
+    const again = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id), {
+      file_PackageImage: { data: await png(31, 31, '#0000ff') },
+    });
     expect(again.statusCode).toBe(200);
     expect(publicFiles()).toContain(nameOf(updated.packageImage));
   });
@@ -252,15 +303,23 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
   it('refuses bad input and leaves package and files as they were', async () => {
     const pack = await createPackage(mlbb.id, { tokenTitle: 'Update Refuse' });
     const before = publicFiles();
-    const bad = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id, { price: 'free' }), { file_PackageImage: { data: await png() } });
+    const bad = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id, { price: 'free' }), {
+      file_PackageImage: { data: await png() },
+    });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).errors).toEqual({ price: ['Must be a number.'] });
-    const noGame = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(randomUUID()), { file_PackageImage: { data: await png() } });
+    const noGame = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(randomUUID()), {
+      file_PackageImage: { data: await png() },
+    });
     expect(noGame.statusCode).toBe(400);
     expect(body(noGame).errors).toEqual({ gameId: [textOf(MSG.notFound('Game'))] });
-    const badImage = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id, { tokenTitle: 'Changed' }), { file_PackageImage: { data: Buffer.from('nope') } });
+    const badImage = await send('PUT', `/api/v1/TokenPackage/${pack.id}`, packageFields(mlbb.id, { tokenTitle: 'Changed' }), {
+      file_PackageImage: { data: Buffer.from('nope') },
+    });
     expect(body(badImage).errors).toEqual({ file_PackageImage: [textOf(MSG.imageInvalid)] });
-    const missing = await send('PUT', `/api/v1/TokenPackage/${randomUUID()}`, packageFields(mlbb.id), { file_PackageImage: { data: await png() } });
+    const missing = await send('PUT', `/api/v1/TokenPackage/${randomUUID()}`, packageFields(mlbb.id), {
+      file_PackageImage: { data: await png() },
+    });
     expect(missing.statusCode).toBe(404);
     expect(body(missing).message).toBe(textOf(MSG.notFound('Token package')));
     expect(publicFiles()).toEqual(before);

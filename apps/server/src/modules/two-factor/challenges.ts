@@ -14,7 +14,13 @@ export async function createChallenge(db: Db, userId: string): Promise<TwoFactor
   const token = newOpaqueToken();
   const now = nowIso();
   await repo.deleteSpentChallenges(db, userId, now);
-  await repo.insertChallenge(db, { id: randomUUID(), user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: isoAfter(CHALLENGE_TTL_MS) });
+  await repo.insertChallenge(db, {
+    id: randomUUID(),
+    user_id: userId,
+    token_hash: hashToken(token),
+    created_at: now,
+    expires_at: isoAfter(CHALLENGE_TTL_MS),
+  });
   return { twoFactorRequired: true, challengeToken: token, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
 }
 

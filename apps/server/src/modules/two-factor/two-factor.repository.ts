@@ -61,8 +61,14 @@ export async function claimRecoveryCode(db: Db, userId: string, codeHash: string
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertChallenge(db: Db, row: { id: string; user_id: string; token_hash: string; created_at: string; expires_at: string }) {
-  await db.insertInto('login_challenges').values({ ...row, used_at: null }).execute();
+export async function insertChallenge(
+  db: Db,
+  row: { id: string; user_id: string; token_hash: string; created_at: string; expires_at: string },
+) {
+  await db
+    .insertInto('login_challenges')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 export function findChallenge(db: Db, tokenHash: string) {
@@ -75,7 +81,12 @@ export function findChallenge(db: Db, tokenHash: string) {
 }
 
 export async function claimChallenge(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('login_challenges').set({ used_at: at }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('login_challenges')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

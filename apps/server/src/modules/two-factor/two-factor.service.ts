@@ -43,7 +43,11 @@ async function matchedStep(secret: string, code: string, afterTimeStep: number |
 }
 
 /** True for a valid code of a step later than the last one accepted; claims the step so it can't be used again. */
-async function acceptTotp(ctx: AppContext, user: { id: string; totp_secret: string | null; totp_last_step: number | null }, code: string): Promise<boolean> {
+async function acceptTotp(
+  ctx: AppContext,
+  user: { id: string; totp_secret: string | null; totp_last_step: number | null },
+  code: string,
+): Promise<boolean> {
   if (!user.totp_secret || !/^\d{6}$/.test(code)) return false;
   const step = await matchedStep(user.totp_secret, code, user.totp_last_step === null ? null : Number(user.totp_last_step));
   return step !== null && repo.claimStep(ctx.db, user.id, step);
@@ -138,7 +142,8 @@ export async function completeLogin(
   deviceOf: (email: string) => string | undefined = () => undefined,
 ): Promise<{ tokens: TokenPair; email: string; device: string | undefined }> {
   const challenge = await repo.findChallenge(ctx.db, hashToken(body.challengeToken));
-  if (!challenge || challenge.used_at || challenge.expires_at <= nowIso()) throw AppError.field('challengeToken', TWO_FACTOR_MSG.challengeExpired);
+  if (!challenge || challenge.used_at || challenge.expires_at <= nowIso())
+    throw AppError.field('challengeToken', TWO_FACTOR_MSG.challengeExpired);
   const device = deviceOf(challenge.email);
   const attempt: Attempt = { email: challenge.email, ip, device };
   await refuseIfThrottled(ctx, attempt);

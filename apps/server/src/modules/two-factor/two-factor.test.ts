@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { textOf } from '@topup/contract/messages';
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_MSG, type RecoveryCodesDto, type TwoFactorChallenge, type TwoFactorSetupDto } from '@topup/contract/two-factor';
+import {
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_MSG,
+  type RecoveryCodesDto,
+  type TwoFactorChallenge,
+  type TwoFactorSetupDto,
+} from '@topup/contract/two-factor';
 import { body, buildTestApp, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
@@ -18,10 +24,16 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
 async function newUser(email: string, role: 'owner' | 'staff' = 'staff') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email, password: PASSWORD, role } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/Auth/Register',
+    headers: t.auth,
+    payload: { email, password: PASSWORD, role },
+  });
   expect(res.statusCode, res.body).toBe(201);
 }
-const postLogin = (email: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password: PASSWORD }, remoteAddress: ip });
+const postLogin = (email: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/Login', payload: { email, password: PASSWORD }, remoteAddress: ip });
 const postCode = (challengeToken: string, code: string, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login/two-factor', payload: { challengeToken, code }, remoteAddress: ip });
 
@@ -36,7 +48,13 @@ async function enrol(accessToken: string, ip = '10.9.0.1') {
   const setup = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/setup', headers: bearer(accessToken) });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret } = body<TwoFactorSetupDto>(setup).payLoad;
-  const enable = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/enable', headers: bearer(accessToken), payload: { code: await codeAt(secret) }, remoteAddress: ip });
+  const enable = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/two-factor/enable',
+    headers: bearer(accessToken),
+    payload: { code: await codeAt(secret) },
+    remoteAddress: ip,
+  });
   expect(enable.statusCode, enable.body).toBe(200);
   return { secret, recoveryCodes: body<RecoveryCodesDto>(enable).payLoad.recoveryCodes };
 }
@@ -54,18 +72,40 @@ describe('enrolment', () => {
 
     // Not on until confirmed: sign-in still takes the password alone.
     expect(body<{ accessToken?: string }>(await postLogin('enrol@shop.test', '10.1.0.2')).payLoad.accessToken).toEqual(expect.any(String));
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/enable', headers: bearer(accessToken), payload: { code: '000000' }, remoteAddress: '10.1.0.3' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/enable',
+      headers: bearer(accessToken),
+      payload: { code: '000000' },
+      remoteAddress: '10.1.0.3',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(body(wrong).errors).toEqual({ code: [textOf(TWO_FACTOR_MSG.wrongCode)] });
-    const notDigits = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/enable', headers: bearer(accessToken), payload: { code: 'abc' } });
+    const notDigits = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/enable',
+      headers: bearer(accessToken),
+      payload: { code: 'abc' },
+    });
     expect(body(notDigits).errors).toEqual({ code: [textOf(TWO_FACTOR_MSG.codeRequired)] });
 
-    const enable = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/enable', headers: bearer(accessToken), payload: { code: await codeAt(dto.secret) }, remoteAddress: '10.1.0.3' });
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/enable',
+      headers: bearer(accessToken),
+      payload: { code: await codeAt(dto.secret) },
+      remoteAddress: '10.1.0.3',
+    });
     expect(enable.statusCode).toBe(200);
     const codes = body<RecoveryCodesDto>(enable).payLoad.recoveryCodes;
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
-    const rows = await t.app.ctx.db.selectFrom('recovery_codes').innerJoin('users', 'users.id', 'recovery_codes.user_id').select('code_hash').where('users.email', '=', 'enrol@shop.test').execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('recovery_codes')
+      .innerJoin('users', 'users.id', 'recovery_codes.user_id')
+      .select('code_hash')
+      .where('users.email', '=', 'enrol@shop.test')
+      .execute();
     expect(rows).toHaveLength(RECOVERY_CODE_COUNT);
     for (const code of codes) expect(JSON.stringify(rows)).not.toContain(code.replace('-', ''));
 
@@ -99,7 +139,9 @@ describe('signing in with two-factor', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: bearer(tokens.accessToken) })).statusCode).toBe(200);
 
     // The challenge is spent, and the same code on a new challenge is a replay.
-    expect(body(await postCode(challenge.challengeToken, code, '10.2.0.2')).errors).toEqual({ challengeToken: [textOf(TWO_FACTOR_MSG.challengeExpired)] });
+    expect(body(await postCode(challenge.challengeToken, code, '10.2.0.2')).errors).toEqual({
+      challengeToken: [textOf(TWO_FACTOR_MSG.challengeExpired)],
+    });
     const next = body<TwoFactorChallenge>(await postLogin('second@shop.test', '10.2.0.2')).payLoad;
     const replay = await postCode(next.challengeToken, code, '10.2.0.2');
     expect(replay.statusCode).toBe(400);
@@ -132,7 +174,11 @@ describe('signing in with two-factor', () => {
 
   it('refuses an expired challenge, naming it', async () => {
     const challenge = body<TwoFactorChallenge>(await postLogin('second@shop.test', '10.2.3.1')).payLoad;
-    await t.app.ctx.db.updateTable('login_challenges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    await t.app.ctx.db
+      .updateTable('login_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
     const res = await postCode(challenge.challengeToken, recoveryCodes[3]!, '10.2.3.1');
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual({ challengeToken: [textOf(TWO_FACTOR_MSG.challengeExpired)] });
@@ -145,9 +191,21 @@ describe('signing in with two-factor', () => {
     await newUser('off@shop.test');
     const { accessToken } = await tokensOf('off@shop.test', '10.2.4.1');
     await enrol(accessToken);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/disable', headers: bearer(accessToken), payload: { password: 'not-it' }, remoteAddress: '10.2.4.2' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/disable',
+      headers: bearer(accessToken),
+      payload: { password: 'not-it' },
+      remoteAddress: '10.2.4.2',
+    });
     expect(wrong.statusCode).toBe(400);
-    const off = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/disable', headers: bearer(accessToken), payload: { password: PASSWORD }, remoteAddress: '10.2.4.2' });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/disable',
+      headers: bearer(accessToken),
+      payload: { password: PASSWORD },
+      remoteAddress: '10.2.4.2',
+    });
     expect(off.statusCode).toBe(200);
     expect(body<{ accessToken?: string }>(await postLogin('off@shop.test', '10.2.4.3')).payLoad.accessToken).toEqual(expect.any(String));
   });
@@ -158,7 +216,12 @@ describe('required for everyone', () => {
     // The owner turns it on for themself first, then requires it.
     const owner = await enrol(t.tokens.accessToken);
     expect(owner.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/ShopSettings/Security', headers: t.auth, payload: { requireTwoFactor: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/ShopSettings/Security',
+      headers: t.auth,
+      payload: { requireTwoFactor: true },
+    });
     expect(body(put).payLoad).toEqual({ requireTwoFactor: true });
 
     await newUser('late@shop.test');
@@ -174,7 +237,12 @@ describe('required for everyone', () => {
     await enrol(accessToken, '10.3.0.2');
     expect((await negotiate()).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/Order', headers: bearer(accessToken) })).statusCode).toBe(200);
-    const off = await t.app.inject({ method: 'POST', url: '/api/v1/auth/two-factor/disable', headers: bearer(accessToken), payload: { password: PASSWORD } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/two-factor/disable',
+      headers: bearer(accessToken),
+      payload: { password: PASSWORD },
+    });
     expect(off.statusCode).toBe(409);
     expect(body(off).message).toBe(textOf(TWO_FACTOR_MSG.cannotDisableRequired));
 

@@ -30,7 +30,12 @@ afterAll(async () => {
 
 /** A second owner, signed in, with a live hub connection and an owner invitation and a staff one they sent. */
 async function ownerWithAWayBackIn(email: string) {
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: t.auth, payload: { email, password: PASSWORD, role: 'owner' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/Auth/Register',
+    headers: t.auth,
+    payload: { email, password: PASSWORD, role: 'owner' },
+  });
   expect(created.statusCode, created.body).toBe(201);
   const id = body<{ id: string }>(created).payLoad.id;
   const tokens = await login(t.app, email, PASSWORD);
@@ -48,9 +53,15 @@ async function ownerWithAWayBackIn(email: string) {
   return { email, id, tokens, auth, links, hub };
 }
 
-const accept = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/Invitation/accept', payload: { token, password: 'taken-over-1', confirmPassword: 'taken-over-1' } });
+const accept = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/Invitation/accept',
+    payload: { token, password: 'taken-over-1', confirmPassword: 'taken-over-1' },
+  });
 const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken } });
-const owners = async () => (await t.app.ctx.db.selectFrom('users').select('email').where('role', '=', 'owner').orderBy('email').execute()).map((u) => u.email);
+const owners = async () =>
+  (await t.app.ctx.db.selectFrom('users').select('email').where('role', '=', 'owner').orderBy('email').execute()).map((u) => u.email);
 
 async function expectNoWayBackIn(removed: Awaited<ReturnType<typeof ownerWithAWayBackIn>>, ownersBefore: string[]) {
   expect((await refresh(removed.tokens.refreshToken)).statusCode).toBe(401);
@@ -79,17 +90,32 @@ describe('removing an owner', () => {
   it('demoting them to staff does the same; they sign in again as staff and may not invite', async () => {
     const demoted = await ownerWithAWayBackIn('stepping-down@shop.test');
     const before = (await owners()).filter((e) => e !== 'stepping-down@shop.test');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${demoted.id}`, headers: t.auth, payload: { email: 'stepping-down@shop.test', role: 'staff' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${demoted.id}`,
+      headers: t.auth,
+      payload: { email: 'stepping-down@shop.test', role: 'staff' },
+    });
     expect(res.statusCode).toBe(200);
     await expectNoWayBackIn(demoted, before);
     const again = await login(t.app, 'stepping-down@shop.test', PASSWORD);
-    const invite = await t.app.inject({ method: 'POST', url: '/api/v1/Invitation', headers: { authorization: `Bearer ${again.accessToken}` }, payload: { email: 'x@shop.test' } });
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Invitation',
+      headers: { authorization: `Bearer ${again.accessToken}` },
+      payload: { email: 'x@shop.test' },
+    });
     expect(invite.statusCode).toBe(403);
   });
 
   it('leaves other users’ sessions and invitations alone, and a change of email alone ends nothing', async () => {
     const kept = await ownerWithAWayBackIn('staying@shop.test');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${kept.id}`, headers: t.auth, payload: { email: 'still-here@shop.test', role: 'owner' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${kept.id}`,
+      headers: t.auth,
+      payload: { email: 'still-here@shop.test', role: 'owner' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: kept.auth })).statusCode).toBe(200);
     expect((await refresh(kept.tokens.refreshToken)).statusCode).toBe(200);

@@ -21,7 +21,11 @@ export function findUser(db: Db, id: string) {
   return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateUser(db: Db, id: string, changes: { email?: string; email_confirmed?: number; role?: string; updated_at: string }) {
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: { email?: string; email_confirmed?: number; role?: string; updated_at: string },
+) {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 

@@ -54,7 +54,8 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
     await ctx.db.transaction().execute(async (trx) => {
       if (demoted) {
         const owners = (await repo.lockAllUsers(trx, ctx.dialect)).filter((u) => u.role === 'owner');
-        if (owners.length <= 1 && owners.some((o) => o.id === id)) throw AppError.conflict(USER_MSG.lastOwner, { role: [USER_MSG.lastOwner] });
+        if (owners.length <= 1 && owners.some((o) => o.id === id))
+          throw AppError.conflict(USER_MSG.lastOwner, { role: [USER_MSG.lastOwner] });
         // A demoted owner signs in again as staff, and the links they mailed as an owner stop working.
         await revokeAllSessions(trx, id);
         await withdrawInvitationsSentBy(trx, id);

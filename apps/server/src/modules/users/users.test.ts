@@ -35,9 +35,22 @@ describe('GET /api/v1/User', () => {
     expect(res.statusCode).toBe(200);
     const page = body<UserPage>(res).payLoad;
     expect(page.items.map((u) => u.email)).toEqual(['admin@test.local', 'ann_x@shop.test']);
-    expect(page.items[1]).toEqual({ id: expect.any(String), email: 'ann_x@shop.test', emailConfirmed: false, role: 'staff', twoFactorEnabled: false });
+    expect(page.items[1]).toEqual({
+      id: expect.any(String),
+      email: 'ann_x@shop.test',
+      emailConfirmed: false,
+      role: 'staff',
+      twoFactorEnabled: false,
+    });
     expect(page.paging).toEqual({
-      currentPage: 1, pageSize: 2, totalCount: 5, totalPages: 3, previousPage: null, nextPage: 2, firstRowOnPage: 1, lastRowOnPage: 2,
+      currentPage: 1,
+      pageSize: 2,
+      totalCount: 5,
+      totalPages: 3,
+      previousPage: null,
+      nextPage: 2,
+      firstRowOnPage: 1,
+      lastRowOnPage: 2,
     });
     const last = body<UserPage>(await list('?currentPage=3&pageSize=2')).payLoad;
     expect(last.items.map((u) => u.email)).toEqual(['zed@shop.test']);
@@ -74,16 +87,27 @@ describe('GET /api/v1/User', () => {
 describe('PUT /api/v1/User/{id}', () => {
   it('changes the email (lowercased), clears emailConfirmed, and the user signs in with the new one', async () => {
     const user = await createUser('dave@shop.test', 'dave-password-1');
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${user.id}`, headers: t.auth, payload: { email: ' David@Shop.test ' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${user.id}`,
+      headers: t.auth,
+      payload: { email: ' David@Shop.test ' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(body<User>(res).payLoad).toEqual({ id: user.id, email: 'david@shop.test', emailConfirmed: false, role: 'staff', twoFactorEnabled: false });
+    expect(body<User>(res).payLoad).toEqual({
+      id: user.id,
+      email: 'david@shop.test',
+      emailConfirmed: false,
+      role: 'staff',
+      twoFactorEnabled: false,
+    });
     const row = await t.app.ctx.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.email).toBe('david@shop.test');
     await expect(login(t.app, 'david@shop.test', 'dave-password-1')).resolves.toHaveProperty('accessToken');
   });
 
   it('keeps emailConfirmed when the email is unchanged', async () => {
-    const me = (await t.app.ctx.db.selectFrom('users').selectAll().where('email', '=', ADMIN.email).executeTakeFirstOrThrow());
+    const me = await t.app.ctx.db.selectFrom('users').selectAll().where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
     await t.app.ctx.db.updateTable('users').set({ email_confirmed: 1 }).where('id', '=', me.id).execute();
     const res = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${me.id}`, headers: t.auth, payload: { email: ADMIN.email } });
     expect(res.statusCode).toBe(200);
@@ -104,7 +128,12 @@ describe('PUT /api/v1/User/{id}', () => {
     const bad = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${user.id}`, headers: t.auth, payload: { email: 'not-an-email' } });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).errors).toEqual({ email: [textOf(MSG.invalidEmail)] });
-    const unknown = await t.app.inject({ method: 'PUT', url: `/api/v1/User/${randomUUID()}`, headers: t.auth, payload: { email: 'x@shop.test' } });
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${randomUUID()}`,
+      headers: t.auth,
+      payload: { email: 'x@shop.test' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(body(unknown).message).toBe(textOf(MSG.notFound('User')));
     const notUuid = await t.app.inject({ method: 'PUT', url: '/api/v1/User/123', headers: t.auth, payload: { email: 'x@shop.test' } });
@@ -126,7 +155,11 @@ describe('DELETE /api/v1/User/{id}', () => {
     expect(await t.app.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
 
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asGone })).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh-token', payload: { refreshToken: tokens.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh-token',
+      payload: { refreshToken: tokens.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
 
     const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/User/${user.id}`, headers: t.auth });
@@ -143,13 +176,25 @@ describe('DELETE /api/v1/User/{id}', () => {
 
   it('never deletes the last user', async () => {
     // Only the admin and one other remain; the other deletes the admin, then nobody may delete the last one.
-    const others = body<UserPage>(await list('?pageSize=100')).payLoad.items.filter((u) => u.email !== ADMIN.email && u.email !== 'bob@shop.test');
-    for (const u of others) expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/User/${u.id}`, headers: t.auth })).statusCode).toBe(200);
+    const others = body<UserPage>(await list('?pageSize=100')).payLoad.items.filter(
+      (u) => u.email !== ADMIN.email && u.email !== 'bob@shop.test',
+    );
+    for (const u of others)
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/User/${u.id}`, headers: t.auth })).statusCode).toBe(200);
     const remaining = body<UserPage>(await list()).payLoad.items;
     expect(remaining.map((u) => u.email)).toEqual([ADMIN.email, 'bob@shop.test']);
 
     // Bob becomes an owner too, so each of them may delete the other.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/User/${remaining[1]!.id}`, headers: t.auth, payload: { email: 'bob@shop.test', role: 'owner' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/User/${remaining[1]!.id}`,
+          headers: t.auth,
+          payload: { email: 'bob@shop.test', role: 'owner' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const bob = await login(t.app, 'bob@shop.test', 'another-password-1');
     const asBob = { authorization: `Bearer ${bob.accessToken}` };
     const admin = remaining.find((u) => u.email === ADMIN.email)!;
@@ -189,7 +234,12 @@ describe('roles', () => {
 
   const asOwner = () => r.auth;
   async function newUser(email: string, role?: 'owner' | 'staff') {
-    const res = await r.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: asOwner(), payload: { email, password: 'staff-password-1', ...(role ? { role } : {}) } });
+    const res = await r.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: asOwner(),
+      payload: { email, password: 'staff-password-1', ...(role ? { role } : {}) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return body<User>(res).payLoad;
   }
@@ -206,20 +256,35 @@ describe('roles', () => {
     // Staff can't list users nor make themselves an owner.
     const listAsStaff = await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asStaff });
     expect(listAsStaff.statusCode).toBe(403);
-    const promote = await r.app.inject({ method: 'PUT', url: `/api/v1/User/${staff.id}`, headers: asStaff, payload: { email: 'staffer@shop.test', role: 'owner' } });
+    const promote = await r.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${staff.id}`,
+      headers: asStaff,
+      payload: { email: 'staffer@shop.test', role: 'owner' },
+    });
     expect(promote.statusCode).toBe(403);
     expect((await r.app.ctx.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
   });
 
   it('refuses a role that does not exist, naming the field', async () => {
-    const res = await r.app.inject({ method: 'POST', url: '/api/v1/Auth/Register', headers: asOwner(), payload: { email: 'x@shop.test', password: 'staff-password-1', role: 'admin' } });
+    const res = await r.app.inject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      headers: asOwner(),
+      payload: { email: 'x@shop.test', password: 'staff-password-1', role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(body(res).errors ?? {})).toEqual(['role']);
   });
 
   it('never demotes or deletes the last owner; a demotion ends the sessions, and the next sign-in is as staff', async () => {
     const me = body<User>(await r.app.inject({ method: 'GET', url: '/api/v1/User/me', headers: asOwner() })).payLoad;
-    const demoteSelf = await r.app.inject({ method: 'PUT', url: `/api/v1/User/${me.id}`, headers: asOwner(), payload: { email: ADMIN.email, role: 'staff' } });
+    const demoteSelf = await r.app.inject({
+      method: 'PUT',
+      url: `/api/v1/User/${me.id}`,
+      headers: asOwner(),
+      payload: { email: ADMIN.email, role: 'staff' },
+    });
     expect(demoteSelf.statusCode).toBe(409);
     expect(body(demoteSelf).errors).toEqual({ role: [textOf(USER_MSG.lastOwner)] });
 
@@ -227,7 +292,16 @@ describe('roles', () => {
     const secondTokens = await login(r.app, 'second-owner@shop.test', 'staff-password-1');
     const asSecondOwner = { authorization: `Bearer ${secondTokens.accessToken}` };
     // With two owners, one may step down; then the other is the last and can be neither demoted nor deleted.
-    expect((await r.app.inject({ method: 'PUT', url: `/api/v1/User/${second.id}`, headers: asOwner(), payload: { email: second.email, role: 'staff' } })).statusCode).toBe(200);
+    expect(
+      (
+        await r.app.inject({
+          method: 'PUT',
+          url: `/api/v1/User/${second.id}`,
+          headers: asOwner(),
+          payload: { email: second.email, role: 'staff' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asSecondOwner })).statusCode).toBe(401);
     const asSecond = { authorization: `Bearer ${(await login(r.app, 'second-owner@shop.test', 'staff-password-1')).accessToken}` };
     expect((await r.app.inject({ method: 'GET', url: '/api/v1/User', headers: asSecond })).statusCode).toBe(403);

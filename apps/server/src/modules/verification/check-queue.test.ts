@@ -21,7 +21,9 @@ describe('embedded check queue with a backlog', () => {
   it('does not query the table while every worker is busy, and takes the next check when one finishes', async () => {
     const { packageId } = await createCatalog(t);
     for (let i = 0; i < 3; i++) {
-      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: `55555${i}` }), { file_ScreenShot: { data: await png() } });
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: `55555${i}` }), {
+        file_ScreenShot: { data: await png() },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     let queries = 0;
@@ -93,7 +95,9 @@ describe('under a backlog', () => {
     const { packageId } = await createCatalog(t);
     const placed: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: `80000${i}` }), { file_ScreenShot: { data: await png() } });
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: `80000${i}` }), {
+        file_ScreenShot: { data: await png() },
+      });
       placed.push(res.json().payLoad.id as string);
       await new Promise((r) => setTimeout(r, 5)); // distinct placing times
     }
@@ -124,7 +128,9 @@ describe('under a backlog', () => {
     const { packageId } = await createCatalog(t);
     const res = await placeOrder(t, orderFields(packageId, { transactionNumber: '990000' }), { file_ScreenShot: { data: await png() } });
     const orderId = res.json().payLoad.id as string;
-    const get = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/order/${orderId}/verification`, headers: t.auth })).json().payLoad as OrderVerification;
+    const get = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/order/${orderId}/verification`, headers: t.auth })).json()
+        .payLoad as OrderVerification;
     expect(await get()).toMatchObject({ state: 'queued', verdict: 'pending', late: false });
 
     const longAgo = new Date(Date.now() - CHECK_LATE_AFTER_MS - 1000).toISOString();
@@ -133,7 +139,11 @@ describe('under a backlog', () => {
 
     // Checked once, then "check again": the earlier fields are not shown beside the new wait.
     const fields = [{ field: 'amount', receipt: '1000', order: '1000', result: 'match' }];
-    await db.updateTable('order_checks').set({ state: 'done', fields: JSON.stringify(fields) }).where('order_id', '=', orderId).execute();
+    await db
+      .updateTable('order_checks')
+      .set({ state: 'done', fields: JSON.stringify(fields) })
+      .where('order_id', '=', orderId)
+      .execute();
     await db.updateTable('orders').set({ verdict: 'match' }).where('id', '=', orderId).execute();
     expect(await get()).toMatchObject({ state: 'done', late: false, fields });
     await requeue(db, orderId, new Date().toISOString());

@@ -96,13 +96,24 @@ export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: P
   if (byName(receiver.name)) return true;
   if (receiver.phone && phoneDecides(receiver.phone)) return false;
   const holders = accounts.filter((a) => a.holderName);
-  if (receiver.name && holders.length === accounts.length && holders.every((a) => nameComparable(receiver.name!, a.holderName!))) return false;
+  if (receiver.name && holders.length === accounts.length && holders.every((a) => nameComparable(receiver.name!, a.holderName!)))
+    return false;
   return null;
 }
 
-const STATUS_WORDS: Record<NonNullable<ReceiptReading['status']>, string> = { success: 'Successful', failed: 'Failed', pending: 'Pending', cancelled: 'Cancelled' };
+const STATUS_WORDS: Record<NonNullable<ReceiptReading['status']>, string> = {
+  success: 'Successful',
+  failed: 'Failed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+};
 
-export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accounts: PaymentAccount[], options: CompareOptions): FieldCheck[] {
+export function compareReceipt(
+  reading: ReceiptReading,
+  order: OrderFacts,
+  accounts: PaymentAccount[],
+  options: CompareOptions,
+): FieldCheck[] {
   const checks: FieldCheck[] = [];
   // A field found by its shape alone (no label) that disagrees proves nothing: unread, never mismatch.
   const unlabelled = new Set<string>(reading.unlabelled ?? []);
@@ -110,7 +121,14 @@ export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accou
     fieldCheck(field, receipt, expected, agrees === false && unlabelled.has(field) ? null : agrees);
 
   const subTotal = String(order.subTotal);
-  checks.push(check('amount', reading.amount === null ? null : String(reading.amount), subTotal, reading.amount === null ? null : cents(reading.amount) === cents(order.subTotal)));
+  checks.push(
+    check(
+      'amount',
+      reading.amount === null ? null : String(reading.amount),
+      subTotal,
+      reading.amount === null ? null : cents(reading.amount) === cents(order.subTotal),
+    ),
+  );
 
   // Buyers are told to enter the last 6 digits of the id: the same digits anywhere else in it prove nothing.
   const txn = reading.transactionId;
@@ -118,7 +136,8 @@ export function compareReceipt(reading: ReceiptReading, order: OrderFacts, accou
 
   const placed = Date.parse(order.createdAt);
   const receiptTime = reading.time ? Date.parse(reading.time) : null;
-  const inWindow = receiptTime === null ? null : receiptTime <= placed + (options.skewMs ?? DEFAULT_SKEW_MS) && receiptTime >= placed - options.windowMs;
+  const inWindow =
+    receiptTime === null ? null : receiptTime <= placed + (options.skewMs ?? DEFAULT_SKEW_MS) && receiptTime >= placed - options.windowMs;
   checks.push(check('time', reading.time ? toYangon(reading.time) : null, toYangon(order.createdAt), inWindow));
 
   const receiver = reading.receiver;

@@ -20,7 +20,7 @@ export const MIN_COMMON_BITS = 64;
 export const NEAR_IDENTICAL_SHARE = 0.07;
 
 /** A fingerprint's size: 512 bytes of bits, then 512 bytes of confidence mask (1 KB, stored as it is). */
-export const HASH_BYTES = 2 * (SIDE * SIDE) / 8;
+export const HASH_BYTES = (2 * (SIDE * SIDE)) / 8;
 const HALF = HASH_BYTES / 2;
 
 /** The fingerprint: HASH_BYTES bytes, the 4096 bits (row by row, first bit in the high bit) then their mask. */
@@ -55,7 +55,8 @@ export function hashFromHex(text: string): Buffer | null {
   if (text.length !== 2 * half + 1 || text[half] !== ':') return null;
   const hash = Buffer.alloc(HASH_BYTES);
   // Buffer#write stops at the first character that is not hex: a short count means a malformed fingerprint.
-  const complete = hash.write(text.substring(0, half), 0, HALF, 'hex') === HALF && hash.write(text.substring(half + 1), HALF, HALF, 'hex') === HALF;
+  const complete =
+    hash.write(text.substring(0, half), 0, HALF, 'hex') === HALF && hash.write(text.substring(half + 1), HALF, HALF, 'hex') === HALF;
   return complete ? hash : null;
 }
 

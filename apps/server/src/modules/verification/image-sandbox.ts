@@ -173,8 +173,10 @@ export function createImageSandbox(options: ImageSandboxOptions): ImageSandbox {
               if (!slot.job || !now) return;
               startTicks ??= now.ticks;
               usedMs = (now.ticks - startTicks) * TICK_MS;
-              if (usedMs > budget.cpuMsLeft) kill(slot, new SandboxFailure('time', `The check used more than ${limits.cpuMs / 1000} s of CPU.`));
-              else if (now.rssMb > limits.memoryMb) kill(slot, new SandboxFailure('memory', `The check used more than ${limits.memoryMb} MB of memory.`));
+              if (usedMs > budget.cpuMsLeft)
+                kill(slot, new SandboxFailure('time', `The check used more than ${limits.cpuMs / 1000} s of CPU.`));
+              else if (now.rssMb > limits.memoryMb)
+                kill(slot, new SandboxFailure('memory', `The check used more than ${limits.memoryMb} MB of memory.`));
             })
             .finally(() => (watching = false));
         }, WATCH_MS);
@@ -204,7 +206,8 @@ export function createImageSandbox(options: ImageSandboxOptions): ImageSandbox {
           if (slot.job?.id !== id) return; // killed while starting
           startTicks = (await usage(pid))?.ticks ?? null;
           slot.child.send({ id, op, image } satisfies SandboxRequest, (err) => {
-            if (err && slot.job?.id === id) kill(slot, new SandboxFailure('crashed', `The check's process could not be reached: ${err.message}`));
+            if (err && slot.job?.id === id)
+              kill(slot, new SandboxFailure('crashed', `The check's process could not be reached: ${err.message}`));
           });
         })();
       });
@@ -235,7 +238,9 @@ export function createImageSandbox(options: ImageSandboxOptions): ImageSandbox {
     stats: () => ({ processes: slots.length, busy: slots.filter((s) => s.busy).length, killed, pids: slots.map((s) => s.child.pid!) }),
     async close() {
       closed = true;
-      const exits = slots.map((s) => new Promise((r) => (s.child.exitCode !== null || s.child.signalCode !== null ? r(null) : s.child.once('exit', r))));
+      const exits = slots.map(
+        (s) => new Promise((r) => (s.child.exitCode !== null || s.child.signalCode !== null ? r(null) : s.child.once('exit', r))),
+      );
       for (const slot of [...slots]) kill(slot, new SandboxFailure('closed', 'The check workers are shut down.'));
       killed -= exits.length;
       await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 5_000).unref())]);

@@ -38,12 +38,21 @@ describe('reading a receipt', () => {
 
   it('takes the one long number as the id when Burmese labels came out as short stray digits', () => {
     const text = 'KBZPay\n-5,500 Ks\nHnin Wai (¥*¥***1122)\n23 Nov 2026 10:20 AM\n0125604498538410698\n6509326900\n-5,500 Ks';
-    expect(readReceipt(text)).toMatchObject({ amount: 5500, transactionId: '0125604498538410698', receiver: { name: 'Hnin Wai', phone: '******1122' } });
+    expect(readReceipt(text)).toMatchObject({
+      amount: 5500,
+      transactionId: '0125604498538410698',
+      receiver: { name: 'Hnin Wai', phone: '******1122' },
+    });
   });
 
   it('reads Burmese digits and labels when the text has them', () => {
     const r = readReceipt('ငွေပမာဏ\n-၁၂,၅၀၀ ကျပ်\nငွေလွှဲအမှတ်\n၀၁၀၀၃၉၈၄၀၂၁၁၂၃၄၅၆\nလက်ခံသူ Aung Ko 09*****4567\n၂၃/၁၁/၂၀၂၆ ၁၄:၀၅');
-    expect(r).toMatchObject({ amount: 12500, transactionId: '01003984021123456', time: '2026-11-23T07:35:00.000Z', receiver: { phone: '09*****4567' } });
+    expect(r).toMatchObject({
+      amount: 12500,
+      transactionId: '01003984021123456',
+      time: '2026-11-23T07:35:00.000Z',
+      receiver: { phone: '09*****4567' },
+    });
   });
 
   it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
@@ -52,7 +61,10 @@ describe('reading a receipt', () => {
     expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
     expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({ name: 'Hnin Wai', phone: '09*****1122' });
     expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
-    expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({ name: 'Min Thu', phone: '09*****1122' });
+    expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({
+      name: 'Min Thu',
+      phone: '09*****1122',
+    });
   });
 
   it('reads the date formats wallets print, as Myanmar time', () => {
@@ -62,7 +74,9 @@ describe('reading a receipt', () => {
   });
 
   it('leaves a field unreadable when the text is ambiguous: two amounts, two ids, two times', () => {
-    const r = readReceipt('Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00');
+    const r = readReceipt(
+      'Amount 5,000 Ks\nAmount 7,000 Ks\nTxn ID 1234567890123\nTxn ID 9999999999999\n2026-11-23 14:05\n2026-11-22 10:00',
+    );
     expect(r).toEqual({ amount: null, transactionId: null, time: null, receiver: null, status: null, statusText: null, unlabelled: [] });
   });
 
@@ -82,7 +96,13 @@ describe('reading a receipt', () => {
     expect(suspect('-3,000.00 Ks', 'Amount', '2,000.00 Ks', 'Fee', '0Ks')).toBe(true);
     expect(suspect('-25,000 Ks', 'Amount', '-25,000 Ks', 'Fee', '0 Ks', 'Balance 120,000 Ks', 'Thanks')).toBe(false);
     expect(suspect('Fee OKs', 'Amount 3,000 Ks')).toBe(false);
-    expect(['-J9.000 MMK', '0 Ks', 'Fee 0 Ks', 'Balance 20,000 Ks', 'Kyaw Zin'].map(amountLineCurrency)).toEqual(['MMK', 'Ks', null, null, null]);
+    expect(['-J9.000 MMK', '0 Ks', 'Fee 0 Ks', 'Balance 20,000 Ks', 'Kyaw Zin'].map(amountLineCurrency)).toEqual([
+      'MMK',
+      'Ks',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads an amount line the Burmese data gave, with the currency the English reading saw', () => {
@@ -121,7 +141,12 @@ describe('comparing with the order', () => {
   });
 
   it('names each disagreeing field with both values', () => {
-    const checks = compareReceipt(readReceipt(KBZ_EN), { ...order, subTotal: 30000, transactionNumber: '123456' }, [{ paymentName: 'X', phone: '09777120000' }], { windowMs });
+    const checks = compareReceipt(
+      readReceipt(KBZ_EN),
+      { ...order, subTotal: 30000, transactionNumber: '123456' },
+      [{ paymentName: 'X', phone: '09777120000' }],
+      { windowMs },
+    );
     expect(verdictOf(checks)).toBe('mismatch');
     expect(checks.find((c) => c.field === 'amount')).toEqual({ field: 'amount', receipt: '25000', order: '30000', result: 'mismatch' });
     expect(checks.filter((c) => c.result === 'mismatch').map((c) => c.field)).toEqual(['amount', 'transactionId', 'receiver']);
@@ -142,11 +167,16 @@ describe('comparing with the order', () => {
 });
 
 // Layouts as wallets print them: label and value on one line, the value under its label, a value spanning lines.
-const at = (t: string) => t.split('\n').map((l) => l.trim()).join('\n');
+const at = (t: string) =>
+  t
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n');
 
 describe('reading label → value blocks, whatever the layout', () => {
   it('reads a name over a masked phone under one label', () => {
-    const r = readReceipt(at(`KBZPay
+    const r = readReceipt(
+      at(`KBZPay
       Transfer Successful
       -5,500 Ks
       Transfer To
@@ -155,12 +185,20 @@ describe('reading label → value blocks, whatever the layout', () => {
       Transaction Time
       26-Nov-2026 14:03
       Transaction ID
-      01234567890123281112`));
-    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-26T07:33:00.000Z', receiver: { name: 'Daw Hnin Wai', phone: '09*****4567' }, status: 'success' });
+      01234567890123281112`),
+    );
+    expect(r).toMatchObject({
+      amount: 5500,
+      transactionId: '01234567890123281112',
+      time: '2026-11-26T07:33:00.000Z',
+      receiver: { name: 'Daw Hnin Wai', phone: '09*****4567' },
+      status: 'success',
+    });
   });
 
   it('reads separate Receiver Name and Receiver Number rows, a currency in the label and a wrapped id', () => {
-    const r = readReceipt(at(`Payment Completed
+    const r = readReceipt(
+      at(`Payment Completed
       Receiver Name : Kyaw Zin
       Receiver Number : 09777124567
       Amount (MMK)
@@ -168,8 +206,15 @@ describe('reading label → value blocks, whatever the layout', () => {
       Transaction No.
       0123456789
       0123281112
-      Date: 2026-11-25 2:03 PM`));
-    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-25T07:33:00.000Z', receiver: { name: 'Kyaw Zin', phone: '09777124567' }, status: 'success' });
+      Date: 2026-11-25 2:03 PM`),
+    );
+    expect(r).toMatchObject({
+      amount: 5500,
+      transactionId: '01234567890123281112',
+      time: '2026-11-25T07:33:00.000Z',
+      receiver: { name: 'Kyaw Zin', phone: '09777124567' },
+      status: 'success',
+    });
   });
 
   it('reads Beneficiary, Paid To, Send To and Trans ID labels', () => {
@@ -181,7 +226,8 @@ describe('reading label → value blocks, whatever the layout', () => {
   });
 
   it('reads Burmese labels, Burmese digits and the kyat word', () => {
-    const r = readReceipt(at(`ငွေလွှဲခြင်း အောင်မြင်ပါသည်
+    const r = readReceipt(
+      at(`ငွေလွှဲခြင်း အောင်မြင်ပါသည်
       ငွေပမာဏ
       ၅,၅၀၀ ကျပ်
       လက်ခံသူအမည်
@@ -191,8 +237,15 @@ describe('reading label → value blocks, whatever the layout', () => {
       ရက်စွဲ
       ၂၆/၁၁/၂၀၂၆ ၁၄:၀၃
       ငွေလွှဲနံပါတ်
-      ၀၁၂၃၄၅၆၇၈၉၀၁၂၃၂၈၁၁၁၂`));
-    expect(r).toMatchObject({ amount: 5500, transactionId: '01234567890123281112', time: '2026-11-26T07:33:00.000Z', receiver: { name: 'ဒေါ်နှင်းဝေ', phone: '09*****4567' }, status: 'success' });
+      ၀၁၂၃၄၅၆၇၈၉၀၁၂၃၂၈၁၁၁၂`),
+    );
+    expect(r).toMatchObject({
+      amount: 5500,
+      transactionId: '01234567890123281112',
+      time: '2026-11-26T07:33:00.000Z',
+      receiver: { name: 'ဒေါ်နှင်းဝေ', phone: '09*****4567' },
+      status: 'success',
+    });
   });
 
   it('reads Burmese month names and morning/evening words', () => {
@@ -215,10 +268,25 @@ describe('reading label → value blocks, whatever the layout', () => {
   });
 
   it('reads SMS receipts of phone-bill transfers and wallets', () => {
-    const mpt = readReceipt('Balance Transfer of 3,800 Ks to 09777124567 was successful. Trans ID: 2611250300281112. Your main balance is 1,250 Ks. 26/11/2026 14:03');
-    expect(mpt).toMatchObject({ amount: 3800, transactionId: '2611250300281112', receiver: { phone: '09777124567' }, status: 'success', time: '2026-11-26T07:33:00.000Z' });
-    const wave = readReceipt('You have successfully sent 12,500 MMK to Kyaw Zin (09*****4567). TxnID 88175132529281112. Balance: 40,000 MMK.');
-    expect(wave).toMatchObject({ amount: 12500, transactionId: '88175132529281112', receiver: { name: 'Kyaw Zin', phone: '09*****4567' }, status: 'success' });
+    const mpt = readReceipt(
+      'Balance Transfer of 3,800 Ks to 09777124567 was successful. Trans ID: 2611250300281112. Your main balance is 1,250 Ks. 26/11/2026 14:03',
+    );
+    expect(mpt).toMatchObject({
+      amount: 3800,
+      transactionId: '2611250300281112',
+      receiver: { phone: '09777124567' },
+      status: 'success',
+      time: '2026-11-26T07:33:00.000Z',
+    });
+    const wave = readReceipt(
+      'You have successfully sent 12,500 MMK to Kyaw Zin (09*****4567). TxnID 88175132529281112. Balance: 40,000 MMK.',
+    );
+    expect(wave).toMatchObject({
+      amount: 12500,
+      transactionId: '88175132529281112',
+      receiver: { name: 'Kyaw Zin', phone: '09*****4567' },
+      status: 'success',
+    });
     expect(readReceipt('You received 5,000 Ks from 09451234567. Balance 9,000 Ks').receiver).toBeNull();
   });
 
@@ -256,14 +324,18 @@ describe('refusing doctored receipts, each on its own merits', () => {
     88175132529281112`);
   const verdict = (text: string, o = order, acc = accounts) => {
     const checks = compareReceipt(readReceipt(text), o, acc, { windowMs });
-    return { verdict: verdictOf(checks), bad: checks.filter((c) => c.result === 'mismatch').map((c) => c.field), unread: checks.filter((c) => c.result === 'unreadable').map((c) => c.field) };
+    return {
+      verdict: verdictOf(checks),
+      bad: checks.filter((c) => c.result === 'mismatch').map((c) => c.field),
+      unread: checks.filter((c) => c.result === 'unreadable').map((c) => c.field),
+    };
   };
 
   it('matches the honest receipt', () => {
     expect(verdict(honest)).toEqual({ verdict: 'match', bad: [], unread: [] });
   });
 
-  it('accepts the buyer\'s 6 digits only as the end of the transaction id', () => {
+  it("accepts the buyer's 6 digits only as the end of the transaction id", () => {
     expect(verdict(honest, { ...order, transactionNumber: '175132' })).toMatchObject({ verdict: 'mismatch', bad: ['transactionId'] });
     expect(verdict(honest, { ...order, transactionNumber: '529281' })).toMatchObject({ verdict: 'mismatch', bad: ['transactionId'] });
   });
@@ -276,21 +348,27 @@ describe('refusing doctored receipts, each on its own merits', () => {
     expect(verdict(honest.replace('Payment Successful\n', ''))).toEqual({ verdict: 'unreadable', bad: [], unread: ['status'] });
   });
 
-  it('never lets a wallet name agree for a payment to someone else\'s number', () => {
+  it("never lets a wallet name agree for a payment to someone else's number", () => {
     const elsewhere = honest.replace('KBZPay\n', 'Transfer to KBZPay\n').replace('09*****4567', '09*****9911');
     expect(verdict(elsewhere)).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
     // Only the title names anything: unread, not a match on "KBZPay".
-    expect(verdict(honest.replace('Transfer To\nKyaw Zin\n09*****4567', 'Transfer to KBZPay'))).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+    expect(verdict(honest.replace('Transfer To\nKyaw Zin\n09*****4567', 'Transfer to KBZPay'))).toMatchObject({
+      verdict: 'unreadable',
+      unread: ['receiver'],
+    });
   });
 
-  it('agrees on the holder\'s name (honorifics, case and spacing ignored) and leaves a name it cannot compare unread', () => {
+  it("agrees on the holder's name (honorifics, case and spacing ignored) and leaves a name it cannot compare unread", () => {
     const named = honest.replace('Kyaw Zin\n09*****4567', 'U KYAW  ZIN');
     const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
     expect(verdict(named, order, holders).verdict).toBe('match');
     expect(verdict(named, order, [{ ...holders[0]!, holderName: 'Thida Aye' }])).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
     // No holder's name known, or one in another script: unread, never mismatch.
     expect(verdict(named)).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
-    expect(verdict(named, order, [{ ...holders[0]!, holderName: 'ကျော်ဇင်' }])).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+    expect(verdict(named, order, [{ ...holders[0]!, holderName: 'ကျော်ဇင်' }])).toMatchObject({
+      verdict: 'unreadable',
+      unread: ['receiver'],
+    });
   });
 
   it('says unreadable, not mismatch, when fields could not be read', () => {
@@ -308,13 +386,29 @@ describe('fields found by their shape alone', () => {
     const r = readReceipt(text);
     expect(r.unlabelled).toEqual(['amount', 'transactionId', 'receiver']);
     expect(verdictOf(compareReceipt(r, order, accounts, { windowMs }))).toBe('match');
-    const other = compareReceipt(r, { ...order, subTotal: 30000, transactionNumber: '999999' }, [{ paymentName: 'KBZPay', phone: '09777120000' }], { windowMs });
-    expect(other.filter((c) => c.field !== 'time' && c.field !== 'status').map((c) => c.result)).toEqual(['unreadable', 'unreadable', 'unreadable']);
+    const other = compareReceipt(
+      r,
+      { ...order, subTotal: 30000, transactionNumber: '999999' },
+      [{ paymentName: 'KBZPay', phone: '09777120000' }],
+      { windowMs },
+    );
+    expect(other.filter((c) => c.field !== 'time' && c.field !== 'status').map((c) => c.result)).toEqual([
+      'unreadable',
+      'unreadable',
+      'unreadable',
+    ]);
     expect(verdictOf(other)).toBe('unreadable');
   });
 
   it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {
-    const r = readReceipt('Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main\nbalance is 2,150 Ks.');
-    expect(r).toMatchObject({ amount: 48000, transactionId: '016044985384106982', receiver: { name: null, phone: '09*****4567' }, unlabelled: [] });
+    const r = readReceipt(
+      'Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main\nbalance is 2,150 Ks.',
+    );
+    expect(r).toMatchObject({
+      amount: 48000,
+      transactionId: '016044985384106982',
+      receiver: { name: null, phone: '09*****4567' },
+      unlabelled: [],
+    });
   });
 });

@@ -35,42 +35,68 @@ const BURMESE_DIGITS = /[\u1040-\u1049]/g;
 
 /** Burmese digits ၀–၉ to 0–9, and the look-alike dashes, spaces and stars OCR produces to plain ones. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(BURMESE_DIGITS, (d) => String(d.charCodeAt(0) - 0x1040))
-    .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
-    .replace(/[\u00a0\u2007\u202f]/g, ' ')
-    .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
-    .replace(/[∗⁎✱]/g, '*')
-    .replace(/[：]/g, ':')
-    // The Burmese comma "၊" between a day and a year.
-    .replace(/\u104a/g, ',')
-    .replace(/[ \t]+/g, ' ');
+  return (
+    text
+      .replace(BURMESE_DIGITS, (d) => String(d.charCodeAt(0) - 0x1040))
+      .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
+      .replace(/[\u00a0\u2007\u202f]/g, ' ')
+      .replace(/\u200b|\u200c|\u200d|\ufeff/g, '')
+      .replace(/[∗⁎✱]/g, '*')
+      .replace(/[：]/g, ':')
+      // The Burmese comma "၊" between a day and a year.
+      .replace(/\u104a/g, ',')
+      .replace(/[ \t]+/g, ' ')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Labels
 
-type LabelKind = 'amount' | 'total' | 'fee' | 'balance' | 'txn' | 'time' | 'receiverName' | 'receiverPhone' | 'receiver' | 'sender' | 'status' | 'other';
+type LabelKind =
+  'amount' | 'total' | 'fee' | 'balance' | 'txn' | 'time' | 'receiverName' | 'receiverPhone' | 'receiver' | 'sender' | 'status' | 'other';
 
 /** Label patterns, most specific first (the first that fits the start of a line wins). Case-insensitive. */
 const LABELS: Array<[LabelKind, string]> = [
   // Ends a block, carries nothing we read ("Transaction Type" before "Transaction …").
-  ['other', String.raw`(?:transaction|transfer|payment)\s+type|type|notes?|remarks?|purpose|description|message|reason|service|payment\s+method|channel|category|ငွေလွှဲအမျိုးအစား|အမျိုးအစား|မှတ်ချက်|အကြောင်းအရာ`],
+  [
+    'other',
+    String.raw`(?:transaction|transfer|payment)\s+type|type|notes?|remarks?|purpose|description|message|reason|service|payment\s+method|channel|category|ငွေလွှဲအမျိုးအစား|အမျိုးအစား|မှတ်ချက်|အကြောင်းအရာ`,
+  ],
   ['status', String.raw`(?:transaction\s+|payment\s+|transfer\s+)?status|အခြေအနေ`],
   ['fee', String.raw`(?:service\s+|transaction\s+|transfer\s+)?(?:fees?|charges?|commission)|ဝန်ဆောင်(?:မှု)?ခ|ကော်မရှင်`],
   // "Balance Transfer of 3,800 Ks" is the payment (a phone-bill transfer), not a balance.
-  ['balance', String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+transfer)|လက်ကျန်(?:ငွေ)?`],
-  ['txn', String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`],
+  [
+    'balance',
+    String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+transfer)|လက်ကျန်(?:ငွေ)?`,
+  ],
+  [
+    'txn',
+    String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`,
+  ],
   ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
-  ['amount', String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပမာဏ|ငွေ\s*ပမာဏ|ပမာဏ`],
-  ['time', String.raw`(?:transaction\s+|payment\s+|transfer\s+)?(?:date\s*(?:&|and|/)?\s*time|date|time)|ရက်စွဲ\s*(?:နှင့်)?\s*(?:အချိန်)?|နေ့စွဲ|အချိန်`],
+  [
+    'amount',
+    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပမာဏ|ငွေ\s*ပမာဏ|ပမာဏ`,
+  ],
+  [
+    'time',
+    String.raw`(?:transaction\s+|payment\s+|transfer\s+)?(?:date\s*(?:&|and|/)?\s*time|date|time)|ရက်စွဲ\s*(?:နှင့်)?\s*(?:အချိန်)?|နေ့စွဲ|အချိန်`,
+  ],
   ['receiverName', String.raw`(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:account\s*)?name|လက်ခံသူ\s*(?:၏\s*)?အမည်`],
-  ['receiverPhone', String.raw`(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)?\s*(?:no\.?|number)|(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)|လက်ခံသူ\s*(?:၏\s*)?(?:ဖုန်း|အကောင့်)\s*(?:နံပါတ်)?`],
-  ['sender', String.raw`(?:transfer(?:red)?\s+|sent\s+|paid\s+)?from|sender(?:'s)?(?:\s*(?:name|phone|mobile|account))?(?:\s*(?:no\.?|number))?|payer|paid\s+by|(?:ငွေ)?ပေးပို့သူ|ငွေလွှဲသူ|ပေးချေသူ`],
+  [
+    'receiverPhone',
+    String.raw`(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)?\s*(?:no\.?|number)|(?:receiver|recipient|beneficiary|payee)(?:'s)?\s*(?:phone|mobile|account|wallet)|လက်ခံသူ\s*(?:၏\s*)?(?:ဖုန်း|အကောင့်)\s*(?:နံပါတ်)?`,
+  ],
+  [
+    'sender',
+    String.raw`(?:transfer(?:red)?\s+|sent\s+|paid\s+)?from|sender(?:'s)?(?:\s*(?:name|phone|mobile|account))?(?:\s*(?:no\.?|number))?|payer|paid\s+by|(?:ငွေ)?ပေးပို့သူ|ငွေလွှဲသူ|ပေးချေသူ`,
+  ],
   ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
 ];
 
-const LABEL_RES = LABELS.map(([kind, src]) => [kind, new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i')] as const);
+const LABEL_RES = LABELS.map(
+  ([kind, src]) => [kind, new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i')] as const,
+);
 
 type Block = { kind: LabelKind; label: string; lines: string[] };
 
@@ -80,7 +106,12 @@ function labelOf(line: string): { kind: LabelKind; label: string; rest: string }
     if (!m) continue;
     const rest = line.slice(m[0].length).trim();
     // "To" and "From" are labels only when a value or nothing follows, not the start of a sentence ("To claim…").
-    if ((kind === 'receiver' || kind === 'sender') && /^(?:to|from)$/i.test(m[0].trim().replace(/[:.\-–>|\s]+$/, '')) && /^[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(rest)) continue;
+    if (
+      (kind === 'receiver' || kind === 'sender') &&
+      /^(?:to|from)$/i.test(m[0].trim().replace(/[:.\-–>|\s]+$/, '')) &&
+      /^[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}/.test(rest)
+    )
+      continue;
     return { kind, label: m[0].trim(), rest };
   }
   return null;
@@ -90,7 +121,9 @@ function labelOf(line: string): { kind: LabelKind; label: string; rest: string }
 export function receiptLines(text: string): string[] {
   return normalizeText(text)
     .split(/\r?\n/)
-      .flatMap((l) => (l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l]))
+    .flatMap((l) =>
+      l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l],
+    )
     .map((l) => l.trim())
     .filter(Boolean);
 }
@@ -173,13 +206,21 @@ export function readAmount(lines: string[]): number | null {
 }
 
 /** An SMS sentence naming the payment: "Balance Transfer of 3,800 Ks", "You have sent 12,500 MMK", "paid Ks 5,000". */
-const SMS_AMOUNT = new RegExp(`\\b(?:transfer(?:red)?|sent|send|paid|payment)\\s+(?:of\\s+)?((?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY})?)`, 'i');
+const SMS_AMOUNT = new RegExp(
+  `\\b(?:transfer(?:red)?|sent|send|paid|payment)\\s+(?:of\\s+)?((?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY})?)`,
+  'i',
+);
 
 function amountOf(lines: string[]): { value: number | null; labelled: boolean } {
   const { head, blocks } = toBlocks(lines);
   const labelled = distinctPositive(blocks.filter((b) => b.kind === 'amount').flatMap(blockAmounts));
   const totals = distinctPositive(blocks.filter((b) => b.kind === 'total').flatMap(blockAmounts));
-  const freeLines = [...head, ...blocks.filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind)).flatMap((b) => b.lines)];
+  const freeLines = [
+    ...head,
+    ...blocks
+      .filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind))
+      .flatMap((b) => b.lines),
+  ];
   const free = distinctPositive(freeLines.flatMap(amountsIn));
   const sms = distinctPositive(freeLines.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
   const chosen = labelled.length ? labelled : totals.length ? totals : sms;
@@ -242,7 +283,12 @@ export function readTransactionId(lines: string[]): string | null {
 
 function transactionIdOf(lines: string[]): { value: string | null; labelled: boolean } {
   const { blocks } = toBlocks(lines);
-  const labelled = new Set(blocks.filter((b) => b.kind === 'txn').map(blockId).filter((x): x is string => x !== null));
+  const labelled = new Set(
+    blocks
+      .filter((b) => b.kind === 'txn')
+      .map(blockId)
+      .filter((x): x is string => x !== null),
+  );
   if (labelled.size === 1) return { value: [...labelled][0]!, labelled: true };
   if (labelled.size > 1) return { value: null, labelled: true };
   const all = new Set(lines.flatMap(longNumbersIn));
@@ -287,7 +333,10 @@ const DATE_PATTERNS = {
 function monthOf(word: string): number | null {
   const w = word.toLowerCase();
   const i = MONTHS.indexOf(w.slice(0, 3));
-  return i >= 0 && 'january february march april may june july august september october november december sept'.split(' ').some((m) => m.startsWith(w)) ? i + 1 : null;
+  return i >= 0 &&
+    'january february march april may june july august september october november december sept'.split(' ').some((m) => m.startsWith(w))
+    ? i + 1
+    : null;
 }
 
 function findDate(line: string): { date: DateParts; text: string } | null {
@@ -307,7 +356,8 @@ function findDate(line: string): { date: DateParts; text: string } | null {
     const after = line.slice(at).match(/^\S+\s*(\d{1,2})?\s*(?:ရက်)?\s*,?\s*(20\d{2})/);
     const year = after?.[2] ?? line.slice(at).match(/(20\d{2})/)?.[1];
     const day = before?.[1] ?? after?.[1];
-    if (year && day) return { date: { y: +year, mo, d: +day }, text: line.slice(before ? at - before[0].length : at, at + (after?.[0].length ?? 0)) };
+    if (year && day)
+      return { date: { y: +year, mo, d: +day }, text: line.slice(before ? at - before[0].length : at, at + (after?.[0].length ?? 0)) };
   }
   return null;
 }
@@ -393,7 +443,11 @@ function garbledMaskedPhone(line: string): { raw: string; phone: string } | null
 
 function cleanPhone(raw: string): string | null {
   const international = /^\+?95/.test(raw);
-  const body = raw.replace(/^\+?95/, '').replace(/[\s.-]/g, '').replace(new RegExp(MASK, 'g'), '*').replace(/[A-Za-z]/g, '*');
+  const body = raw
+    .replace(/^\+?95/, '')
+    .replace(/[\s.-]/g, '')
+    .replace(new RegExp(MASK, 'g'), '*')
+    .replace(/[A-Za-z]/g, '*');
   const compact = international ? `95${body}` : body;
   return compact.replace(/\D/g, '').length >= 3 ? compact : null;
 }
@@ -480,7 +534,9 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
     const before = (beforePhone.match(/\bto\s+([A-Za-z][A-Za-z .']{2,}?)\s*\(?\s*$/i)?.[1] ?? beforePhone).replace(/[(,:\s]+$/, '').trim();
     const isName = /^[A-Za-z][A-Za-z .'-]{2,}$/.test(before) && !SENTENCE_WORDS.test(before);
     // "…to 09…" / "…to Kyaw Zin (09…)": a sentence says whose number it is.
-    const sentence = /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) || (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
+    const sentence =
+      /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) ||
+      (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
     found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence });
   }
   if (found.size !== 1) return { value: null, labelled: false };
@@ -491,7 +547,8 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
 // ---------------------------------------------------------------------------------------------------------------
 // Status
 
-const FAILED = /\b(?:un-?\s?successful|not\s+successful|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်မြင်|မရ(?:ပါ|နိုင်)/i;
+const FAILED =
+  /\b(?:un-?\s?successful|not\s+successful|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်မြင်|မရ(?:ပါ|နိုင်)/i;
 const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
 const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
 const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်မြင်/i;
@@ -581,4 +638,3 @@ export function burmeseAmountLine(text: string, currency: string): string | null
   if (!m) return null;
   return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
-

@@ -23,12 +23,28 @@ afterAll(async () => {
 });
 
 /** An order with a finished check, its fingerprint numbered the way a check numbers it (after every one stored). */
-async function orderWithCheck(hash: Buffer, receiptTxnId: string | null, ageMs = 3600_000, at = new Date(Date.now() - ageMs).toISOString()) {
+async function orderWithCheck(
+  hash: Buffer,
+  receiptTxnId: string | null,
+  ageMs = 3600_000,
+  at = new Date(Date.now() - ageMs).toISOString(),
+) {
   const row = orderRow({ created_at: at, updated_at: at });
   await t.app.ctx.db.insertInto('orders').values(row).execute();
   await t.app.ctx.db
     .insertInto('order_checks')
-    .values({ order_id: row.id, state: 'done', attempts: 1, next_attempt_at: at, cleaned: 1, image_hash: hash, hash_seq: (await latestHashSeq(t.app.ctx.db)) + 1, receipt_txn_id: receiptTxnId, created_at: at, checked_at: at })
+    .values({
+      order_id: row.id,
+      state: 'done',
+      attempts: 1,
+      next_attempt_at: at,
+      cleaned: 1,
+      image_hash: hash,
+      hash_seq: (await latestHashSeq(t.app.ctx.db)) + 1,
+      receipt_txn_id: receiptTxnId,
+      created_at: at,
+      checked_at: at,
+    })
     .execute();
   return row.id;
 }
@@ -59,7 +75,9 @@ describe('reuse search', () => {
   });
 
   it('finds a resized copy with the id unread, also one stored while the unlocked scan ran; drops a match checked again or deleted meanwhile', async () => {
-    const original = await sharp({ create: { width: 400, height: 700, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const original = await sharp({
+      create: { width: 400, height: 700, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     const resized = await sharp(original).resize({ width: 300 }).jpeg({ quality: 80 }).toBuffer();
@@ -77,7 +95,11 @@ describe('reuse search', () => {
     // While the scan ran (no lock held): a copy is checked and stored, one match is checked again with another
     // picture, another one's order is deleted.
     const during = await orderWithCheck(copyHash, null, 60_000);
-    await t.app.ctx.db.updateTable('order_checks').set({ image_hash: fingerprint(), hash_seq: (await latestHashSeq(t.app.ctx.db)) + 1 }).where('order_id', '=', checkedAgain).execute();
+    await t.app.ctx.db
+      .updateTable('order_checks')
+      .set({ image_hash: fingerprint(), hash_seq: (await latestHashSeq(t.app.ctx.db)) + 1 })
+      .where('order_id', '=', checkedAgain)
+      .execute();
     await t.app.ctx.db.deleteFrom('orders').where('id', '=', deleted).execute();
 
     const found = await t.app.ctx.db.transaction().execute((trx) => finishSamePicture(trx, q, scan));
@@ -93,7 +115,12 @@ describe('reuse search', () => {
     // More than two pages, a page boundary falling inside a run of orders placed at the same millisecond.
     for (let i = 0; i < 2 * SCAN_PAGE_ROWS + 100; i++) {
       const copy = i % 20 === 3;
-      const id = await orderWithCheck(copy ? picture : fingerprint(), null, 0, i < 600 ? sameTime : new Date(Date.now() - 3600_000 - i * 1000).toISOString());
+      const id = await orderWithCheck(
+        copy ? picture : fingerprint(),
+        null,
+        0,
+        i < 600 ? sameTime : new Date(Date.now() - 3600_000 - i * 1000).toISOString(),
+      );
       if (copy) copies.push(id);
     }
     const self = await orderWithCheck(picture, null, 0);
@@ -113,7 +140,8 @@ describe('reuse search', () => {
 function referenceNearIdentical(a: string, b: string): boolean {
   const parse = (h: string) => {
     const parts = h.split(':');
-    if (parts.length !== 2 || parts[0]!.length !== 1024 || parts[1]!.length !== 1024 || !/^[0-9a-f]*$/i.test(parts[0]! + parts[1]!)) return null;
+    if (parts.length !== 2 || parts[0]!.length !== 1024 || parts[1]!.length !== 1024 || !/^[0-9a-f]*$/i.test(parts[0]! + parts[1]!))
+      return null;
     const bitsOf = (hex: string) => [...hex].flatMap((c) => parseInt(c, 16).toString(2).padStart(4, '0').split('').map(Number));
     return { bits: bitsOf(parts[0]!), mask: bitsOf(parts[1]!) };
   };
@@ -134,7 +162,10 @@ function referenceNearIdentical(a: string, b: string): boolean {
 
 describe('fingerprint comparison', () => {
   it('gives low-information pictures (blank, one colour) no fingerprint to match: two blank uploads are not the same', async () => {
-    const plain = (colour: string) => sharp({ create: { width: 400, height: 800, channels: 3, background: colour } }).png().toBuffer();
+    const plain = (colour: string) =>
+      sharp({ create: { width: 400, height: 800, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
     const white = await imageHash(await plain('#ffffff'));
     expect(nearIdentical(white, await imageHash(await plain('#ffffff')))).toBe(false);
     expect(nearIdentical(white, white)).toBe(false);
@@ -144,7 +175,11 @@ describe('fingerprint comparison', () => {
   const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
   const half = fc.uint8Array({ minLength: 512, maxLength: 512 });
   // Masks from dense to nearly empty (a blank picture has almost no confident bits).
-  const mask = fc.oneof(half, half.map((m) => m.map((v, i) => (i % 97 === 0 ? v & 1 : 0))), fc.constant(new Uint8Array(512)));
+  const mask = fc.oneof(
+    half,
+    half.map((m) => m.map((v, i) => (i % 97 === 0 ? v & 1 : 0))),
+    fc.constant(new Uint8Array(512)),
+  );
   const print = fc.tuple(half, mask).map(([b, m]) => `${hex(b)}:${hex(m)}`);
   /** A copy with some bits flipped and some confidence lost or gained: from a re-saved copy to another picture. */
   const copyOf = (h: string) =>
@@ -155,12 +190,18 @@ describe('fingerprint comparison', () => {
       for (const k of maskFlips) m[k >> 3]! ^= 1 << (k & 7);
       return `${bits.toString('hex')}:${m.toString('hex')}`;
     });
-  const malformed = (h: string) => fc.constantFrom(h.slice(0, 2048), `${h}0`, h.replace(':', '-'), `${h.slice(0, 10)}zz${h.slice(12)}`, h.toUpperCase(), '');
+  const malformed = (h: string) =>
+    fc.constantFrom(h.slice(0, 2048), `${h}0`, h.replace(':', '-'), `${h.slice(0, 10)}zz${h.slice(12)}`, h.toUpperCase(), '');
 
   it('agrees with the bit-by-bit rule on random pairs, copies and malformed fingerprints', () => {
     fc.assert(
       fc.property(
-        print.chain((a) => fc.tuple(fc.constant(a), fc.oneof({ weight: 3, arbitrary: copyOf(a) }, { weight: 1, arbitrary: print }, { weight: 1, arbitrary: malformed(a) }))),
+        print.chain((a) =>
+          fc.tuple(
+            fc.constant(a),
+            fc.oneof({ weight: 3, arbitrary: copyOf(a) }, { weight: 1, arbitrary: print }, { weight: 1, arbitrary: malformed(a) }),
+          ),
+        ),
         ([a, b]) => {
           // Fingerprints were stored as this text before migration 0012, which converts them: a malformed one is none.
           const x = hashFromHex(a);

@@ -60,20 +60,31 @@ const CONFIRM_BATCH = 100;
  */
 export async function finishSamePicture(trx: Db, q: PictureQuery, scan: PictureScan): Promise<string[]> {
   const same = samePictureAs(q.hash);
-  const storedSince = (await repo.listHashesAfter(trx, q, scan.upToSeq)).filter((other) => same(other.image_hash!)).map((other) => other.order_id);
+  const storedSince = (await repo.listHashesAfter(trx, q, scan.upToSeq))
+    .filter((other) => same(other.image_hash!))
+    .map((other) => other.order_id);
   const found: Match[] = await repo.ordersSince(trx, storedSince, q.since);
   // The scan's matches newest first, until as many are confirmed as can be kept: older ones could not make the cut.
   let confirmed = 0;
   for (let from = 0; from < scan.matches.length && confirmed < repo.MAX_LINKS_PER_KIND; from += CONFIRM_BATCH) {
     const batch = scan.matches.slice(from, from + CONFIRM_BATCH);
-    const unchanged = new Set(await repo.keepUnchanged(trx, batch.map((m) => m.id), scan.upToSeq));
+    const unchanged = new Set(
+      await repo.keepUnchanged(
+        trx,
+        batch.map((m) => m.id),
+        scan.upToSeq,
+      ),
+    );
     for (const m of batch) {
       if (!unchanged.has(m.id)) continue;
       found.push(m);
       confirmed++;
     }
   }
-  return found.sort(newestFirst).slice(0, repo.MAX_LINKS_PER_KIND).map((m) => m.id);
+  return found
+    .sort(newestFirst)
+    .slice(0, repo.MAX_LINKS_PER_KIND)
+    .map((m) => m.id);
 }
 
 /** Both halves at once (tests, and callers that hold no lock). */

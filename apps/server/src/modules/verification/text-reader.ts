@@ -258,7 +258,9 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const amounts = [...reread.values()].filter((l): l is string => l !== null);
       const agreed = amounts.length > 0 && readAmount(amounts) !== null;
       return lines
-        .flatMap((l) => (reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [rereadWords.get(l) ?? l.text.replace(/\n$/, '')]))
+        .flatMap((l) =>
+          reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [rereadWords.get(l) ?? l.text.replace(/\n$/, '')],
+        )
         .join('\n');
     },
     async close() {

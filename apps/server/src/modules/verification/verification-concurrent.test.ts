@@ -20,28 +20,33 @@ let releaseAll: () => void = () => undefined;
 const bothArrived = new Promise<void>((resolve) => (releaseAll = resolve));
 
 beforeAll(async () => {
-  t = await buildTestApp({}, {
-    build: {
-      verification: {
-        paused: true,
-        reader: {
-          read: async () => {
-            if (++arrived === 2) releaseAll();
-            await bothArrived;
-            return '';
+  t = await buildTestApp(
+    {},
+    {
+      build: {
+        verification: {
+          paused: true,
+          reader: {
+            read: async () => {
+              if (++arrived === 2) releaseAll();
+              await bothArrived;
+              return '';
+            },
+            close: async () => undefined,
           },
-          close: async () => undefined,
         },
       },
     },
-  });
+  );
 });
 afterAll(() => t.close());
 
 describe('checks running at once', () => {
   it('flag two copies of one screenshot as reuse of each other', async () => {
     const { packageId } = await createCatalog(t);
-    const picture = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const picture = await sharp({
+      create: { width: 300, height: 500, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     // For each announcement, how many had arrived by the next turn of the event loop.
@@ -53,13 +58,19 @@ describe('checks running at once', () => {
     });
     const ids: string[] = [];
     for (const transactionNumber of ['111111', '222222']) {
-      const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), { file_ScreenShot: { data: picture, filename: 'pay.png' } });
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), {
+        file_ScreenShot: { data: picture, filename: 'pay.png' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(body<OrderDto>(res).payLoad.id);
     }
     await Promise.all(ids.map((id) => attemptCheck(t.app.ctx.verification.deps, id)));
 
-    const links = await t.app.ctx.db.selectFrom('order_duplicates').select(['order_id', 'other_order_id', 'reason']).orderBy('order_id').execute();
+    const links = await t.app.ctx.db
+      .selectFrom('order_duplicates')
+      .select(['order_id', 'other_order_id', 'reason'])
+      .orderBy('order_id')
+      .execute();
     expect(links).toEqual(
       [
         { order_id: ids[0], other_order_id: ids[1], reason: 'image' },
@@ -79,14 +90,19 @@ describe('checks running at once', () => {
     expect(finder!.arrivedByNextTurn).toBe(3);
   }, 30_000);
 
-  it('flags a resized, re-saved copy when neither receipt\'s transaction id could be read (the search before the lock)', async () => {
+  it("flags a resized, re-saved copy when neither receipt's transaction id could be read (the search before the lock)", async () => {
     const { packageId } = await createCatalog(t);
-    const picture = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const picture = await sharp({
+      create: { width: 360, height: 640, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     const copy = await sharp(picture).resize({ width: 270 }).jpeg({ quality: 85 }).toBuffer();
     const ids: string[] = [];
-    for (const [data, transactionNumber] of [[picture, '333333'], [copy, '444444']] as const) {
+    for (const [data, transactionNumber] of [
+      [picture, '333333'],
+      [copy, '444444'],
+    ] as const) {
       const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), { file_ScreenShot: { data, filename: 'pay.png' } });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(body<OrderDto>(res).payLoad.id);
@@ -94,23 +110,36 @@ describe('checks running at once', () => {
     }
     const checks = await t.app.ctx.db.selectFrom('order_checks').select('receipt_txn_id').where('order_id', 'in', ids).execute();
     expect(checks.map((c) => c.receipt_txn_id)).toEqual([null, null]);
-    const links = await t.app.ctx.db.selectFrom('order_duplicates').select(['other_order_id', 'reason']).where('order_id', '=', ids[1]!).execute();
+    const links = await t.app.ctx.db
+      .selectFrom('order_duplicates')
+      .select(['other_order_id', 'reason'])
+      .where('order_id', '=', ids[1]!)
+      .execute();
     expect(links).toEqual([{ other_order_id: ids[0], reason: 'image' }]);
   }, 30_000);
 
   it('links one check to at most MAX_LINKS_PER_KIND copies of its picture: a burst of copies stays bounded work', async () => {
     const { packageId } = await createCatalog(t);
-    const picture = await sharp({ create: { width: 120, height: 200, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const picture = await sharp({
+      create: { width: 120, height: 200, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     const ids: string[] = [];
     for (let i = 0; i < MAX_LINKS_PER_KIND + 2; i++) {
-      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: String(700000 + i) }), { file_ScreenShot: { data: picture, filename: 'pay.png' } });
+      const res = await placeOrder(t, orderFields(packageId, { transactionNumber: String(700000 + i) }), {
+        file_ScreenShot: { data: picture, filename: 'pay.png' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(body<OrderDto>(res).payLoad.id);
     }
     for (const id of ids) await attemptCheck(t.app.ctx.verification.deps, id);
-    const last = await t.app.ctx.db.selectFrom('order_duplicates').select('other_order_id').where('order_id', '=', ids.at(-1)!).where('reason', '=', 'image').execute();
+    const last = await t.app.ctx.db
+      .selectFrom('order_duplicates')
+      .select('other_order_id')
+      .where('order_id', '=', ids.at(-1)!)
+      .where('reason', '=', 'image')
+      .execute();
     expect(last).toHaveLength(MAX_LINKS_PER_KIND);
   }, 60_000);
 });

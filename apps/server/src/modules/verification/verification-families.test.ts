@@ -44,16 +44,34 @@ describe('screenshot checks on both receipt families', () => {
     try {
       for (let i = 0; i < OWN_HONEST; i++) {
         const look = variedLook(rng);
-        const facts = randomFacts(rng, { paidAt: new Date(base - rng.int(60, 3600) * 1000), receiverPhone: '09*****4567', receiverName: 'Kyaw Zin' });
-        const order = { subTotal: facts.amount, transactionNumber: facts.transactionId.slice(-6), createdAt: new Date(facts.paidAt.getTime() + 10 * 60_000).toISOString() };
+        const facts = randomFacts(rng, {
+          paidAt: new Date(base - rng.int(60, 3600) * 1000),
+          receiverPhone: '09*****4567',
+          receiverName: 'Kyaw Zin',
+        });
+        const order = {
+          subTotal: facts.amount,
+          transactionNumber: facts.transactionId.slice(-6),
+          createdAt: new Date(facts.paidAt.getTime() + 10 * 60_000).toISOString(),
+        };
         const image = await renderer.render(receiptHtml(facts, look), look);
         samples.push({ honest: true, image, order });
         // One doctored receipt after each: wrong amount, digits from the middle of the id, a failed screen, another payee.
         const kind = i % 4;
         const wrong: ReceiptFacts =
-          kind === 0 ? { ...facts, amount: facts.amount * 10 } : kind === 2 ? { ...facts, status: 'failed' } : kind === 3 ? { ...facts, receiverPhone: '09*****9911', receiverName: 'Zaw Lin' } : facts;
+          kind === 0
+            ? { ...facts, amount: facts.amount * 10 }
+            : kind === 2
+              ? { ...facts, status: 'failed' }
+              : kind === 3
+                ? { ...facts, receiverPhone: '09*****9911', receiverName: 'Zaw Lin' }
+                : facts;
         const doctoredOrder = kind === 1 ? { ...order, transactionNumber: facts.transactionId.slice(2, 8) } : order;
-        samples.push({ honest: false, image: wrong === facts ? image : await renderer.render(receiptHtml(wrong, look), look), order: doctoredOrder });
+        samples.push({
+          honest: false,
+          image: wrong === facts ? image : await renderer.render(receiptHtml(wrong, look), look),
+          order: doctoredOrder,
+        });
       }
     } finally {
       await renderer.close();
@@ -76,7 +94,7 @@ describe('screenshot checks on both receipt families', () => {
 });
 
 describe('screenshot checks on receipts written by another author', () => {
-  it('never calls a failed, pending, wrong or someone else\'s receipt `match`, and rarely calls a paid one `mismatch`', async () => {
+  it("never calls a failed, pending, wrong or someone else's receipt `match`, and rarely calls a paid one `mismatch`", async () => {
     const cases = await buildIndependentCases({ step: INDEPENDENT_STEP });
     const texts = new Map<string, string>();
     const verdicts = { honest: { n: 0, match: 0, mismatch: 0 }, negative: { n: 0, match: 0 } };

@@ -25,12 +25,26 @@ process.on('unhandledRejection', onUncaught);
 
 /** Black text lines on white, `width` × `height`, drawn as one tile repeated down the page. */
 async function textImage(width: number, height: number, options: { palette?: boolean; bits16?: boolean } = {}) {
-  const lines = Array.from({ length: 8 }, (_, i) => `<text x="12" y="${28 + i * 30}" font-size="22" font-family="DejaVu Sans, sans-serif">Transfer ${i} 12,500 Ks 0100398402112345</text>`);
-  const tile = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="250"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`))
+  const lines = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `<text x="12" y="${28 + i * 30}" font-size="22" font-family="DejaVu Sans, sans-serif">Transfer ${i} 12,500 Ks 0100398402112345</text>`,
+  );
+  const tile = await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="250"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`,
+    ),
+  )
     .png()
     .toBuffer();
-  const page = sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite([{ input: tile, tile: true, top: 0, left: 0 }]);
-  if (options.bits16) return sharp(await page.png().toBuffer()).toColourspace('rgb16').png().toBuffer();
+  const page = sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite([
+    { input: tile, tile: true, top: 0, left: 0 },
+  ]);
+  if (options.bits16)
+    return sharp(await page.png().toBuffer())
+      .toColourspace('rgb16')
+      .png()
+      .toBuffer();
   return page.png(options.palette ? { palette: true, colours: 2 } : {}).toBuffer();
 }
 
@@ -39,10 +53,17 @@ type Hostile = { name: string; make(): Promise<Buffer>; type?: string; expect: '
 const CORPUS: Hostile[] = [
   {
     name: '2-colour palette PNG, 40 × 3000 (133 bytes; its OCR killed the server)',
-    make: () => sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } }).png({ palette: true, colours: 2 }).toBuffer(),
+    make: () =>
+      sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } })
+        .png({ palette: true, colours: 2 })
+        .toBuffer(),
     expect: 'refused',
   },
-  { name: 'text image 600 × 31,275 (held the check worker for minutes)', make: () => textImage(600, 31_275, { palette: true }), expect: 'refused' },
+  {
+    name: 'text image 600 × 31,275 (held the check worker for minutes)',
+    make: () => textImage(600, 31_275, { palette: true }),
+    expect: 'refused',
+  },
   { name: 'wide PNG 20,000 × 100', make: async () => hugePng(20_000, 100), expect: 'refused' },
   { name: 'tall 1-bit PNG 100 × 8000', make: async () => hugePng(100, 8000), expect: 'refused' },
   { name: 'GIF 30 × 3000 with two frames', make: async () => sparseAnimatedGif(30, 3000, 2), type: 'image/gif', expect: 'refused' },
@@ -54,7 +75,11 @@ const CORPUS: Hostile[] = [
   {
     name: 'PNG cut in half',
     make: async () => {
-      const full = await sharp({ create: { width: 300, height: 500, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+      const full = await sharp({
+        create: { width: 300, height: 500, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .png()
+        .toBuffer();
       return full.subarray(0, Math.floor(full.length / 2));
     },
     expect: 'checked',
@@ -62,13 +87,24 @@ const CORPUS: Hostile[] = [
   {
     name: 'JPEG cut in half',
     make: async () => {
-      const full = await sharp({ create: { width: 400, height: 800, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const full = await sharp({
+        create: { width: 400, height: 800, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .jpeg()
+        .toBuffer();
       return full.subarray(0, Math.floor(full.length / 2));
     },
     type: 'image/jpeg',
     expect: 'checked',
   },
-  { name: '1 × 1 PNG', make: () => sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), expect: 'checked' },
+  {
+    name: '1 × 1 PNG',
+    make: () =>
+      sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    expect: 'checked',
+  },
 ];
 
 let t: TestApp;
@@ -92,8 +128,15 @@ async function place(app: { base: string }, image: Buffer, type = 'image/png', l
   const form = multipart(orderFields(packageId, { transactionNumber: String(100000 + Math.floor(Math.random() * 899999)) }), {
     [FIELD]: { data: image, filename: 'pay.png', contentType: type },
   });
-  const res = await fetch(`${app.base}/api/v1/Order`, { method: 'POST', headers: { ...form.headers, 'accept-language': language }, body: new Uint8Array(form.payload) });
-  return { status: res.status, body: (await res.json()) as { payLoad: { id: string }; errors?: Record<string, string[]>; errorCodes?: Record<string, string[]> } };
+  const res = await fetch(`${app.base}/api/v1/Order`, {
+    method: 'POST',
+    headers: { ...form.headers, 'accept-language': language },
+    body: new Uint8Array(form.payload),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { payLoad: { id: string }; errors?: Record<string, string[]>; errorCodes?: Record<string, string[]> },
+  };
 }
 
 async function checkOf(app: TestApp, orderId: string): Promise<OrderVerification> {
@@ -142,7 +185,9 @@ describe('hostile screenshots', () => {
   }
 
   it('names the too-long shape in both languages', async () => {
-    const image = await sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } }).png({ palette: true, colours: 2 }).toBuffer();
+    const image = await sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } })
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
     const en = await place({ base }, image, 'image/png', 'en');
     expect(en.body.errorCodes).toEqual({ [FIELD]: ['screenshotShape'] });
     expect(en.body.errors![FIELD]![0]).toMatch(/too long or too narrow/);
@@ -163,7 +208,9 @@ describe('a check that overruns its limits', () => {
   ] as const) {
     it(`over its ${limit}: the process is killed, the check fails after its attempts, the next check gets a new process`, async () => {
       const own = await buildTestApp(redisEnv, {
-        build: { verification: { queuePrefix: `test-${randomUUID()}`, settings: { retryBaseMs: 100, maxAttempts: 2 }, pollMs: 100, limits } },
+        build: {
+          verification: { queuePrefix: `test-${randomUUID()}`, settings: { retryBaseMs: 100, maxAttempts: 2 }, pollMs: 100, limits },
+        },
       });
       try {
         const { packageId: pkg } = await createCatalog(own, {}, { price: 12500 });

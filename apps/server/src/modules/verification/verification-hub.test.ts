@@ -24,7 +24,10 @@ describe('live verdicts', () => {
       client.connection.on(HUB.events.verdict, (e: OrderVerdictEvent) => verdicts.push(e));
       try {
         const order = await placeOrder(t, await createPackage(t));
-        await waitFor(() => client.orders.some((o) => o.id === order.id) && client.notifications.some((n) => n.orderId === order.id), 'order events');
+        await waitFor(
+          () => client.orders.some((o) => o.id === order.id) && client.notifications.some((n) => n.orderId === order.id),
+          'order events',
+        );
         expect(client.orders.find((o) => o.id === order.id)!.verdict).toBe('pending');
 
         const res = await t.app.inject({ method: 'POST', url: `/api/v1/Order/${order.id}/Verification`, headers: t.auth });

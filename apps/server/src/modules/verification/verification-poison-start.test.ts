@@ -37,7 +37,9 @@ afterAll(async () => {
 
 async function tallTextImage(): Promise<Buffer> {
   const tile = await sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="100"><rect width="100%" height="100%" fill="#fff"/><text x="10" y="40" font-size="24">Amount 12,500 Ks 0100398402112345</text></svg>`),
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="100"><rect width="100%" height="100%" fill="#fff"/><text x="10" y="40" font-size="24">Amount 12,500 Ks 0100398402112345</text></svg>`,
+    ),
   )
     .png()
     .toBuffer();
@@ -54,10 +56,17 @@ async function queuedCheck(t: TestApp, image: Buffer, check: { attempts?: number
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, screenshot), image);
   const row = orderRow({ screenshot, transaction_number: String(100000 + Math.floor(Math.random() * 899999)) });
-  await t.app.ctx.db.insertInto('orders').values({ ...row, verdict: 'pending' }).execute();
+  await t.app.ctx.db
+    .insertInto('orders')
+    .values({ ...row, verdict: 'pending' })
+    .execute();
   await insertCheck(t.app.ctx.db, row.id, row.created_at);
   if (check.attempts !== undefined) {
-    await t.app.ctx.db.updateTable('order_checks').set({ attempts: check.attempts, lease_until: check.leaseUntil ?? null }).where('order_id', '=', row.id).execute();
+    await t.app.ctx.db
+      .updateTable('order_checks')
+      .set({ attempts: check.attempts, lease_until: check.leaseUntil ?? null })
+      .where('order_id', '=', row.id)
+      .execute();
   }
   return row.id;
 }
@@ -66,13 +75,18 @@ async function queuedCheck(t: TestApp, image: Buffer, check: { attempts?: number
 async function poisonedShop(dialect: 'sqlite' | 'postgres', attemptsUsed: number) {
   const first = await buildTestApp({}, { dialect });
   apps.push(first);
-  const palette = await sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } }).png({ palette: true, colours: 2 }).toBuffer();
+  const palette = await sharp({ create: { width: 40, height: 3000, channels: 3, background: '#fff' } })
+    .png({ palette: true, colours: 2 })
+    .toBuffer();
   expect(palette.length).toBeLessThan(200);
   const ids = {
     palette: await queuedCheck(first, palette),
     tall: await queuedCheck(first, await tallTextImage()),
     // Every attempt claimed, none finished (each time the process died), the last lease run out.
-    exhausted: await queuedCheck(first, await png(200, 300), { attempts: attemptsUsed, leaseUntil: new Date(Date.now() - 1000).toISOString() }),
+    exhausted: await queuedCheck(first, await png(200, 300), {
+      attempts: attemptsUsed,
+      leaseUntil: new Date(Date.now() - 1000).toISOString(),
+    }),
   };
   await first.stop();
   return { first, ids };
@@ -93,7 +107,9 @@ describe('a server started with poisonous checks queued', () => {
     const { first, ids } = await poisonedShop(DIALECT, MAX_ATTEMPTS);
     const t = await buildTestApp(useRedis ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}, {
       shareWith: first,
-      build: { verification: { queuePrefix: `test-${randomUUID()}`, settings: { retryBaseMs: 100, maxAttempts: MAX_ATTEMPTS }, pollMs: 100 } },
+      build: {
+        verification: { queuePrefix: `test-${randomUUID()}`, settings: { retryBaseMs: 100, maxAttempts: MAX_ATTEMPTS }, pollMs: 100 },
+      },
     });
     apps.push(t);
     const end = Date.now() + 60_000;
@@ -119,7 +135,17 @@ describe('a server started with poisonous checks queued', () => {
     const { first, ids } = await poisonedShop('sqlite', 5);
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
-      env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: first.config.databaseUrl, JWT_SECRET: first.config.jwtSecret, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', REDIS_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: first.dataDir,
+        DATABASE_URL: first.config.databaseUrl,
+        JWT_SECRET: first.config.jwtSecret,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+        REDIS_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let exited: number | null | undefined;

@@ -25,7 +25,17 @@ afterAll(async () => {
 function startServer(t: TestApp): Promise<string> {
   child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: t.config.databaseUrl, JWT_SECRET: t.config.jwtSecret, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: 'false', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: t.dataDir,
+      DATABASE_URL: t.config.databaseUrl,
+      JWT_SECRET: t.config.jwtSecret,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -47,19 +57,40 @@ describe('a server killed mid-check', () => {
     const { packageId } = await createCatalog(first, {}, { price: 12500 });
     await first.app.ctx.db
       .insertInto('config_settings')
-      .values({ id: randomUUID(), payment_name: 'KBZPay', phone: '09777124567', order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString(), holder_name: null, payment_method: 'NORMAL' })
+      .values({
+        id: randomUUID(),
+        payment_name: 'KBZPay',
+        phone: '09777124567',
+        order_index: 1,
+        logo: null,
+        is_active: 1,
+        created_at: new Date().toISOString(),
+        holder_name: null,
+        payment_method: 'NORMAL',
+      })
       .execute();
     const renderer = await createRenderer();
     const look = { ...randomLook(seeded(5), 'kbzpay'), burmese: false, burmeseDigits: false, rotateDeg: 0, scale: 1 };
     const image = await renderer.render(
-      receiptHtml({ amount: 12500, transactionId: '8800112233445566', paidAt: new Date(Date.now() - 60_000), receiverName: 'Aung Ko', receiverPhone: '09*****4567' }, look),
+      receiptHtml(
+        {
+          amount: 12500,
+          transactionId: '8800112233445566',
+          paidAt: new Date(Date.now() - 60_000),
+          receiverName: 'Aung Ko',
+          receiverPhone: '09*****4567',
+        },
+        look,
+      ),
       look,
     );
     await renderer.close();
     await first.stop();
 
     const base = await startServer(first);
-    const form = multipart(orderFields(packageId, { transactionNumber: '445566' }), { file_ScreenShot: { data: image, filename: 'pay.jpg', contentType: 'image/jpeg' } });
+    const form = multipart(orderFields(packageId, { transactionNumber: '445566' }), {
+      file_ScreenShot: { data: image, filename: 'pay.jpg', contentType: 'image/jpeg' },
+    });
     const res = await fetch(`${base}/api/v1/Order`, { method: 'POST', headers: form.headers, body: new Uint8Array(form.payload) });
     expect(res.status).toBe(201);
     const orderId = ((await res.json()) as { payLoad: { id: string } }).payLoad.id;
@@ -75,7 +106,11 @@ describe('a server killed mid-check', () => {
     }
     child!.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
-    const atDeath = await readDb.selectFrom('order_checks').select(['state', 'lease_until']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const atDeath = await readDb
+      .selectFrom('order_checks')
+      .select(['state', 'lease_until'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(atDeath.state).toBe('queued');
     expect(atDeath.lease_until).not.toBeNull();
     await restarted.stop();

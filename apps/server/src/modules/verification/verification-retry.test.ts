@@ -55,7 +55,12 @@ describe('a check that keeps failing', () => {
     const order = await t.app.ctx.db.selectFrom('orders').select('verdict').where('id', '=', id).executeTakeFirstOrThrow();
     expect(order.verdict).toBe('failed');
     // The timeline says so once, with the shop (no person) as the actor.
-    const checked = await t.app.ctx.db.selectFrom('order_events').selectAll().where('order_id', '=', id).where('type', '=', 'CHECKED').execute();
+    const checked = await t.app.ctx.db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', '=', id)
+      .where('type', '=', 'CHECKED')
+      .execute();
     expect(checked.map((e) => [e.actor_id, JSON.parse(e.data)])).toEqual([[null, { verdict: 'failed', isDuplicate: false }]]);
   }, 30_000);
 });

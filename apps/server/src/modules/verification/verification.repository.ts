@@ -7,7 +7,21 @@ import type { OrderChecksTable, OrderDuplicatesTable } from '../../db/schema.ts'
 export async function insertCheck(db: Db, orderId: string, now: string) {
   await db
     .insertInto('order_checks')
-    .values({ order_id: orderId, state: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, cleaned: 0, image_hash: null, hash_seq: null, receipt_txn_id: null, fields: null, error: null, created_at: now, checked_at: null })
+    .values({
+      order_id: orderId,
+      state: 'queued',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_until: null,
+      cleaned: 0,
+      image_hash: null,
+      hash_seq: null,
+      receipt_txn_id: null,
+      fields: null,
+      error: null,
+      created_at: now,
+      checked_at: null,
+    })
     .execute();
 }
 
@@ -92,7 +106,12 @@ export function nextDue(db: Db) {
 
 /** A single-instance server (SQLite) frees the leases its previous run held when it died. */
 export async function releaseAllLeases(db: Db) {
-  await db.updateTable('order_checks').set({ lease_until: null }).where('state', '=', 'queued').where('lease_until', 'is not', null).execute();
+  await db
+    .updateTable('order_checks')
+    .set({ lease_until: null })
+    .where('state', '=', 'queued')
+    .where('lease_until', 'is not', null)
+    .execute();
 }
 
 export async function updateCheck(db: Db, orderId: string, changes: Partial<Omit<OrderChecksTable, 'order_id'>>) {
@@ -100,7 +119,12 @@ export async function updateCheck(db: Db, orderId: string, changes: Partial<Omit
 }
 
 /** Updates the check only while it is queued at attempt `attempt` (not finished, not claimed again since). */
-export async function updateCheckIf(db: Db, orderId: string, attempt: number, changes: Partial<Omit<OrderChecksTable, 'order_id'>>): Promise<boolean> {
+export async function updateCheckIf(
+  db: Db,
+  orderId: string,
+  attempt: number,
+  changes: Partial<Omit<OrderChecksTable, 'order_id'>>,
+): Promise<boolean> {
   const result = await db
     .updateTable('order_checks')
     .set(changes)
@@ -138,7 +162,12 @@ export function findVerificationOf(db: Db, orderId: string) {
 
 /** Points the order at its re-encoded screenshot, only while it still shows `expected` (an admin may have replaced it). */
 export async function swapScreenshot(db: Db, orderId: string, expected: string, cleanName: string): Promise<boolean> {
-  const result = await db.updateTable('orders').set({ screenshot: cleanName }).where('id', '=', orderId).where('screenshot', '=', expected).executeTakeFirst();
+  const result = await db
+    .updateTable('orders')
+    .set({ screenshot: cleanName })
+    .where('id', '=', orderId)
+    .where('screenshot', '=', expected)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -209,14 +238,19 @@ function hashesWithin(db: Db, f: HashFilter) {
     .innerJoin('orders as o', 'o.id', 'c.order_id')
     .select(['o.id', 'o.created_at', 'c.image_hash'])
     .where('c.image_hash', 'is not', null)
-    .$if(f.receiptTxnId !== null, (qb) => qb.where((eb) => eb.or([eb('c.receipt_txn_id', 'is', null), eb('c.receipt_txn_id', '=', f.receiptTxnId!)])))
+    .$if(f.receiptTxnId !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('c.receipt_txn_id', 'is', null), eb('c.receipt_txn_id', '=', f.receiptTxnId!)])),
+    )
     .where('o.created_at', '>=', f.since)
     .where('o.id', '!=', f.orderId);
 }
 
 /** The number of the fingerprint stored last (0 before any): every one numbered up to it is committed. */
 export async function latestHashSeq(db: Db): Promise<number> {
-  const row = await db.selectFrom('order_checks').select((eb) => eb.fn.max('hash_seq').as('seq')).executeTakeFirst();
+  const row = await db
+    .selectFrom('order_checks')
+    .select((eb) => eb.fn.max('hash_seq').as('seq'))
+    .executeTakeFirst();
   return Number(row?.seq ?? 0);
 }
 
@@ -255,7 +289,9 @@ export function listHashesAfter(db: Db, f: Omit<HashFilter, 'since'>, afterSeq: 
     .where('hash_seq', '>', afterSeq)
     .where('image_hash', 'is not', null)
     .where('order_id', '!=', f.orderId)
-    .$if(f.receiptTxnId !== null, (qb) => qb.where((eb) => eb.or([eb('receipt_txn_id', 'is', null), eb('receipt_txn_id', '=', f.receiptTxnId!)])))
+    .$if(f.receiptTxnId !== null, (qb) =>
+      qb.where((eb) => eb.or([eb('receipt_txn_id', 'is', null), eb('receipt_txn_id', '=', f.receiptTxnId!)])),
+    )
     .execute();
 }
 
@@ -283,7 +319,11 @@ export async function linkDuplicates(db: Db, a: string, b: string, reason: Order
     { order_id: a, other_order_id: b, reason, created_at: now },
     { order_id: b, other_order_id: a, reason, created_at: now },
   ];
-  const result = await db.insertInto('order_duplicates').values(rows).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('order_duplicates')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
   await db.updateTable('orders').set({ is_duplicate: 1 }).where('id', 'in', [a, b]).execute();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
@@ -300,7 +340,9 @@ export function listDuplicates(db: Db, orderId: string) {
 
 /** Orders by verdict (or the duplicate flag), newest first, with the exact count. */
 export async function listByVerdict(db: Db, verdict: string, offset: number, limit: number) {
-  const base = db.selectFrom('orders').$call((qb) => (verdict === 'duplicate' ? qb.where('is_duplicate', '=', 1) : qb.where('verdict', '=', verdict)));
+  const base = db
+    .selectFrom('orders')
+    .$call((qb) => (verdict === 'duplicate' ? qb.where('is_duplicate', '=', 1) : qb.where('verdict', '=', verdict)));
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),

@@ -18,7 +18,14 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => {
       const { verdict, currentPage, pageSize } = request.query;
       const { rows, total } = await repo.listByVerdict(ctx.db, verdict, offsetOf(currentPage, pageSize), pageSize);
-      return ok(toPage(rows.map((r) => toOrderDto(ctx, r)), currentPage, pageSize, total));
+      return ok(
+        toPage(
+          rows.map((r) => toOrderDto(ctx, r)),
+          currentPage,
+          pageSize,
+          total,
+        ),
+      );
     },
   });
 

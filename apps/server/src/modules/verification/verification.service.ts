@@ -80,11 +80,18 @@ export async function attemptCheck(deps: CheckDeps, orderId: string): Promise<vo
 /** The check ends `failed` ("could not be checked"), once, if attempt `claimed` is still the current one. */
 async function giveUp(deps: CheckDeps, orderId: string, claimed: number, attempts: number, message: string): Promise<void> {
   const gaveUp = await deps.db.transaction().execute(async (trx) => {
-    const updated = await repo.updateCheckIf(trx, orderId, claimed, { state: 'failed', attempts, lease_until: null, error: message, checked_at: nowIso() });
+    const updated = await repo.updateCheckIf(trx, orderId, claimed, {
+      state: 'failed',
+      attempts,
+      lease_until: null,
+      error: message,
+      checked_at: nowIso(),
+    });
     if (!updated) return false;
     await repo.setVerdict(trx, orderId, 'failed');
     const order = await repo.findOrderForCheck(trx, orderId);
-    if (order) await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict: 'failed', isDuplicate: order.is_duplicate === 1 } });
+    if (order)
+      await record(trx, { orderId, actor: null, type: 'CHECKED', data: { verdict: 'failed', isDuplicate: order.is_duplicate === 1 } });
     return true;
   });
   if (!gaveUp) return;
@@ -136,10 +143,19 @@ export async function runCheck(deps: CheckDeps, orderId: string, attempt: number
   // order whose method no account has.
   const allAccounts = await repo.listPaymentAccounts(db);
   const ofMethod = allAccounts.filter((a) => a.payment_method === order.payment_method);
-  const accounts = (ofMethod.length ? ofMethod : allAccounts).map((a) => ({ paymentName: a.payment_name, phone: a.phone, holderName: a.holder_name }));
-  const fields = compareReceipt(reading, { subTotal: order.sub_total, transactionNumber: order.transaction_number, createdAt: order.created_at }, accounts, {
-    windowMs: deps.settings.receiptWindowMs,
-  });
+  const accounts = (ofMethod.length ? ofMethod : allAccounts).map((a) => ({
+    paymentName: a.payment_name,
+    phone: a.phone,
+    holderName: a.holder_name,
+  }));
+  const fields = compareReceipt(
+    reading,
+    { subTotal: order.sub_total, transactionNumber: order.transaction_number, createdAt: order.created_at },
+    accounts,
+    {
+      windowMs: deps.settings.receiptWindowMs,
+    },
+  );
   const verdict = verdictOf(fields);
 
   // 3. Reuse, then everything in one transaction (the check is finished only if all of it is stored), one check at a
@@ -155,9 +171,11 @@ export async function runCheck(deps: CheckDeps, orderId: string, attempt: number
     const still = await repo.findCheck(trx, orderId);
     if (!still || still.state !== 'queued' || still.attempts !== attempt) return null;
     const others = new Map<string, 'transaction' | 'image'>();
-    for (const id of await repo.findSameTransaction(trx, orderId, current.transaction_number, current.payment_method, since)) others.set(id, 'transaction');
+    for (const id of await repo.findSameTransaction(trx, orderId, current.transaction_number, current.payment_method, since))
+      others.set(id, 'transaction');
     if (reading.transactionId) {
-      for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since)) others.set(id, 'transaction');
+      for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since))
+        others.set(id, 'transaction');
     }
     const links: Array<[string, 'transaction' | 'image']> = [...others];
     for (const id of await finishSamePicture(trx, picture, scan)) links.push([id, 'image']);
@@ -208,9 +226,12 @@ export async function getVerification(db: Db, orderId: string): Promise<OrderVer
     attempts: row.attempts ?? 0,
     checkedAt: row.checked_at ?? null,
     fields: row.fields && row.state !== 'queued' ? (JSON.parse(row.fields) as FieldCheck[]) : [],
-    duplicates: duplicates.map(
-      (d): DuplicateLink => ({ orderId: d.other_order_id, reason: d.reason, transactionNumber: d.transaction_number, createdAt: d.created_at }),
-    ),
+    duplicates: duplicates.map((d): DuplicateLink => ({
+      orderId: d.other_order_id,
+      reason: d.reason,
+      transactionNumber: d.transaction_number,
+      createdAt: d.created_at,
+    })),
     error: row.error ?? null,
   };
 }

@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent, OrderVerification } from '@topup/contract/verification';
 import { body, buildTestApp, DIALECT, type TestApp } from '../../../test/helpers.ts';
-import { createRenderer, randomLook, receiptHtml, seeded, type ReceiptFacts, type ReceiptLook, type Renderer } from '../../../test/fixtures/receipts.ts';
+import {
+  createRenderer,
+  randomLook,
+  receiptHtml,
+  seeded,
+  type ReceiptFacts,
+  type ReceiptLook,
+  type Renderer,
+} from '../../../test/fixtures/receipts.ts';
 import { createCatalog, orderFields, placeOrder } from '../orders/orders.fixtures.ts';
 
 const useRedis = DIALECT === 'postgres' && !!process.env.TEST_REDIS_URL;
@@ -33,7 +41,17 @@ beforeAll(async () => {
   packageId = (await createCatalog(t, {}, { price: PRICE })).packageId;
   await t.app.ctx.db
     .insertInto('config_settings')
-    .values({ id: randomUUID(), payment_name: 'KBZPay', phone: ACCOUNT_PHONE, order_index: 1, logo: null, is_active: 1, created_at: new Date().toISOString(), holder_name: null, payment_method: 'NORMAL' })
+    .values({
+      id: randomUUID(),
+      payment_name: 'KBZPay',
+      phone: ACCOUNT_PHONE,
+      order_index: 1,
+      logo: null,
+      is_active: 1,
+      created_at: new Date().toISOString(),
+      holder_name: null,
+      payment_method: 'NORMAL',
+    })
     .execute();
   renderer = await createRenderer();
 }, 60_000);
@@ -42,16 +60,32 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function receipt(facts: Partial<ReceiptFacts>, seed: number, language: Pick<ReceiptLook, 'burmese' | 'burmeseDigits'> = { burmese: false, burmeseDigits: false }): Promise<Buffer> {
+async function receipt(
+  facts: Partial<ReceiptFacts>,
+  seed: number,
+  language: Pick<ReceiptLook, 'burmese' | 'burmeseDigits'> = { burmese: false, burmeseDigits: false },
+): Promise<Buffer> {
   const look = { ...randomLook(seeded(seed), 'kbzpay'), ...language, rotateDeg: 0.6, scale: 1 };
   return renderer.render(
-    receiptHtml({ amount: PRICE, transactionId: '0100398402112345', paidAt: new Date(Date.now() - 5 * 60_000), receiverName: 'Aung Ko', receiverPhone: '09*****4567', ...facts }, look),
+    receiptHtml(
+      {
+        amount: PRICE,
+        transactionId: '0100398402112345',
+        paidAt: new Date(Date.now() - 5 * 60_000),
+        receiverName: 'Aung Ko',
+        receiverPhone: '09*****4567',
+        ...facts,
+      },
+      look,
+    ),
     look,
   );
 }
 
 async function place(image: Buffer, transactionNumber: string, type = 'image/jpeg') {
-  const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), { file_ScreenShot: { data: image, filename: 'pay.jpg', contentType: type } });
+  const res = await placeOrder(t, orderFields(packageId, { transactionNumber }), {
+    file_ScreenShot: { data: image, filename: 'pay.jpg', contentType: type },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return body<OrderDto>(res).payLoad;
 }
@@ -94,7 +128,11 @@ describe('screenshot checks', () => {
     expect(v.verdict).toBe('match');
     expect(verdicts).toContainEqual({ orderId: first.id, verdict: 'match', isDuplicate: false });
 
-    const row = await t.app.ctx.db.selectFrom('orders').select(['screenshot', 'verdict']).where('id', '=', first.id).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('orders')
+      .select(['screenshot', 'verdict'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
     expect(row.verdict).toBe('match');
     // The verdict is in the order's timeline, written with it.
     const timeline = await t.app.inject({ method: 'GET', url: `/api/v1/Order/${first.id}/Timeline`, headers: t.auth });
@@ -110,7 +148,16 @@ describe('screenshot checks', () => {
   }, 90_000);
 
   it('flags a resized, re-saved copy of a screenshot on both orders, with links to each other, and not to the buyer', async () => {
-    const copy = await sharp(readFileSync(path.join(t.dataDir, 'private', 'screenshots', (await t.app.ctx.db.selectFrom('orders').select('screenshot').where('id', '=', first.id).executeTakeFirstOrThrow()).screenshot)))
+    const copy = await sharp(
+      readFileSync(
+        path.join(
+          t.dataDir,
+          'private',
+          'screenshots',
+          (await t.app.ctx.db.selectFrom('orders').select('screenshot').where('id', '=', first.id).executeTakeFirstOrThrow()).screenshot,
+        ),
+      ),
+    )
       .resize({ width: 600 })
       .png()
       .toBuffer();
@@ -128,7 +175,11 @@ describe('screenshot checks', () => {
     expect(verdicts).toContainEqual({ orderId: first.id, verdict: 'match', isDuplicate: true });
 
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/Order/verdict-list?verdict=duplicate', headers: t.auth });
-    expect(body<{ items: OrderDto[] }>(list).payLoad.items.map((o) => o.id).sort()).toEqual([first.id, second.id].sort());
+    expect(
+      body<{ items: OrderDto[] }>(list)
+        .payLoad.items.map((o) => o.id)
+        .sort(),
+    ).toEqual([first.id, second.id].sort());
   }, 90_000);
 
   it('flags the same transaction number on another order of the same payment method, and a doctored amount as mismatch', async () => {
@@ -137,11 +188,18 @@ describe('screenshot checks', () => {
     const v = await settled(other.id);
     expect(v.duplicates).toContainEqual(expect.objectContaining({ orderId: first.id, reason: 'transaction' }));
     expect(v.verdict).toBe('mismatch');
-    expect(v.fields.find((f) => f.field === 'amount')).toEqual({ field: 'amount', receipt: '125000', order: String(PRICE), result: 'mismatch' });
+    expect(v.fields.find((f) => f.field === 'amount')).toEqual({
+      field: 'amount',
+      receipt: '125000',
+      order: String(PRICE),
+      result: 'mismatch',
+    });
   }, 90_000);
 
   it('ends a poisoned image as "could not be checked", never stuck', async () => {
-    const full = await sharp({ create: { width: 200, height: 300, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const full = await sharp({
+      create: { width: 200, height: 300, channels: 3, background: '#ffffff', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
       .png()
       .toBuffer();
     const order = await place(full.subarray(0, Math.floor(full.length / 2)), '000111', 'image/png');
@@ -158,13 +216,15 @@ describe('screenshot checks', () => {
     expect(body<OrderVerification>(res).payLoad.verdict).toBe('pending');
     expect((await settled(first.id)).verdict).toBe('match');
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/Order/${randomUUID()}/Verification`, headers: t.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/Order/${randomUUID()}/Verification`, headers: t.auth })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/Order/${first.id}/Verification` })).statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/Order/verdict-list?verdict=bogus', headers: t.auth });
     expect(bad.statusCode).toBe(400);
   }, 90_000);
 
-  it('agrees on the account holder\'s name when the receipt prints no number, and leaves it unread without one', async () => {
+  it("agrees on the account holder's name when the receipt prints no number, and leaves it unread without one", async () => {
     const image = async (transactionId: string) => receipt({ transactionId, receiverName: 'Aung Ko', receiverPhone: '' }, 9);
     const unknown = await place(await image('2010039840299887711'), '887711');
     const unread = await settled(unknown.id);
@@ -186,7 +246,10 @@ describe('screenshot checks', () => {
       const transactionId = `20100398402${i}44556${i}`;
       const order = await place(await receipt({ transactionId }, 5 + i, { burmese, burmeseDigits: true }), transactionId.slice(-6));
       const v = await settled(order.id);
-      expect(v.fields.find((f) => f.field === 'amount'), `Burmese labels: ${burmese}`).toEqual({ field: 'amount', receipt: String(PRICE), order: String(PRICE), result: 'match' });
+      expect(
+        v.fields.find((f) => f.field === 'amount'),
+        `Burmese labels: ${burmese}`,
+      ).toEqual({ field: 'amount', receipt: String(PRICE), order: String(PRICE), result: 'match' });
       expect(v.verdict).toBe('match');
     }
   }, 120_000);

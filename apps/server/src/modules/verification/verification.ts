@@ -70,7 +70,9 @@ export function createVerification(input: {
     db,
     dialect,
     storage,
-    images: reader ? { budget: sandbox.budget, clean: sandbox.clean, fingerprint: sandbox.fingerprint, read: (image) => reader.read(image) } : sandbox,
+    images: reader
+      ? { budget: sandbox.budget, clean: sandbox.clean, fingerprint: sandbox.fingerprint, read: (image) => reader.read(image) }
+      : sandbox,
     settings,
     log,
     announce: (event) => {

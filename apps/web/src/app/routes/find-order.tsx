@@ -8,7 +8,8 @@ import { findOrders } from '../../features/order-tracking/api/tracked-order';
 import { ApiError } from '../../lib/http';
 import { saveMyOrder } from '../../lib/my-orders';
 
-const inputClass = 'mt-1 h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-indigo-600';
+const inputClass =
+  'mt-1 h-11 w-full rounded-lg border border-slate-300 px-3 text-base focus-visible:outline-2 focus-visible:outline-indigo-600';
 
 export function FindOrderPage() {
   const { t } = useTranslation('tracking');
@@ -18,7 +19,8 @@ export function FindOrderPage() {
   const search = useMutation({
     mutationFn: () => findOrders(mobileNumber.trim(), transactionNumber.trim()),
     onSuccess: (found) => {
-      for (const o of found) saveMyOrder({ code: o.code, token: o.trackingToken, gameTitle: o.gameTitle, packageTitle: o.packageTitle, placedAt: o.createdAt });
+      for (const o of found)
+        saveMyOrder({ code: o.code, token: o.trackingToken, gameTitle: o.gameTitle, packageTitle: o.packageTitle, placedAt: o.createdAt });
     },
   });
   const submit = (e: FormEvent) => {
@@ -36,7 +38,14 @@ export function FindOrderPage() {
       <form onSubmit={submit} noValidate className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
         <label className="block text-sm font-medium">
           {t('find.mobile')}
-          <input className={inputClass} name="mobileNumber" inputMode="tel" autoComplete="tel" value={mobileNumber} onChange={(e) => setMobileNumber(e.target.value)} />
+          <input
+            className={inputClass}
+            name="mobileNumber"
+            inputMode="tel"
+            autoComplete="tel"
+            value={mobileNumber}
+            onChange={(e) => setMobileNumber(e.target.value)}
+          />
         </label>
         <label className="block text-sm font-medium">
           {t('find.transaction')}
@@ -54,7 +63,11 @@ export function FindOrderPage() {
             {hint ?? error}
           </p>
         ) : null}
-        <button type="submit" disabled={search.isPending} className="h-11 w-full rounded-lg bg-indigo-600 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-400">
+        <button
+          type="submit"
+          disabled={search.isPending}
+          className="h-11 w-full rounded-lg bg-indigo-600 font-medium text-white hover:bg-indigo-700 disabled:bg-slate-400"
+        >
           {search.isPending ? t('find.searching') : t('find.submit')}
         </button>
       </form>
@@ -69,7 +82,10 @@ export function FindOrderPage() {
             <ul className="space-y-2">
               {search.data.map((o) => (
                 <li key={o.code}>
-                  <Link to={trackingPath(o.code, o.trackingToken)} className="block rounded-lg border border-slate-200 bg-white p-3 hover:bg-slate-50">
+                  <Link
+                    to={trackingPath(o.code, o.trackingToken)}
+                    className="block rounded-lg border border-slate-200 bg-white p-3 hover:bg-slate-50"
+                  >
                     <span className="font-mono font-bold tracking-wider">{o.code}</span> · {t(`stage.${o.stage}`)}
                     <span className="block text-sm text-slate-700">
                       {o.gameTitle} – {o.packageTitle}

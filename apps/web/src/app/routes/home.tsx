@@ -17,7 +17,12 @@ export function HomePage() {
   useFlashMessage();
 
   if (games.isError && !games.data) {
-    return <ErrorView onRetry={() => void Promise.all([games.refetch(), banners.refetch()])} message={games.error instanceof ApiError && games.error.code === 'network' ? undefined : games.error.message} />;
+    return (
+      <ErrorView
+        onRetry={() => void Promise.all([games.refetch(), banners.refetch()])}
+        message={games.error instanceof ApiError && games.error.code === 'network' ? undefined : games.error.message}
+      />
+    );
   }
   const items = games.data?.items ?? [];
   const total = games.data?.paging.totalCount ?? 0;

@@ -45,7 +45,13 @@ describe('My orders', () => {
     expect(first).toHaveTextContent('၂၅ နိုဝင်ဘာ ၂၀၂၆၊ ၂၀:၂၈');
     const asked = calls.filter((c) => c.url === '/api/v1/OrderTracking/statuses');
     expect(asked).toHaveLength(1);
-    expect(asked[0]!.body).toEqual({ orders: [{ code: 'AAAA2222', token: 't-a' }, { code: 'BBBB3333', token: 't-b' }, { code: 'GONE4444', token: 't-c' }] });
+    expect(asked[0]!.body).toEqual({
+      orders: [
+        { code: 'AAAA2222', token: 't-a' },
+        { code: 'BBBB3333', token: 't-b' },
+        { code: 'GONE4444', token: 't-c' },
+      ],
+    });
     await i18n.changeLanguage('en');
   });
 

@@ -30,35 +30,39 @@ export function MyOrdersPage() {
         {orders.map((o) => {
           const stage = statuses.data?.get(o.code)?.stage;
           return (
-          <li key={o.code} className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
-            <Link to={trackingPath(o.code, o.token)} className="min-w-0 flex-1 hover:underline">
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="font-mono font-bold tracking-wider">{o.code}</span>
-                {stage ? (
-                  <span data-testid="my-order-stage" data-stage={stage} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STAGE_TONE[stage]}`}>
-                    {t(`stage.${stage}`)}
-                  </span>
-                ) : statuses.isPending ? (
-                  <span className="text-xs text-slate-500">{t('myOrders.statusLoading')}</span>
-                ) : null}
-              </span>
-              <span className="block truncate text-sm text-slate-700">
-                {o.gameTitle} – {o.packageTitle}
-              </span>
-              <span className="block text-xs text-slate-600">{formatDateTime(o.placedAt)}</span>
-            </Link>
-            <button
-              type="button"
-              aria-label={t('myOrders.removeLabel', { code: o.code })}
-              onClick={() => {
-                removeMyOrder(o.code);
-                setOrders(loadMyOrders());
-              }}
-              className="h-10 shrink-0 rounded-lg border border-slate-300 px-3 text-sm text-slate-900 hover:bg-slate-50"
-            >
-              {t('myOrders.remove')}
-            </button>
-          </li>
+            <li key={o.code} className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-3">
+              <Link to={trackingPath(o.code, o.token)} className="min-w-0 flex-1 hover:underline">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-bold tracking-wider">{o.code}</span>
+                  {stage ? (
+                    <span
+                      data-testid="my-order-stage"
+                      data-stage={stage}
+                      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STAGE_TONE[stage]}`}
+                    >
+                      {t(`stage.${stage}`)}
+                    </span>
+                  ) : statuses.isPending ? (
+                    <span className="text-xs text-slate-500">{t('myOrders.statusLoading')}</span>
+                  ) : null}
+                </span>
+                <span className="block truncate text-sm text-slate-700">
+                  {o.gameTitle} – {o.packageTitle}
+                </span>
+                <span className="block text-xs text-slate-600">{formatDateTime(o.placedAt)}</span>
+              </Link>
+              <button
+                type="button"
+                aria-label={t('myOrders.removeLabel', { code: o.code })}
+                onClick={() => {
+                  removeMyOrder(o.code);
+                  setOrders(loadMyOrders());
+                }}
+                className="h-10 shrink-0 rounded-lg border border-slate-300 px-3 text-sm text-slate-900 hover:bg-slate-50"
+              >
+                {t('myOrders.remove')}
+              </button>
+            </li>
           );
         })}
       </ul>

@@ -24,14 +24,22 @@ export function OrderStatusPage() {
   useFlashMessage();
   const first = appDataFor(location.pathname + location.search);
   const embedded: EmbeddedOrder | undefined =
-    first && first.trackedCode === code && first.trackedOrder !== undefined ? { order: first.trackedOrder, renderedAt: first.renderedAt } : undefined;
+    first && first.trackedCode === code && first.trackedOrder !== undefined
+      ? { order: first.trackedOrder, renderedAt: first.renderedAt }
+      : undefined;
   const order = useTrackedOrder(code, token, embedded);
   const stream = useTrackedOrderStream(code, token, order.isSuccess);
   const link = `${window.location.origin}${trackingPath(code, token)}`;
 
   useEffect(() => {
     if (order.data) {
-      saveMyOrder({ code: order.data.code, token, gameTitle: order.data.gameTitle, packageTitle: order.data.packageTitle, placedAt: order.data.createdAt });
+      saveMyOrder({
+        code: order.data.code,
+        token,
+        gameTitle: order.data.gameTitle,
+        packageTitle: order.data.packageTitle,
+        placedAt: order.data.createdAt,
+      });
       document.title = t('title', { code: order.data.code });
     }
   }, [order.data, token, t]);
@@ -44,14 +52,21 @@ export function OrderStatusPage() {
         <section className="rounded-lg border border-slate-200 bg-white p-4" data-testid="order-not-found">
           <h2 className="font-semibold">{t('notFoundTitle')}</h2>
           <p className="mt-1 text-slate-700">{t('notFoundBody')}</p>
-          <Link to="/find-order" className="mt-3 inline-flex h-10 items-center rounded-lg bg-indigo-600 px-4 font-medium text-white hover:bg-indigo-700">
+          <Link
+            to="/find-order"
+            className="mt-3 inline-flex h-10 items-center rounded-lg bg-indigo-600 px-4 font-medium text-white hover:bg-indigo-700"
+          >
             {t('findOrder')}
           </Link>
         </section>
       ) : order.isError ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4">
           <p>{t('loadFailed')}</p>
-          <button type="button" onClick={() => void order.refetch()} className="mt-3 h-10 rounded-lg bg-indigo-600 px-4 font-medium text-white">
+          <button
+            type="button"
+            onClick={() => void order.refetch()}
+            className="mt-3 h-10 rounded-lg bg-indigo-600 px-4 font-medium text-white"
+          >
             {t('retry')}
           </button>
         </section>

@@ -30,7 +30,11 @@ export function ImageInput({ id, label, file, existingUrl, onChange, required }:
       </label>
       <div className="flex items-center gap-3">
         {shown ? (
-          <img src={shown} alt={t('common.previewOf', { label })} className="h-14 w-14 shrink-0 rounded-lg border border-slate-200 object-cover" />
+          <img
+            src={shown}
+            alt={t('common.previewOf', { label })}
+            className="h-14 w-14 shrink-0 rounded-lg border border-slate-200 object-cover"
+          />
         ) : (
           <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg border border-dashed border-slate-300 bg-slate-50" />
         )}

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Paging } from '@topup/contract/envelope';
 import { Button } from '../ui/button';
 
-export function pagerText(t: (key: string, opts: Record<string, unknown>) => string, paging: Pick<Paging, 'currentPage' | 'totalPages' | 'totalCount'>): string {
+export function pagerText(
+  t: (key: string, opts: Record<string, unknown>) => string,
+  paging: Pick<Paging, 'currentPage' | 'totalPages' | 'totalCount'>,
+): string {
   return t('pager.text', { page: paging.currentPage, pages: Math.max(1, paging.totalPages), count: paging.totalCount });
 }
 
@@ -16,7 +19,12 @@ export function Pager({ paging, onPage }: { paging: Paging; onPage: (page: numbe
         <Button variant="secondary" size="sm" disabled={paging.previousPage === null} onClick={() => onPage(paging.previousPage ?? 1)}>
           {t('pager.previous')}
         </Button>
-        <Button variant="secondary" size="sm" disabled={paging.nextPage === null} onClick={() => onPage(paging.nextPage ?? paging.currentPage)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={paging.nextPage === null}
+          onClick={() => onPage(paging.nextPage ?? paging.currentPage)}
+        >
           {t('pager.next')}
         </Button>
       </div>

@@ -15,9 +15,22 @@ function Table({ load, onEdit, onDelete }: { load: () => Promise<Page<Row>>; onE
   const query = useQuery({ queryKey: ['rows'], queryFn: load });
   const columns: ResourceColumn<Row>[] = [
     { key: 'name', header: 'Name', cell: (r) => r.name, className: 'font-medium' },
-    { key: 'actions', header: 'Actions', cell: (r) => <RowActions onEdit={() => onEdit?.(r)} onDelete={onDelete && (() => onDelete(r))} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (r) => <RowActions onEdit={() => onEdit?.(r)} onDelete={onDelete && (() => onDelete(r))} />,
+    },
   ];
-  return <ResourceTable query={query} label="Things" columns={columns} emptyText="No Things Yet" loadFailedText="Could not load" onPage={() => {}} />;
+  return (
+    <ResourceTable
+      query={query}
+      label="Things"
+      columns={columns}
+      emptyText="No Things Yet"
+      loadFailedText="Could not load"
+      onPage={() => {}}
+    />
+  );
 }
 
 describe('ResourceTable, RowActions and PageHeader', () => {
@@ -27,7 +40,11 @@ describe('ResourceTable, RowActions and PageHeader', () => {
     const onDelete = vi.fn();
     renderDashboard(<Table load={async () => pageOf([{ id: 'a', name: 'Alpha' }])} onEdit={onEdit} onDelete={onDelete} />);
     const region = await screen.findByRole('region', { name: 'Things' });
-    expect(within(region).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Actions']);
+    expect(
+      within(region)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Actions']);
     expect(within(region).getByRole('cell', { name: 'Alpha' })).toHaveClass('px-2', 'sm:px-3', 'py-2', 'font-medium');
     await user.click(within(region).getByRole('button', { name: 'Edit' }));
     await user.click(within(region).getByRole('button', { name: 'Delete' }));
@@ -39,7 +56,11 @@ describe('ResourceTable, RowActions and PageHeader', () => {
   it('shows Edit alone when the row cannot be deleted, and the empty text for no items', async () => {
     const { unmount } = renderDashboard(<Table load={async () => pageOf([{ id: 'a', name: 'Alpha' }])} />);
     const region = await screen.findByRole('region', { name: 'Things' });
-    expect(within(region).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit']);
+    expect(
+      within(region)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit']);
     unmount();
     renderDashboard(<Table load={async () => pageOf([])} />);
     expect(await screen.findByText('No Things Yet')).toBeInTheDocument();
@@ -48,7 +69,10 @@ describe('ResourceTable, RowActions and PageHeader', () => {
 
   it("shows 'Something Went Wrong !!!' with the server's message, and Reload asks again", async () => {
     const user = userEvent.setup();
-    const load = vi.fn().mockRejectedValueOnce(new Error('Boom')).mockResolvedValue(pageOf([{ id: 'a', name: 'Alpha' }]));
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Boom'))
+      .mockResolvedValue(pageOf([{ id: 'a', name: 'Alpha' }]));
     renderDashboard(<Table load={load} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Something Went Wrong !!!')).toBeInTheDocument();

@@ -37,7 +37,15 @@ type Props<T extends { id: string }> = {
 
 const ROW = 'border-t border-slate-200';
 
-export function ResourceTable<T extends { id: string }>({ query, label, columns, emptyText, loadFailedText, rowClassName, onPage }: Props<T>) {
+export function ResourceTable<T extends { id: string }>({
+  query,
+  label,
+  columns,
+  emptyText,
+  loadFailedText,
+  rowClassName,
+  onPage,
+}: Props<T>) {
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) return <ErrorScreen message={errorText(query.error, loadFailedText)} onReload={() => void query.refetch()} />;
   if (query.data.items.length === 0) {

@@ -35,7 +35,9 @@ export function renderDashboard(ui: ReactElement, { path = '/dashboard', route =
 }
 
 export type FakeCall = { method: string; url: string; body: unknown };
-type Handler = (call: FakeCall) => { status?: number; payLoad?: unknown; message?: string; code?: string; errors?: Record<string, string[]> } | undefined;
+type Handler = (
+  call: FakeCall,
+) => { status?: number; payLoad?: unknown; message?: string; code?: string; errors?: Record<string, string[]> } | undefined;
 
 /** Replaces fetch with a handler answering envelopes; records every call (FormData bodies as plain objects). */
 export function fakeServer(handler: Handler) {
@@ -44,16 +46,27 @@ export function fakeServer(handler: Handler) {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       let body: unknown = null;
-      if (init.body instanceof FormData) body = Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
+      if (init.body instanceof FormData)
+        body = Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${(v as File).name}`]));
       else if (typeof init.body === 'string') body = JSON.parse(init.body);
       const call = { method: init.method ?? 'GET', url, body };
       calls.push(call);
       const res = handler(call) ?? { status: 404, message: 'Not found' };
       const status = res.status ?? 200;
-      return new Response(JSON.stringify({ statusCode: status, message: res.message ?? 'Success', code: res.code, payLoad: res.payLoad ?? null, payLoadList: null, errors: res.errors }), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({
+          statusCode: status,
+          message: res.message ?? 'Success',
+          code: res.code,
+          payLoad: res.payLoad ?? null,
+          payLoadList: null,
+          errors: res.errors,
+        }),
+        {
+          status,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }),
   );
   return calls;

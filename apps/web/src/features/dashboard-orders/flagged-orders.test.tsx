@@ -20,7 +20,8 @@ function ordersServer(orders: OrderDto[], extra: (c: FakeCall) => ReturnType<Par
     if (c.url.startsWith('/api/v1/Order?')) return { payLoad: pageOf(orders) };
     if (c.url.startsWith('/api/v1/Game?')) return { payLoad: pageOf([]) };
     if (c.url === '/api/v1/Order/Operators') return { payLoad: [] };
-    if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u1', email: 'ops@shop.test', role: 'staff', twoFactorEnabled: false, mustEnableTwoFactor: false } };
+    if (c.url === '/api/v1/User/me')
+      return { payLoad: { id: 'u1', email: 'ops@shop.test', role: 'staff', twoFactorEnabled: false, mustEnableTwoFactor: false } };
   });
 }
 
@@ -57,7 +58,10 @@ describe('completing a flagged order', () => {
     expect(within(dialog).getByText('Write the reason (it is kept in the timeline).')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    await user.type(within(dialog).getByLabelText(/Why are you completing it/), 'Money is in the KBZ account; buyer sent the same picture twice');
+    await user.type(
+      within(dialog).getByLabelText(/Why are you completing it/),
+      'Money is in the KBZ account; buyer sent the same picture twice',
+    );
     await user.click(confirm);
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
@@ -105,13 +109,18 @@ describe('completing a flagged order', () => {
     await user.type(within(dialog).getByLabelText(/Why are you completing it/), 'Checked the wallet');
     await user.click(within(dialog).getByRole('button', { name: 'Complete the order' }));
     expect(await screen.findByText(`Order ${order.code} completed.`)).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ overrideFlags: 'True', overrideReason: 'Checked the wallet' });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      overrideFlags: 'True',
+      overrideReason: 'Checked the wallet',
+    });
   });
 
   it('in bulk: counts the flagged orders chosen and sends one override for them', async () => {
     const user = userEvent.setup();
     const orders = [fakeOrder(6, { isDuplicate: true }), fakeOrder(7, { verdict: 'match' })];
-    const calls = ordersServer(orders, (c) => (c.url === '/api/v1/Order/Bulk' ? { payLoad: { succeeded: ['o6', 'o7'], failed: [] } } : undefined));
+    const calls = ordersServer(orders, (c) =>
+      c.url === '/api/v1/Order/Bulk' ? { payLoad: { succeeded: ['o6', 'o7'], failed: [] } } : undefined,
+    );
     renderDashboard(<OrdersPage />, { path: '/list' });
     await screen.findByText('player6');
     await user.click(screen.getByRole('checkbox', { name: `Select order ${orders[0]!.code}` }));
@@ -123,7 +132,12 @@ describe('completing a flagged order', () => {
     await user.type(within(dialog).getByLabelText(/Why are you completing it/), 'Both paid');
     await user.click(within(dialog).getByRole('button', { name: 'Complete 2 orders' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/Order/Bulk')).toBe(true));
-    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toMatchObject({ action: 'COMPLETE', ids: ['o6', 'o7'], overrideFlags: true, overrideReason: 'Both paid' });
+    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toMatchObject({
+      action: 'COMPLETE',
+      ids: ['o6', 'o7'],
+      overrideFlags: true,
+      overrideReason: 'Both paid',
+    });
   });
 
   it('on the order page: choosing Completed shows what is wrong and the override before Save', async () => {
@@ -131,7 +145,20 @@ describe('completing a flagged order', () => {
     const order = fakeOrder(8, { verdict: 'mismatch', isRead: true });
     const calls = fakeServer((c) => {
       if (c.method === 'GET' && c.url.endsWith('/Timeline')) return { payLoad: [] };
-      if (c.method === 'GET' && c.url.endsWith('/Verification')) return { payLoad: { orderId: 'o8', verdict: 'mismatch', isDuplicate: false, state: 'done', attempts: 1, checkedAt: null, fields: [], duplicates: [], error: null } };
+      if (c.method === 'GET' && c.url.endsWith('/Verification'))
+        return {
+          payLoad: {
+            orderId: 'o8',
+            verdict: 'mismatch',
+            isDuplicate: false,
+            state: 'done',
+            attempts: 1,
+            checkedAt: null,
+            fields: [],
+            duplicates: [],
+            error: null,
+          },
+        };
       if (c.method === 'GET') return { payLoad: order };
       if (c.method === 'PUT') return { payLoad: { ...order, status: 'COMPLETED' } };
     });
@@ -147,6 +174,10 @@ describe('completing a flagged order', () => {
     await user.type(screen.getByLabelText(/Why are you completing it/), 'Amount confirmed by phone');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('orders list page')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ orderStatus: 'COMPLETED', overrideFlags: 'True', overrideReason: 'Amount confirmed by phone' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      orderStatus: 'COMPLETED',
+      overrideFlags: 'True',
+      overrideReason: 'Amount confirmed by phone',
+    });
   });
 });

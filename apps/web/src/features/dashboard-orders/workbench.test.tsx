@@ -33,7 +33,10 @@ const listCalls = (calls: FakeCall[]) => calls.filter((c) => c.method === 'GET' 
 const query = (call: FakeCall) => Object.fromEntries(new URL(call.url, 'http://x').searchParams);
 
 /** A fake server for the orders page: the list (from `page`), games, operators, and whatever `extra` answers. */
-function ordersServer(page: () => ReturnType<typeof pageOf<OrderDto>>, extra: (c: FakeCall) => ReturnType<Parameters<typeof fakeServer>[0]> = () => undefined) {
+function ordersServer(
+  page: () => ReturnType<typeof pageOf<OrderDto>>,
+  extra: (c: FakeCall) => ReturnType<Parameters<typeof fakeServer>[0]> = () => undefined,
+) {
   return fakeServer((c) => {
     const answered = extra(c);
     if (answered) return answered;
@@ -41,14 +44,26 @@ function ordersServer(page: () => ReturnType<typeof pageOf<OrderDto>>, extra: (c
     if (c.url.startsWith('/api/v1/Game?')) return { payLoad: pageOf([{ id: GAME, title: 'Mobile Legends' }]) };
     if (c.url === '/api/v1/Order/Operators') return { payLoad: [{ id: OPERATOR, email: 'ops@shop.test' }] };
     // An owner: deleting and cleaning orders are theirs (a staff member does not see them).
-    if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false } };
+    if (c.url === '/api/v1/User/me')
+      return { payLoad: { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false } };
   });
 }
 
 describe('list view in the URL', () => {
   it('reads only valid values and writes defaults out', () => {
-    const view = readView(new URLSearchParams('q=%20abc%20&status=PENDING&verdict=bogus&page=0&isRead=false&from=2026-11-01&to=nope&sort=-subTotal'));
-    expect(view).toMatchObject({ q: 'abc', status: 'PENDING', verdict: undefined, page: 1, isRead: false, from: '2026-11-01', to: undefined, sort: '-subTotal' });
+    const view = readView(
+      new URLSearchParams('q=%20abc%20&status=PENDING&verdict=bogus&page=0&isRead=false&from=2026-11-01&to=nope&sort=-subTotal'),
+    );
+    expect(view).toMatchObject({
+      q: 'abc',
+      status: 'PENDING',
+      verdict: undefined,
+      page: 1,
+      isRead: false,
+      from: '2026-11-01',
+      to: undefined,
+      sort: '-subTotal',
+    });
     expect(writeView(view).toString()).toBe('q=abc&status=PENDING&from=2026-11-01&isRead=false&sort=-subTotal');
     expect(writeView(readView(new URLSearchParams(''))).toString()).toBe('');
   });
@@ -64,7 +79,13 @@ describe('list view in the URL', () => {
       { path: `/list?q=player&status=PENDING&verdict=mismatch&operatorId=${OPERATOR}&page=2` },
     );
     await screen.findByText('player1');
-    expect(query(listCalls(calls)[0]!)).toMatchObject({ searchTerm: 'player', status: 'PENDING', verdict: 'mismatch', operatorId: OPERATOR, currentPage: '2' });
+    expect(query(listCalls(calls)[0]!)).toMatchObject({
+      searchTerm: 'player',
+      status: 'PENDING',
+      verdict: 'mismatch',
+      operatorId: OPERATOR,
+      currentPage: '2',
+    });
     expect(screen.getByLabelText('Status')).toHaveValue('PENDING');
     expect(screen.getByLabelText('Proof check')).toHaveValue('mismatch');
     expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('player');
@@ -72,7 +93,11 @@ describe('list view in the URL', () => {
 
     await screen.findByRole('option', { name: 'Mobile Legends' });
     await user.selectOptions(screen.getByLabelText('Game'), GAME);
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`?q=player&status=PENDING&gameId=${GAME}&verdict=mismatch&operatorId=${OPERATOR}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `?q=player&status=PENDING&gameId=${GAME}&verdict=mismatch&operatorId=${OPERATOR}`,
+      ),
+    );
     await waitFor(() => expect(query(listCalls(calls).at(-1)!)).toMatchObject({ gameId: GAME, currentPage: '1', searchTerm: 'player' }));
 
     // Two changes before the page re-renders both land.
@@ -101,7 +126,12 @@ describe('bulk actions', () => {
       () => pageOf(orders),
       (c) =>
         c.url === '/api/v1/Order/Bulk'
-          ? { payLoad: { succeeded: ['o3'], failed: [{ id: 'o5', orderCode: null, code: 'bulkNotPending', message: 'The order is no longer pending.' }] } }
+          ? {
+              payLoad: {
+                succeeded: ['o3'],
+                failed: [{ id: 'o5', orderCode: null, code: 'bulkNotPending', message: 'The order is no longer pending.' }],
+              },
+            }
           : undefined,
     );
     renderDashboard(<OrdersPage />, { path: '/list' });
@@ -127,7 +157,11 @@ describe('bulk actions', () => {
     expect(result).toHaveAttribute('role', 'alert');
     expect(result).toHaveTextContent('1 order cancelled. 1 order was not changed:');
     expect(within(result).getByRole('listitem')).toHaveTextContent(`${orders[2]!.code}: The order is no longer pending.`);
-    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toEqual({ action: 'CANCEL', ids: ['o3', 'o5'], cancelReason: 'PAYMENT_NOT_RECEIVED' });
+    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toEqual({
+      action: 'CANCEL',
+      ids: ['o3', 'o5'],
+      cancelReason: 'PAYMENT_NOT_RECEIVED',
+    });
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });
 
@@ -146,7 +180,10 @@ describe('bulk actions', () => {
     expect(within(bar).getByText('All 30 matching orders selected')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Mark read' }));
     expect(await screen.findByText('2 orders marked read.')).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toEqual({ action: 'MARK_READ', filter: { searchTerm: 'player', status: 'PENDING' } });
+    expect(calls.find((c) => c.url === '/api/v1/Order/Bulk')!.body).toEqual({
+      action: 'MARK_READ',
+      filter: { searchTerm: 'player', status: 'PENDING' },
+    });
   });
 });
 
@@ -194,7 +231,11 @@ describe('keyboard', () => {
     await user.type(within(complete).getByLabelText('Note (optional)'), 'Sent 60 UC');
     await user.click(within(complete).getByRole('button', { name: 'Complete the order' }));
     expect(await screen.findByText(`Order ${orders[0]!.code} completed.`)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ orderStatus: 'COMPLETED', statusNote: 'Sent 60 UC', expectedUpdatedAt: orders[0]!.updatedAt });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      orderStatus: 'COMPLETED',
+      statusNote: 'Sent 60 UC',
+      expectedUpdatedAt: orders[0]!.updatedAt,
+    });
 
     (document.querySelector('[data-order-row="0"]') as HTMLElement).focus();
     await user.keyboard('{Enter}');
@@ -267,8 +308,18 @@ describe('order detail status change', () => {
       if (c.url.endsWith('/Verification')) return { status: 404, message: 'Not found' };
       if (c.method === 'GET' && c.url === '/api/v1/Order/o5') return { payLoad: current };
       if (c.method === 'PUT') {
-        current = { ...order, isRead: true, status: 'COMPLETED', updatedAt: '2026-11-23T07:01:00.000Z', userDto: { email: 'other@shop.test' } };
-        return { status: 409, message: 'other@shop.test changed this order a moment ago.', errors: { expectedUpdatedAt: ['Reload the order.'] } };
+        current = {
+          ...order,
+          isRead: true,
+          status: 'COMPLETED',
+          updatedAt: '2026-11-23T07:01:00.000Z',
+          userDto: { email: 'other@shop.test' },
+        };
+        return {
+          status: 409,
+          message: 'other@shop.test changed this order a moment ago.',
+          errors: { expectedUpdatedAt: ['Reload the order.'] },
+        };
       }
     });
     renderDashboard(<OrderDetail orderId="o5" />);
@@ -299,7 +350,12 @@ describe('order detail status change', () => {
 
 describe('phone layout', () => {
   it('lists orders as cards with code, game, package, amount, age, status, verdict and thumb-sized actions', async () => {
-    vi.stubGlobal('matchMedia', (q: string) => ({ matches: q === '(max-width: 639px)', media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (q: string) => ({
+      matches: q === '(max-width: 639px)',
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     ordersServer(() => pageOf([fakeOrder(1, { verdict: 'match' }), fakeOrder(2, { status: 'CANCELLED' })]));
     renderDashboard(<OrdersPage />, { path: '/list' });
     const list = await screen.findByRole('list', { name: 'Orders' });
@@ -307,12 +363,22 @@ describe('phone layout', () => {
     const [first, second] = within(list).getAllByRole('listitem');
     for (const text of ['TEST2222', 'PUBG Mobile · 60 UC', '1,500 MMK', 'PENDING', 'Match']) expect(first).toHaveTextContent(text);
     expect(first!.querySelector('[data-sla]')).not.toBeNull();
-    expect(within(first!).getAllByRole('button').map((b) => [b.textContent, b.className.includes('min-h-11')])).toEqual([
+    expect(
+      within(first!)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, b.className.includes('min-h-11')]),
+    ).toEqual([
       ['Open', true],
       ['Complete', true],
       ['Cancel', true],
     ]);
-    await waitFor(() => expect(within(second!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open', 'Delete']));
+    await waitFor(() =>
+      expect(
+        within(second!)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Open', 'Delete']),
+    );
     // The filters fold behind one button on a phone.
     const toggle = screen.getByRole('button', { name: /Filters/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -326,7 +392,13 @@ describe('timeline', () => {
       { ...base, id: 'e1', type: 'PLACED', actor: null, data: { code: 'TEST2221' } },
       { ...base, id: 'e2', type: 'CHECKED', actor: null, data: { verdict: 'mismatch', isDuplicate: true } },
       { ...base, id: 'e3', type: 'READ', actor: { id: 'u1', email: 'ops@shop.test' }, data: {} },
-      { ...base, id: 'e4', type: 'EDITED', actor: { id: 'u1', email: 'ops@shop.test' }, data: { changes: [{ field: 'inGameUserId', from: '5551234', to: '5551235' }] } },
+      {
+        ...base,
+        id: 'e4',
+        type: 'EDITED',
+        actor: { id: 'u1', email: 'ops@shop.test' },
+        data: { changes: [{ field: 'inGameUserId', from: '5551234', to: '5551235' }] },
+      },
       {
         ...base,
         id: 'e5',
@@ -353,7 +425,13 @@ describe('timeline', () => {
 describe('SLA card', () => {
   it('shows today, 14 days and each staff member against the promise', async () => {
     // `late` and `lateNow` are the server's figures of pending orders past the promise (fetch mocked with their shape).
-    const figures = (completed: number, median: number | null, p90: number | null, share: number | null, late = 0) => ({ completed, medianSeconds: median, p90Seconds: p90, withinTargetShare: share, late });
+    const figures = (completed: number, median: number | null, p90: number | null, share: number | null, late = 0) => ({
+      completed,
+      medianSeconds: median,
+      p90Seconds: p90,
+      withinTargetShare: share,
+      late,
+    });
     const sla: SlaDto = {
       targetMinutes: 3,
       timeZone: 'Asia/Yangon',
@@ -382,7 +460,15 @@ describe('SLA card', () => {
 
   it('says when nothing is late now', async () => {
     const figures = { completed: 2, medianSeconds: 60, p90Seconds: 90, withinTargetShare: 1, late: 0 };
-    const sla: SlaDto = { targetMinutes: 3, timeZone: 'Asia/Yangon', date: '2026-11-23', today: figures, last14Days: figures, perStaff: [], lateNow: 0 };
+    const sla: SlaDto = {
+      targetMinutes: 3,
+      timeZone: 'Asia/Yangon',
+      date: '2026-11-23',
+      today: figures,
+      last14Days: figures,
+      perStaff: [],
+      lateNow: 0,
+    };
     fakeServer((c) => (c.url === '/api/v1/Order/Sla' ? { payLoad: sla } : undefined));
     renderDashboard(<SlaCard />);
     expect(await screen.findByTestId('sla-late-now')).toHaveTextContent('No order is waiting past the promise.');

@@ -11,7 +11,12 @@ import { AppSidebar, OWNER_ONLY_PATHS } from '../../../features/dashboard-shell/
 import { DashboardHeader } from '../../../features/dashboard-shell/components/dashboard-header';
 import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
 import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
-import { addIncomingNotification, addIncomingOrder, applyOrderChange, resyncOrders } from '../../../features/dashboard-orders/api/order-cache';
+import {
+  addIncomingNotification,
+  addIncomingOrder,
+  applyOrderChange,
+  resyncOrders,
+} from '../../../features/dashboard-orders/api/order-cache';
 import { verdictChanged } from '../../../features/dashboard-verification/api/verification';
 import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks/use-dashboard-realtime';
 import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';

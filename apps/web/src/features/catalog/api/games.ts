@@ -17,8 +17,7 @@ export const gameKeys = {
 export function gameListQuery(pageSize: number) {
   return queryOptions({
     queryKey: gameKeys.list(pageSize),
-    queryFn: async ({ signal }) =>
-      (await request<Page<GameDto>>('/api/v1/Game', { query: { currentPage: 1, pageSize }, signal })).payLoad,
+    queryFn: async ({ signal }) => (await request<Page<GameDto>>('/api/v1/Game', { query: { currentPage: 1, pageSize }, signal })).payLoad,
     initialData: () => {
       const data = readAppData();
       return data?.games && data.games.paging.pageSize === pageSize ? data.games : undefined;

@@ -15,17 +15,20 @@ export function BannerCarousel({ slides, intervalMs = TIMINGS.carouselAutoplayMs
   const [paused, setPaused] = useState(false);
   const selectedRef = useRef(0);
 
-  const goTo = useCallback((i: number, smooth = true) => {
-    const el = strip.current;
-    const index = (i + slides.length) % slides.length;
-    selectedRef.current = index;
-    setSelected(index);
-    if (!el) return;
-    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const left = index * el.clientWidth;
-    if (typeof el.scrollTo === 'function') el.scrollTo({ left, behavior: smooth && !reduce ? 'smooth' : 'auto' });
-    else el.scrollLeft = left;
-  }, [slides.length]);
+  const goTo = useCallback(
+    (i: number, smooth = true) => {
+      const el = strip.current;
+      const index = (i + slides.length) % slides.length;
+      selectedRef.current = index;
+      setSelected(index);
+      if (!el) return;
+      const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const left = index * el.clientWidth;
+      if (typeof el.scrollTo === 'function') el.scrollTo({ left, behavior: smooth && !reduce ? 'smooth' : 'auto' });
+      else el.scrollLeft = left;
+    },
+    [slides.length],
+  );
 
   useEffect(() => {
     if (paused || slides.length < 2) return;

@@ -19,7 +19,16 @@ export function GameInfo({ game }: { game: GameDto }) {
     <div className="space-y-4">
       <div className="flex items-center gap-4">
         {game.logo ? (
-          <img src={game.logo} srcSet={slotSrcSet(game.logo, IMAGE_SLOTS.logo)} sizes={IMAGE_SLOTS.logo.sizes} alt="" width={256} height={256} fetchPriority="high" className="h-20 w-20 shrink-0 rounded-2xl object-cover shadow sm:h-28 sm:w-28" />
+          <img
+            src={game.logo}
+            srcSet={slotSrcSet(game.logo, IMAGE_SLOTS.logo)}
+            sizes={IMAGE_SLOTS.logo.sizes}
+            alt=""
+            width={256}
+            height={256}
+            fetchPriority="high"
+            className="h-20 w-20 shrink-0 rounded-2xl object-cover shadow sm:h-28 sm:w-28"
+          />
         ) : null}
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words">{game.title}</h1>

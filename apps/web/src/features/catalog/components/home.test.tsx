@@ -78,20 +78,36 @@ describe('See More', () => {
       'fetch',
       vi.fn(async (input: string) => {
         const url = new URL(input, 'http://shop.test');
-        if (url.pathname === '/api/v1/Game/BannerList') return Response.json({ statusCode: 200, message: '', payLoad: null, payLoadList: all.slice(0, 3) });
+        if (url.pathname === '/api/v1/Game/BannerList')
+          return Response.json({ statusCode: 200, message: '', payLoad: null, payLoadList: all.slice(0, 3) });
         const pageSize = Number(url.searchParams.get('pageSize'));
         sizes.push(pageSize);
         const items = all.slice(0, pageSize);
         return Response.json({
           statusCode: 200,
           message: '',
-          payLoad: { items, paging: { currentPage: 1, pageSize, totalCount: 30, totalPages: Math.ceil(30 / pageSize), previousPage: null, nextPage: null, firstRowOnPage: 1, lastRowOnPage: items.length } },
+          payLoad: {
+            items,
+            paging: {
+              currentPage: 1,
+              pageSize,
+              totalCount: 30,
+              totalPages: Math.ceil(30 / pageSize),
+              previousPage: null,
+              nextPage: null,
+              firstRowOnPage: 1,
+              lastRowOnPage: items.length,
+            },
+          },
           payLoadList: null,
         });
       }),
     );
     renderIn(<HomePage />);
-    const cards = async (n: number) => expect(await screen.findAllByRole('link', { name: /^Game \d+$/ }).then((l) => l.filter((a) => a.closest('[data-testid="game-grid"]')))).toHaveLength(n);
+    const cards = async (n: number) =>
+      expect(
+        await screen.findAllByRole('link', { name: /^Game \d+$/ }).then((l) => l.filter((a) => a.closest('[data-testid="game-grid"]'))),
+      ).toHaveLength(n);
     await cards(12);
     fireEvent.click(screen.getByRole('button', { name: 'See More' }));
     await vi.waitFor(() => expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(24));
@@ -109,7 +125,19 @@ describe('See More', () => {
     setAppDataForTest({
       renderedAt: Date.now(),
       bannerList: items.slice(0, 2),
-      games: { items, paging: { currentPage: 1, pageSize: 12, totalCount: 3, totalPages: 1, previousPage: null, nextPage: null, firstRowOnPage: 1, lastRowOnPage: 3 } },
+      games: {
+        items,
+        paging: {
+          currentPage: 1,
+          pageSize: 12,
+          totalCount: 3,
+          totalPages: 1,
+          previousPage: null,
+          nextPage: null,
+          firstRowOnPage: 1,
+          lastRowOnPage: 3,
+        },
+      },
     });
     renderIn(<HomePage />);
     const grid = screen.getByTestId('game-grid');

@@ -27,7 +27,10 @@ export async function deleteSubscription(endpoint: string): Promise<void> {
 }
 
 export const devicesQuery = () =>
-  queryOptions({ queryKey: devicesKey, queryFn: async ({ signal }) => (await request<PushDeviceDto[]>('/api/v1/Push/Devices', { signal })).payLoad });
+  queryOptions({
+    queryKey: devicesKey,
+    queryFn: async ({ signal }) => (await request<PushDeviceDto[]>('/api/v1/Push/Devices', { signal })).payLoad,
+  });
 
 export const useDevices = () => useQuery(devicesQuery());
 
@@ -48,7 +51,8 @@ export const usePreferences = () =>
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AlertPreferencesBody) => (await request<AlertPreferencesDto>('/api/v1/Push/Preferences', { method: 'PUT', body })).payLoad,
+    mutationFn: async (body: AlertPreferencesBody) =>
+      (await request<AlertPreferencesDto>('/api/v1/Push/Preferences', { method: 'PUT', body })).payLoad,
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
   });
 }
@@ -62,7 +66,8 @@ export const useShopAlerts = () =>
 export function useSaveShopAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ShopAlertSettingsDto) => (await request<ShopAlertSettingsDto>('/api/v1/Push/ShopAlerts', { method: 'PUT', body })).payLoad,
+    mutationFn: async (body: ShopAlertSettingsDto) =>
+      (await request<ShopAlertSettingsDto>('/api/v1/Push/ShopAlerts', { method: 'PUT', body })).payLoad,
     onSuccess: (saved) => queryClient.setQueryData(shopAlertsKey, saved),
   });
 }

@@ -11,7 +11,13 @@ import { deviceLabel } from '../lib/dashboard-app';
 afterEach(() => vi.unstubAllGlobals());
 
 const DEVICES = [
-  { id: 'd1', label: 'Android · Chrome', service: 'fcm.googleapis.com', createdAt: '2026-11-01T03:00:00.000Z', lastSentAt: '2026-11-02T03:00:00.000Z' },
+  {
+    id: 'd1',
+    label: 'Android · Chrome',
+    service: 'fcm.googleapis.com',
+    createdAt: '2026-11-01T03:00:00.000Z',
+    lastSentAt: '2026-11-02T03:00:00.000Z',
+  },
   { id: 'd2', label: 'iPhone · Safari', service: 'web.push.apple.com', createdAt: '2026-11-03T03:00:00.000Z', lastSentAt: null },
 ];
 
@@ -23,7 +29,11 @@ function server() {
       devices = devices.filter((d) => !c.url.endsWith(d.id));
       return { payLoad: null };
     }
-    if (c.url === '/api/v1/Push/Preferences') return { payLoad: c.method === 'PUT' ? c.body : { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null } };
+    if (c.url === '/api/v1/Push/Preferences')
+      return {
+        payLoad:
+          c.method === 'PUT' ? c.body : { newOrder: true, lateOrder: true, checkProblem: true, unmatchedPayment: true, quietHours: null },
+      };
     if (c.url === '/api/v1/Push/ShopAlerts') return { payLoad: c.method === 'PUT' ? c.body : { lateAtPercent: 67 } };
     return undefined;
   });
@@ -69,11 +79,19 @@ describe('staff alerts dialog', () => {
     await user.type(percent, '50');
     expect(screen.getByText(/is 1 min 30 s old/)).toBeTruthy();
     await user.click(within(percent.closest('form')!).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls).toContainEqual(expect.objectContaining({ method: 'PUT', url: '/api/v1/Push/ShopAlerts', body: { lateAtPercent: 50 } })));
+    await waitFor(() =>
+      expect(calls).toContainEqual(expect.objectContaining({ method: 'PUT', url: '/api/v1/Push/ShopAlerts', body: { lateAtPercent: 50 } })),
+    );
   });
 
   it('names a device by its system and browser', () => {
-    expect(deviceLabel('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe('Android · Chrome');
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('iPhone · Safari');
+    expect(
+      deviceLabel('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'),
+    ).toBe('Android · Chrome');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('iPhone · Safari');
   });
 });

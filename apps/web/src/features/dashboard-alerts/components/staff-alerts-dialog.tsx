@@ -12,10 +12,19 @@ import { Checkbox, Field } from '../../../components/dashboard/form-controls';
 import { showToast } from '../../../lib/toast';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { devicesKey, useDevices, usePreferences, useRemoveDevice, useSavePreferences, useSaveShopAlerts, useShopAlerts } from '../api/staff-alerts';
+import {
+  devicesKey,
+  useDevices,
+  usePreferences,
+  useRemoveDevice,
+  useSavePreferences,
+  useSaveShopAlerts,
+  useShopAlerts,
+} from '../api/staff-alerts';
 import { currentPushState, thisDeviceId, turnOffAlerts, turnOnAlerts, type PushState } from '../lib/dashboard-app';
 
-const failed = (err: unknown, fallback: string) => void showToast('error', err instanceof Error && err.message ? err.message : fallback, 5000);
+const failed = (err: unknown, fallback: string) =>
+  void showToast('error', err instanceof Error && err.message ? err.message : fallback, 5000);
 
 function ThisDevice() {
   const { t } = useTranslation('alerts');
@@ -50,7 +59,13 @@ function ThisDevice() {
           <p className="text-sm text-slate-700" data-testid="alerts-device-state">
             {state === 'on' ? t('device.on') : t('device.off')}
           </p>
-          <Button size="sm" variant={state === 'on' ? 'secondary' : 'primary'} disabled={busy} onClick={() => void toggle()} data-testid="alerts-toggle">
+          <Button
+            size="sm"
+            variant={state === 'on' ? 'secondary' : 'primary'}
+            disabled={busy}
+            onClick={() => void toggle()}
+            data-testid="alerts-toggle"
+          >
             {state === 'on' ? t('device.turnOff') : t('device.turnOn')}
           </Button>
         </div>
@@ -65,7 +80,8 @@ function Devices() {
   const devices = useDevices();
   const remove = useRemoveDevice();
   const mine = thisDeviceId();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'mm' ? 'my-MM' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language === 'mm' ? 'my-MM' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="alerts-devices" className="space-y-2">
       <h3 id="alerts-devices" className="font-semibold">
@@ -112,11 +128,19 @@ function Preferences({ initial }: { initial: AlertPreferencesDto }) {
     e.preventDefault();
     save.mutate(
       { ...prefs, quietHours: quietOn ? quiet : null },
-      { onSuccess: () => void showToast('success', t('preferences.saved'), 3000), onError: (err) => failed(err, t('preferences.saveFailed')) },
+      {
+        onSuccess: () => void showToast('success', t('preferences.saved'), 3000),
+        onError: (err) => failed(err, t('preferences.saveFailed')),
+      },
     );
   };
   const kind = (key: 'newOrder' | 'lateOrder' | 'checkProblem' | 'unmatchedPayment') => (
-    <Checkbox id={`alerts-${key}`} label={t(`kinds.${key}`)} checked={prefs[key]} onChange={(checked) => setPrefs({ ...prefs, [key]: checked })} />
+    <Checkbox
+      id={`alerts-${key}`}
+      label={t(`kinds.${key}`)}
+      checked={prefs[key]}
+      onChange={(checked) => setPrefs({ ...prefs, [key]: checked })}
+    />
   );
   return (
     <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby="alerts-preferences">
@@ -131,10 +155,22 @@ function Preferences({ initial }: { initial: AlertPreferencesDto }) {
       {quietOn ? (
         <div className="grid grid-cols-2 gap-3">
           <Field id="alerts-quiet-start" label={t('preferences.quietFrom')}>
-            <Input id="alerts-quiet-start" type="time" required value={quiet.start} onChange={(e) => setQuiet({ ...quiet, start: e.target.value })} />
+            <Input
+              id="alerts-quiet-start"
+              type="time"
+              required
+              value={quiet.start}
+              onChange={(e) => setQuiet({ ...quiet, start: e.target.value })}
+            />
           </Field>
           <Field id="alerts-quiet-end" label={t('preferences.quietUntil')}>
-            <Input id="alerts-quiet-end" type="time" required value={quiet.end} onChange={(e) => setQuiet({ ...quiet, end: e.target.value })} />
+            <Input
+              id="alerts-quiet-end"
+              type="time"
+              required
+              value={quiet.end}
+              onChange={(e) => setQuiet({ ...quiet, end: e.target.value })}
+            />
           </Field>
         </div>
       ) : null}
@@ -156,7 +192,10 @@ function LateShare({ initial }: { initial: number }) {
     e.preventDefault();
     save.mutate(
       { lateAtPercent: Number(percent) },
-      { onSuccess: () => void showToast('success', t('preferences.saved'), 3000), onError: (err) => failed(err, t('preferences.saveFailed')) },
+      {
+        onSuccess: () => void showToast('success', t('preferences.saved'), 3000),
+        onError: (err) => failed(err, t('preferences.saveFailed')),
+      },
     );
   };
   return (
@@ -165,7 +204,17 @@ function LateShare({ initial }: { initial: number }) {
         {t('late.title')}
       </h3>
       <Field id="alerts-late-percent" label={t('late.label', { minutes })}>
-        <Input id="alerts-late-percent" type="number" inputMode="numeric" min={10} max={100} step={1} required value={percent} onChange={(e) => setPercent(e.target.value)} />
+        <Input
+          id="alerts-late-percent"
+          type="number"
+          inputMode="numeric"
+          min={10}
+          max={100}
+          step={1}
+          required
+          value={percent}
+          onChange={(e) => setPercent(e.target.value)}
+        />
       </Field>
       <p className="text-xs text-slate-500">{t('late.hint', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 })}</p>
       <Button type="submit" size="sm" disabled={save.isPending}>
@@ -175,7 +224,15 @@ function LateShare({ initial }: { initial: number }) {
   );
 }
 
-export function StaffAlertsDialog({ open, onOpenChange, isOwner }: { open: boolean; onOpenChange: (open: boolean) => void; isOwner: boolean }) {
+export function StaffAlertsDialog({
+  open,
+  onOpenChange,
+  isOwner,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isOwner: boolean;
+}) {
   const { t } = useTranslation('alerts');
   const preferences = usePreferences();
   const shopAlerts = useShopAlerts();

@@ -66,7 +66,11 @@ export function deviceLabel(userAgent = typeof navigator === 'undefined' ? '' : 
 
 function toBody(subscription: PushSubscription): PushSubscriptionBody {
   const json = subscription.toJSON();
-  return { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' }, label: deviceLabel() };
+  return {
+    endpoint: json.endpoint ?? subscription.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    label: deviceLabel(),
+  };
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

@@ -18,7 +18,11 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
 }
 
 export function Notice({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
-  const cls = { error: 'border-red-200 bg-red-50 text-red-700', success: 'border-green-200 bg-green-50 text-green-800', info: 'border-amber-200 bg-amber-50 text-amber-900' }[tone];
+  const cls = {
+    error: 'border-red-200 bg-red-50 text-red-700',
+    success: 'border-green-200 bg-green-50 text-green-800',
+    info: 'border-amber-200 bg-amber-50 text-amber-900',
+  }[tone];
   return (
     <p role={tone === 'error' ? 'alert' : 'status'} className={`mb-4 rounded-lg border px-3 py-2 text-sm ${cls}`}>
       {children}
@@ -27,7 +31,17 @@ export function Notice({ tone, children }: { tone: 'error' | 'success' | 'info';
 }
 
 /** The card's full-width submit button, disabled and relabelled while its request runs. */
-export function AuthSubmit({ pending, disabled = false, label, pendingLabel }: { pending: boolean; disabled?: boolean; label: string; pendingLabel: string }) {
+export function AuthSubmit({
+  pending,
+  disabled = false,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <Button type="submit" className="w-full" disabled={pending || disabled}>
       {pending ? pendingLabel : label}

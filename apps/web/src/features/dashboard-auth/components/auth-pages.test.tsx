@@ -22,7 +22,9 @@ describe('Login', () => {
     const user = userEvent.setup();
     let ok = false;
     const access = jwt({ sub: 'u1', email: 'admin@shop.test', sid: 's1' });
-    fakeServer(() => (ok ? { payLoad: { accessToken: access, refreshToken: 'r1' } } : { status: 401, message: 'Wrong email or password.' }));
+    fakeServer(() =>
+      ok ? { payLoad: { accessToken: access, refreshToken: 'r1' } } : { status: 401, message: 'Wrong email or password.' },
+    );
     renderDashboard(<LoginForm />, { path: '/login', route: '/login' });
     await user.type(screen.getByLabelText('Email'), 'admin@shop.test');
     await user.type(screen.getByLabelText('Password'), 'nope');
@@ -43,7 +45,10 @@ describe('Login', () => {
 
   it("says 'Network Error' when the server can't be reached", async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderDashboard(<LoginForm />, { path: '/login', route: '/login' });
     await user.type(screen.getByLabelText('Email'), 'admin@shop.test');
     await user.type(screen.getByLabelText('Password'), 'x');
@@ -61,7 +66,9 @@ describe('Forgot and reset password', () => {
     expect(screen.getByLabelText('Email')).toBeRequired();
     await user.type(screen.getByLabelText('Email'), 'admin@shop.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    await vi.waitFor(() => expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/auth/Forgot-password', body: { email: 'admin@shop.test' } }));
+    await vi.waitFor(() =>
+      expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/auth/Forgot-password', body: { email: 'admin@shop.test' } }),
+    );
   });
 
   it('sets a new password from the mailed link, checking the match', async () => {
@@ -75,7 +82,10 @@ describe('Forgot and reset password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'a-new-password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await vi.waitFor(() =>
-      expect(calls[0]).toMatchObject({ url: '/api/v1/auth/Reset-password', body: { token: 'abc123', newPassword: 'a-new-password', confirmPassword: 'a-new-password' } }),
+      expect(calls[0]).toMatchObject({
+        url: '/api/v1/auth/Reset-password',
+        body: { token: 'abc123', newPassword: 'a-new-password', confirmPassword: 'a-new-password' },
+      }),
     );
   });
 

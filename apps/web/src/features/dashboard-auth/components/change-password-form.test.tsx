@@ -34,7 +34,9 @@ describe('Change Password', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let fail = true;
     const calls = fakeServer(() =>
-      fail ? { status: 400, message: 'The old password is not correct.', errors: { oldPassword: ['The old password is not correct.'] } } : { message: 'Password changed successfully!' },
+      fail
+        ? { status: 400, message: 'The old password is not correct.', errors: { oldPassword: ['The old password is not correct.'] } }
+        : { message: 'Password changed successfully!' },
     );
     renderDashboard(<ChangePasswordForm />);
     await user.type(screen.getByLabelText('Old Password'), 'wrong');
@@ -46,7 +48,10 @@ describe('Change Password', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed successfully!')).toBeInTheDocument();
-    expect(calls.at(-1)).toMatchObject({ url: '/api/v1/User/change-password', body: { oldPassword: 'wrong', newPassword: 'new-password-1', confirmPassword: 'new-password-1' } });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/v1/User/change-password',
+      body: { oldPassword: 'wrong', newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
+    });
     expect(screen.getByLabelText('Old Password')).toHaveValue('');
     await act(() => vi.advanceTimersByTimeAsync(3900));
     expect(screen.getByText('Password changed successfully!')).toBeInTheDocument();

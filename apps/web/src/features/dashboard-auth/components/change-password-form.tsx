@@ -59,7 +59,14 @@ export function ChangePasswordForm() {
       <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-5 shadow-sm">
         <div>
           <Label htmlFor="change-old">{t('auth.oldPassword')}</Label>
-          <Input id="change-old" type="password" autoComplete="current-password" required value={oldPassword} onChange={(e) => setOldPassword(e.target.value)} />
+          <Input
+            id="change-old"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={oldPassword}
+            onChange={(e) => setOldPassword(e.target.value)}
+          />
         </div>
         <PasswordFields
           idPrefix="change"

@@ -77,7 +77,15 @@ export function LoginForm() {
       <form onSubmit={submit} className="space-y-4" noValidate>
         <div>
           <Label htmlFor="login-email">{t('auth.email')}</Label>
-          <Input id="login-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="login-password">{t('auth.password')}</Label>

@@ -21,9 +21,18 @@ describe('Login with two-factor on', () => {
     const user = userEvent.setup();
     const access = jwt({ sub: 'u1', email: 'owner@shop.test', sid: 's1' });
     const calls = fakeServer((call) => {
-      if (/\/auth\/Login$/.test(call.url)) return { payLoad: { twoFactorRequired: true, challengeToken: 'ch-1', expiresInSeconds: 300 }, message: 'Enter the 6-digit code from your authenticator app.' };
+      if (/\/auth\/Login$/.test(call.url))
+        return {
+          payLoad: { twoFactorRequired: true, challengeToken: 'ch-1', expiresInSeconds: 300 },
+          message: 'Enter the 6-digit code from your authenticator app.',
+        };
       const code = (call.body as { code: string }).code;
-      if (code === '111111') return { status: 400, message: 'That code is not correct or was already used.', errors: { code: ['That code is not correct or was already used.'] } };
+      if (code === '111111')
+        return {
+          status: 400,
+          message: 'That code is not correct or was already used.',
+          errors: { code: ['That code is not correct or was already used.'] },
+        };
       return { payLoad: { accessToken: access, refreshToken: 'r1' } };
     });
     renderDashboard(<LoginForm />, { path: '/login', route: '/login' });
@@ -41,6 +50,10 @@ describe('Login with two-factor on', () => {
     await user.type(screen.getByLabelText('Code'), '222222');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBe(access));
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/v1/auth/Login/two-factor', body: { challengeToken: 'ch-1', code: '222222' } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/auth/Login/two-factor',
+      body: { challengeToken: 'ch-1', code: '222222' },
+    });
   });
 });

@@ -24,7 +24,14 @@ export function PasswordFields({ idPrefix, newPassword, confirmPassword, onNewPa
     <>
       <div>
         <Label htmlFor={`${idPrefix}-new`}>{t('auth.newPassword')}</Label>
-        <Input id={`${idPrefix}-new`} type="password" autoComplete="new-password" required value={newPassword} onChange={(e) => onNewPassword(e.target.value)} />
+        <Input
+          id={`${idPrefix}-new`}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={newPassword}
+          onChange={(e) => onNewPassword(e.target.value)}
+        />
       </div>
       <div>
         <Label htmlFor={`${idPrefix}-confirm`}>{t('auth.confirmPassword')}</Label>

@@ -23,7 +23,9 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: Props) {
       await sessionActions.completeLogin(challenge.challengeToken, code);
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? Object.values(err.fields).flat()[0] ?? err.message : (err as Error)?.message || t('twoFactor.failed'));
+      setError(
+        err instanceof ApiError ? (Object.values(err.fields).flat()[0] ?? err.message) : (err as Error)?.message || t('twoFactor.failed'),
+      );
       setCode('');
     }
   }
@@ -36,7 +38,16 @@ export function TwoFactorStep({ challenge, onDone, onRestart }: Props) {
       <form onSubmit={submit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="login-code">{t('login.code')}</Label>
-          <Input id="login-code" name="code" autoComplete="one-time-code" autoFocus required maxLength={32} value={code} onChange={(e) => setCode(e.target.value)} />
+          <Input
+            id="login-code"
+            name="code"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            maxLength={32}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
         </div>
         <AuthSubmit pending={loading} disabled={!code.trim()} label={t('login.verify')} pendingLabel={t('login.verifying')} />
       </form>

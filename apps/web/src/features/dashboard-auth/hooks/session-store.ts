@@ -3,7 +3,15 @@
 // store, so the HTTP client's own refreshes and forced logouts show up here too.
 import { useSyncExternalStore } from 'react';
 import { refreshAccessToken } from '../../../lib/http';
-import { clearSession, getAccessToken, getRefreshToken, getUserData, onSessionChange, saveTokens, type UserData } from '../../../lib/session';
+import {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  getUserData,
+  onSessionChange,
+  saveTokens,
+  type UserData,
+} from '../../../lib/session';
 import { login as loginCall, loginWithCode } from '../api/login';
 import type { TwoFactorChallenge } from '@topup/contract/two-factor';
 import { logout as logoutCall } from '../api/logout';
@@ -25,10 +33,14 @@ export type SessionState = {
   endReason: 'logout' | 'expired' | null;
 };
 
-const statuses = { loginStatus: 'idle', refreshStatus: 'idle', logoutStatus: 'idle', forgotStatus: 'idle', error: null, endReason: null } as Pick<
-  SessionState,
-  'loginStatus' | 'refreshStatus' | 'logoutStatus' | 'forgotStatus' | 'error' | 'endReason'
->;
+const statuses = {
+  loginStatus: 'idle',
+  refreshStatus: 'idle',
+  logoutStatus: 'idle',
+  forgotStatus: 'idle',
+  error: null,
+  endReason: null,
+} as Pick<SessionState, 'loginStatus' | 'refreshStatus' | 'logoutStatus' | 'forgotStatus' | 'error' | 'endReason'>;
 
 function read(): SessionState {
   const token = getAccessToken();

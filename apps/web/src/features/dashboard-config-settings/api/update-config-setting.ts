@@ -7,7 +7,12 @@ import { configSettingFormData, type ConfigSettingFormValues } from './config-se
 import { configSettingKeys } from './config-setting-keys';
 
 export async function updateConfigSetting(id: string, values: ConfigSettingFormValues): Promise<ConfigSettingDto> {
-  return (await request<ConfigSettingDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, { method: 'PUT', body: configSettingFormData(values) })).payLoad;
+  return (
+    await request<ConfigSettingDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body: configSettingFormData(values),
+    })
+  ).payLoad;
 }
 
 export function useUpdateConfigSetting() {

@@ -23,7 +23,13 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: Confi
 export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
   const { t } = useTranslation('dashboard');
   return (
-    <EditDialog open={open} onOpenChange={onOpenChange} item={item} addTitle={t('configSettings.addTitle')} editTitle={t('configSettings.editTitle')}>
+    <EditDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      item={item}
+      addTitle={t('configSettings.addTitle')}
+      editTitle={t('configSettings.editTitle')}
+    >
       {(onDone) => <ConfigSettingForm item={item} onDone={onDone} />}
     </EditDialog>
   );
@@ -75,7 +81,14 @@ function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; on
       </Field>
       {item ? (
         <Field id="cs-order" label={t('configSettings.fields.orderIndex')} required>
-          <Input id="cs-order" type="number" inputMode="numeric" step={1} value={orderIndexText} onChange={(e) => setOrderIndexText(e.target.value)} />
+          <Input
+            id="cs-order"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={orderIndexText}
+            onChange={(e) => setOrderIndexText(e.target.value)}
+          />
         </Field>
       ) : null}
       <ImageInput id="cs-logo" label={t('configSettings.fields.logo')} file={logo} existingUrl={item?.logo} onChange={setLogo} />

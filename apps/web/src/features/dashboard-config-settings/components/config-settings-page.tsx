@@ -54,19 +54,30 @@ export function ConfigSettingsPage() {
         </span>
       ),
     },
-    { key: 'paymentMethod', header: owner('paymentAccounts.method'), cell: (c) => owner(`paymentAccounts.methods.${c.paymentMethod ?? 'NORMAL'}`) },
+    {
+      key: 'paymentMethod',
+      header: owner('paymentAccounts.method'),
+      cell: (c) => owner(`paymentAccounts.methods.${c.paymentMethod ?? 'NORMAL'}`),
+    },
     { key: 'orderIndex', header: t('configSettings.columns.orderIndex'), cell: (c) => c.orderIndex },
     {
       key: 'isActive',
       header: owner('paymentAccounts.status'),
       cell: (c) => (
         <span className="flex items-center gap-2">
-          <span className={c.isActive ? 'text-green-700' : 'text-slate-500'}>{c.isActive ? owner('paymentAccounts.active') : owner('paymentAccounts.paused')}</span>
+          <span className={c.isActive ? 'text-green-700' : 'text-slate-500'}>
+            {c.isActive ? owner('paymentAccounts.active') : owner('paymentAccounts.paused')}
+          </span>
           <Button
             size="sm"
             variant="secondary"
             disabled={toggle.isPending}
-            onClick={() => toggle.mutate({ id: c.id, values: { paymentName: c.paymentName, phone: c.phone, orderIndex: c.orderIndex, logo: null, isActive: !c.isActive } })}
+            onClick={() =>
+              toggle.mutate({
+                id: c.id,
+                values: { paymentName: c.paymentName, phone: c.phone, orderIndex: c.orderIndex, logo: null, isActive: !c.isActive },
+              })
+            }
           >
             {c.isActive ? owner('paymentAccounts.pause') : owner('paymentAccounts.activate')}
           </Button>
@@ -90,7 +101,10 @@ export function ConfigSettingsPage() {
 
   return (
     <section className="space-y-4">
-      <PageHeader title={t('configSettings.title')} add={canAdd ? { label: t('configSettings.add'), onClick: () => openForm(null) } : undefined} />
+      <PageHeader
+        title={t('configSettings.title')}
+        add={canAdd ? { label: t('configSettings.add'), onClick: () => openForm(null) } : undefined}
+      />
       {toggle.error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
           {errorText(toggle.error, owner('paymentAccounts.toggleFailed'))}

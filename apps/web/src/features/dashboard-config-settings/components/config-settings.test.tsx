@@ -7,7 +7,16 @@ import { ConfigSettingFormDialog } from './config-setting-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const account = (n: number) => ({ id: `c${n}`, paymentName: `Pay ${n}`, phone: `0900000${n}`, orderIndex: n, logo: null, isActive: true, holderName: null, paymentMethod: 'NORMAL' as const });
+const account = (n: number) => ({
+  id: `c${n}`,
+  paymentName: `Pay ${n}`,
+  phone: `0900000${n}`,
+  orderIndex: n,
+  logo: null,
+  isActive: true,
+  holderName: null,
+  paymentMethod: 'NORMAL' as const,
+});
 
 describe('ConfigSetting page and form', () => {
   it('hides Add ConfigSetting once 4 exist, and shows it again after a delete', async () => {
@@ -36,7 +45,12 @@ describe('ConfigSetting page and form', () => {
       if (c.method === 'GET') return { payLoad: pageOf([account(1), { ...account(2), isActive: false }]) };
       if (c.method === 'PUT') {
         const b = c.body as Record<string, string>;
-        if (refuse) return { status: 409, message: 'At least one payment account must stay active while any game is on sale.', errors: { isActive: ['x'] } };
+        if (refuse)
+          return {
+            status: 409,
+            message: 'At least one payment account must stay active while any game is on sale.',
+            errors: { isActive: ['x'] },
+          };
         return { payLoad: { ...account(Number(c.url.slice(-1))), isActive: b.isActive === 'True' } };
       }
     });
@@ -45,7 +59,11 @@ describe('ConfigSetting page and form', () => {
     expect(within(row2).getByText('Paused')).toBeInTheDocument();
     await user.click(within(row2).getByRole('button', { name: 'Activate' }));
     await within(row2).findByText('Active');
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/v1/ConfigSetting/c2', body: { paymentName: 'Pay 2', isActive: 'True' } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/ConfigSetting/c2',
+      body: { paymentName: 'Pay 2', isActive: 'True' },
+    });
 
     refuse = true;
     const row1 = screen.getByText('Pay 1').closest('tr')!;
@@ -56,7 +74,13 @@ describe('ConfigSetting page and form', () => {
 
   it('asks for the order index only when editing, needs name and phone, and parses integers', async () => {
     const user = userEvent.setup();
-    const calls = fakeServer((c) => (c.method === 'PUT' ? { payLoad: { ...account(1), orderIndex: 7 } } : c.method === 'POST' ? { status: 201, payLoad: account(9) } : undefined));
+    const calls = fakeServer((c) =>
+      c.method === 'PUT'
+        ? { payLoad: { ...account(1), orderIndex: 7 } }
+        : c.method === 'POST'
+          ? { status: 201, payLoad: account(9) }
+          : undefined,
+    );
     const { unmount } = renderDashboard(<ConfigSettingFormDialog open onOpenChange={() => {}} item={null} />);
     expect(screen.getByRole('heading', { name: 'Add New ConfigSetting' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Order Index/)).not.toBeInTheDocument();
@@ -81,6 +105,10 @@ describe('ConfigSetting page and form', () => {
     expect(update).toBeEnabled();
     await user.click(update);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/v1/ConfigSetting/c1', body: { paymentName: 'Pay 1', phone: '09000001', orderIndex: '7' } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: '/api/v1/ConfigSetting/c1',
+      body: { paymentName: 'Pay 1', phone: '09000001', orderIndex: '7' },
+    });
   });
 });

@@ -10,7 +10,23 @@ describe('Add Game form', () => {
   it('submits only with logo, profile image, a non-blank title, an order index other than 0 and a server type', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) =>
-      c.method === 'POST' ? { status: 201, payLoad: { id: 'g1', title: 'Mobile Legends', description: '', orderIndex: 1, serverType: 'ZONEID', isDisable: false, logo: '/uploads/a.png', bannerImage: null, gameProfileImage: '/uploads/b.png', createdAt: new Date().toISOString() } } : undefined,
+      c.method === 'POST'
+        ? {
+            status: 201,
+            payLoad: {
+              id: 'g1',
+              title: 'Mobile Legends',
+              description: '',
+              orderIndex: 1,
+              serverType: 'ZONEID',
+              isDisable: false,
+              logo: '/uploads/a.png',
+              bannerImage: null,
+              gameProfileImage: '/uploads/b.png',
+              createdAt: new Date().toISOString(),
+            },
+          }
+        : undefined,
     );
     const onOpenChange = vi.fn();
     renderDashboard(<GameFormDialog open onOpenChange={onOpenChange} game={null} />);
@@ -44,7 +60,16 @@ describe('Add Game form', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       url: '/api/v1/Game',
-      body: { title: 'Mobile Legends', orderIndex: '2', serverType: 'ZONEID', isDisable: 'False', logo: '', bannerImage: '', file_Logo: 'file:logo.png', file_GameProfileImage: 'file:profile.png' },
+      body: {
+        title: 'Mobile Legends',
+        orderIndex: '2',
+        serverType: 'ZONEID',
+        isDisable: 'False',
+        logo: '',
+        bannerImage: '',
+        file_Logo: 'file:logo.png',
+        file_GameProfileImage: 'file:profile.png',
+      },
     });
   });
 
@@ -71,7 +96,18 @@ describe('Add Game form', () => {
       <GameFormDialog
         open
         onOpenChange={() => {}}
-        game={{ id: 'g1', title: 'PUBG', description: '', orderIndex: 3, serverType: 'NONE', isDisable: false, logo: '/uploads/l.png', bannerImage: null, gameProfileImage: '/uploads/p.png', createdAt: '' }}
+        game={{
+          id: 'g1',
+          title: 'PUBG',
+          description: '',
+          orderIndex: 3,
+          serverType: 'NONE',
+          isDisable: false,
+          logo: '/uploads/l.png',
+          bannerImage: null,
+          gameProfileImage: '/uploads/p.png',
+          createdAt: '',
+        }}
       />,
     );
     expect(screen.getByRole('heading', { name: 'Edit Game' })).toBeInTheDocument();

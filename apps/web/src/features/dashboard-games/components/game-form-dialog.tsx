@@ -85,7 +85,14 @@ function GameForm({ game, onDone }: { game: GameDto | null; onDone: () => void }
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="game-order" label={t('games.fields.orderIndex')} required>
-          <Input id="game-order" type="number" inputMode="numeric" step={1} value={orderIndexText} onChange={(e) => setOrderIndexText(e.target.value)} />
+          <Input
+            id="game-order"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={orderIndexText}
+            onChange={(e) => setOrderIndexText(e.target.value)}
+          />
         </Field>
         <Field id="game-server-type" label={t('games.fields.serverType')} required>
           <Select id="game-server-type" value={serverType} onChange={(e) => setServerType(e.target.value)}>
@@ -100,7 +107,13 @@ function GameForm({ game, onDone }: { game: GameDto | null; onDone: () => void }
       </div>
       <Checkbox id="game-disabled" label={t('games.fields.isDisable')} checked={isDisable} onChange={setIsDisable} />
       <ImageInput id="game-logo" label={t('games.fields.logo')} file={logo} existingUrl={game?.logo} onChange={setLogo} required />
-      <ImageInput id="game-banner" label={t('games.fields.bannerImage')} file={bannerImage} existingUrl={game?.bannerImage} onChange={setBannerImage} />
+      <ImageInput
+        id="game-banner"
+        label={t('games.fields.bannerImage')}
+        file={bannerImage}
+        existingUrl={game?.bannerImage}
+        onChange={setBannerImage}
+      />
       <ImageInput
         id="game-profile"
         label={t('games.fields.gameProfileImage')}

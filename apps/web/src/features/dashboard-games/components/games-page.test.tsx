@@ -11,7 +11,18 @@ afterEach(async () => {
 });
 
 function game(id: string, title: string, serverType: GameDto['serverType']): GameDto {
-  return { id, title, description: '', orderIndex: 1, serverType, isDisable: false, logo: null, bannerImage: null, gameProfileImage: null, createdAt: '2026-11-20T10:00:00Z' };
+  return {
+    id,
+    title,
+    description: '',
+    orderIndex: 1,
+    serverType,
+    isDisable: false,
+    logo: null,
+    bannerImage: null,
+    gameProfileImage: null,
+    createdAt: '2026-11-20T10:00:00Z',
+  };
 }
 
 const GAMES = [game('g1', 'PUBG Mobile', 'NONE'), game('g2', 'Genshin Impact', 'SERVER'), game('g3', 'Mobile Legends', 'ZONEID')];

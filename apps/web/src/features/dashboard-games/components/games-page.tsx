@@ -40,7 +40,10 @@ export function GamesPage() {
           <span className="min-w-0">
             <span className="block font-medium">{g.title}</span>
             {g.isDisable ? (
-              <span data-testid="game-disabled" className="mt-0.5 inline-block rounded bg-slate-200 px-1.5 text-xs whitespace-nowrap text-slate-700">
+              <span
+                data-testid="game-disabled"
+                className="mt-0.5 inline-block rounded bg-slate-200 px-1.5 text-xs whitespace-nowrap text-slate-700"
+              >
                 {t('games.disabled')}
               </span>
             ) : null}
@@ -50,7 +53,13 @@ export function GamesPage() {
     },
     { key: 'serverType', header: t('games.columns.serverType'), cell: (g) => t(`serverTypes.${g.serverType}`) },
     { key: 'orderIndex', header: t('games.columns.orderIndex'), cell: (g) => g.orderIndex, wideOnly: true },
-    { key: 'createdAt', header: t('games.columns.createdAt'), cell: (g) => formatDateTime(g.createdAt), className: 'whitespace-nowrap', wideOnly: true },
+    {
+      key: 'createdAt',
+      header: t('games.columns.createdAt'),
+      cell: (g) => formatDateTime(g.createdAt),
+      className: 'whitespace-nowrap',
+      wideOnly: true,
+    },
     {
       key: 'actions',
       header: t('games.columns.actions'),

@@ -23,6 +23,13 @@ export function StaffLanguageSelect() {
     save.mutate(language, { onError: () => void showToast('error', i18n.t('language:saveFailed'), 5000) });
   };
   return (
-    <LanguageMenu value={i18n.language} onChange={change} label={t('label')} title={t('hint')} className="h-9 rounded-md" testId="staff-language-select" />
+    <LanguageMenu
+      value={i18n.language}
+      onChange={change}
+      label={t('label')}
+      title={t('hint')}
+      className="h-9 rounded-md"
+      testId="staff-language-select"
+    />
   );
 }

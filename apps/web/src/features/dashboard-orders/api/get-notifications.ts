@@ -6,8 +6,11 @@ import { request } from '../../../lib/http';
 import { NOTIFICATIONS_PAGE_SIZE, notificationKeys } from '../../../lib/order-keys';
 
 export async function getNotifications(): Promise<Page<NotificationDto>> {
-  return (await request<Page<NotificationDto>>('/api/v1/Order/notification-list', { query: { currentPage: 1, pageSize: NOTIFICATIONS_PAGE_SIZE } }))
-    .payLoad;
+  return (
+    await request<Page<NotificationDto>>('/api/v1/Order/notification-list', {
+      query: { currentPage: 1, pageSize: NOTIFICATIONS_PAGE_SIZE },
+    })
+  ).payLoad;
 }
 
 /**

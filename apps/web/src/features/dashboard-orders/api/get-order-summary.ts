@@ -8,7 +8,8 @@ export async function getOrderSummary(): Promise<OrderSummaryDto> {
   return (await request<OrderSummaryDto>('/api/v1/Order/summary', { query: { tzOffset: new Date().getTimezoneOffset() } })).payLoad;
 }
 
-export const orderSummaryQueryOptions = () => queryOptions({ queryKey: orderKeys.summary(), queryFn: getOrderSummary, refetchInterval: 60_000 });
+export const orderSummaryQueryOptions = () =>
+  queryOptions({ queryKey: orderKeys.summary(), queryFn: getOrderSummary, refetchInterval: 60_000 });
 
 export function useOrderSummary() {
   return useQuery(orderSummaryQueryOptions());

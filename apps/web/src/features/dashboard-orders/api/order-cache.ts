@@ -160,4 +160,9 @@ export function applyOrderChange(qc: QueryClient, event: OrderChangedEvent): voi
   if (applied || !cachedSomewhere) refreshFiguresSoon(qc);
 }
 
-const liveOf = (event: OrderChangedEvent): LiveChange => ({ by: event.by, changes: event.changes, deleted: event.deleted, updatedAt: event.updatedAt });
+const liveOf = (event: OrderChangedEvent): LiveChange => ({
+  by: event.by,
+  changes: event.changes,
+  deleted: event.deleted,
+  updatedAt: event.updatedAt,
+});

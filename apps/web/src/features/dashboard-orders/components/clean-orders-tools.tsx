@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
 import { useCleanOrders } from '../api/clean-orders';
 
-const SELECT = 'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
+const SELECT =
+  'h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
 
 export function CleanOrdersTools({ onCleaned }: { onCleaned: (message: string) => void }) {
   const { t } = useTranslation('dashboard');

@@ -40,13 +40,20 @@ export function NotificationBell({ footer }: { footer?: ReactNode } = {}) {
       >
         <Bell className={cn('h-5 w-5', count > 0 && 'animate-bounce')} aria-hidden data-testid="bell-icon" />
         {count > 0 ? (
-          <span data-testid="bell-count" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white">
+          <span
+            data-testid="bell-count"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-bold text-white"
+          >
             {count > 99 ? '99+' : count}
           </span>
         ) : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-2 py-1.5 text-sm font-semibold">{t('notifications.title')}</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <div className="max-h-96 overflow-y-auto">

@@ -34,7 +34,9 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
               <SelectOrderBox order={o} actions={actions} className="mt-1 h-5 w-5 shrink-0 accent-indigo-600" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className={cn('font-mono text-base', o.isRead ? 'text-slate-700' : 'font-bold text-slate-900')}>{o.code ?? '—'}</span>
+                  <span className={cn('font-mono text-base', o.isRead ? 'text-slate-700' : 'font-bold text-slate-900')}>
+                    {o.code ?? '—'}
+                  </span>
                   <OrderStatusBadge status={o.status} />
                   <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
                 </div>
@@ -46,28 +48,47 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
                   <span className="font-semibold">
                     {formatNumber(o.subTotal || o.tokenPackageDto.price)} {o.tokenPackageDto.currency}
                   </span>
-                  {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs text-slate-600">{formatDateTime(o.createdAt)}</span>}
+                  {o.status === 'PENDING' ? (
+                    <SlaClock order={o} />
+                  ) : (
+                    <span className="text-xs text-slate-600">{formatDateTime(o.createdAt)}</span>
+                  )}
                 </div>
               </div>
             </div>
             <div className="mt-3 grid grid-cols-3 gap-2">
-              <Button variant="secondary" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onOpen(o)}>
+              <Button
+                variant="secondary"
+                className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight"
+                onClick={() => actions.onOpen(o)}
+              >
                 <Eye className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                 {tw('row.open')}
               </Button>
               {o.status === 'PENDING' ? (
                 <>
-                  <Button className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onChange(o, 'COMPLETED')}>
+                  <Button
+                    className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight"
+                    onClick={() => actions.onChange(o, 'COMPLETED')}
+                  >
                     <CheckCircle2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                     {tw('row.complete')}
                   </Button>
-                  <Button variant="danger" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight" onClick={() => actions.onChange(o, 'CANCELLED')}>
+                  <Button
+                    variant="danger"
+                    className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight"
+                    onClick={() => actions.onChange(o, 'CANCELLED')}
+                  >
                     <XCircle className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                     {tw('row.cancel')}
                   </Button>
                 </>
               ) : actions.onDelete ? (
-                <Button variant="ghost" className="col-start-3 h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight text-red-700 hover:bg-red-50" onClick={() => actions.onDelete?.(o)}>
+                <Button
+                  variant="ghost"
+                  className="col-start-3 h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight text-red-700 hover:bg-red-50"
+                  onClick={() => actions.onDelete?.(o)}
+                >
                   <Trash2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
                   {t('common.delete')}
                 </Button>

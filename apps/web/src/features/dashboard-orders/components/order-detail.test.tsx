@@ -37,7 +37,19 @@ describe('Order detail', () => {
     const calls = fakeServer((c) => {
       if (c.method === 'GET' && c.url.endsWith('/Timeline')) return { payLoad: [] };
       if (c.method === 'GET' && c.url.endsWith('/Verification')) {
-        return { payLoad: { orderId: 'o1', verdict: 'pending', isDuplicate: false, state: 'queued', attempts: 0, checkedAt: null, fields: [], duplicates: [], error: null } };
+        return {
+          payLoad: {
+            orderId: 'o1',
+            verdict: 'pending',
+            isDuplicate: false,
+            state: 'queued',
+            attempts: 0,
+            checkedAt: null,
+            fields: [],
+            duplicates: [],
+            error: null,
+          },
+        };
       }
       if (c.method === 'GET') return { payLoad: base };
       if (c.url === '/api/v1/Order/isRead/o1') return { payLoad: { ...base, isRead: true } };
@@ -45,7 +57,8 @@ describe('Order detail', () => {
     });
     renderDashboard(<OrderDetail orderId="o1" />);
     expect(await screen.findByText('5551234')).toBeInTheDocument();
-    for (const text of ['(Asia)', '09123456789', '654321', 'PUBG Mobile', '60 UC', '3,000 MMK']) expect(screen.getByText(text, { exact: false })).toBeInTheDocument();
+    for (const text of ['(Asia)', '09123456789', '654321', 'PUBG Mobile', '60 UC', '3,000 MMK'])
+      expect(screen.getByText(text, { exact: false })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/Order/isRead/o1')).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Enlarge the payment screenshot' }));
@@ -57,7 +70,9 @@ describe('Order detail', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('orders list page')).toBeInTheDocument();
     // Sent against the order as it was loaded, so a change by someone else meanwhile is refused, not overwritten.
-    expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/v1/Order/o1')).toMatchObject({ body: { orderStatus: 'COMPLETED', expectedUpdatedAt: base.updatedAt } });
+    expect(calls.find((c) => c.method === 'PUT' && c.url === '/api/v1/Order/o1')).toMatchObject({
+      body: { orderStatus: 'COMPLETED', expectedUpdatedAt: base.updatedAt },
+    });
     expect(calls.filter((c) => c.url.includes('isRead'))).toHaveLength(1);
   });
 });
@@ -76,7 +91,10 @@ describe('Notification bell', () => {
   it('shows a red count and a bouncing bell; opening one marks its order read and goes to its detail', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
-      if (c.url.startsWith('/api/v1/Order/notification-list')) return { payLoad: pageOf([{ id: 'n1', orderId: 'o1', message: 'New order from 5551234', isRead: false, createdAt: base.createdAt }]) };
+      if (c.url.startsWith('/api/v1/Order/notification-list'))
+        return {
+          payLoad: pageOf([{ id: 'n1', orderId: 'o1', message: 'New order from 5551234', isRead: false, createdAt: base.createdAt }]),
+        };
       if (c.url === '/api/v1/Order/isRead/o1') return { payLoad: { ...base, isRead: true } };
     });
     renderDashboard(<NotificationBell />);

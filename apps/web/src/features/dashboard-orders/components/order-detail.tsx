@@ -26,10 +26,16 @@ import { OrderStatusBadge } from './order-status-badge';
 import { VerificationPanel } from '../../dashboard-verification/components/verification-panel';
 import { OrderTimeline } from '../../dashboard-workbench/components/order-timeline';
 import { SlaClock } from '../../dashboard-workbench/components/sla-clock';
-import { FlagOverride, overrideProblem, type OverrideProblem, type OverrideState } from '../../dashboard-workbench/components/flag-override';
+import {
+  FlagOverride,
+  overrideProblem,
+  type OverrideProblem,
+  type OverrideState,
+} from '../../dashboard-workbench/components/flag-override';
 import { flagsOf, isFlaggedRefusal } from '../../dashboard-workbench/lib/order-flags';
 
-const CONTROL = 'mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
+const CONTROL =
+  'mt-1 h-10 rounded-lg border border-slate-300 bg-white px-3 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,14 +76,19 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           {t('orderDetail.back')}
         </Link>
         <h1 className="text-2xl font-bold">{tw('live.deletedTitle')}</h1>
-        <p role="alert" data-testid="order-deleted-live" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <p
+          role="alert"
+          data-testid="order-deleted-live"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           {describe(fresh.by, null)}
         </p>
       </section>
     );
   }
   if (order.isPending) return <LoadingScreen />;
-  if (order.isError) return <ErrorScreen message={errorText(order.error, t('orderDetail.loadFailed'))} onReload={() => void order.refetch()} />;
+  if (order.isError)
+    return <ErrorScreen message={errorText(order.error, t('orderDetail.loadFailed'))} onReload={() => void order.refetch()} />;
   return <OrderDetailView key={order.data.id} order={order.data} live={fresh} />;
 }
 
@@ -107,7 +118,12 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
   }
   // A colleague's change shown live (not this page's own save, whose echo may arrive before its answer; not a mere read).
   const liveNote =
-    live && !live.deleted && live.updatedAt === order.updatedAt && live.changes.some((c) => c !== 'read') && !update.isPending && !update.isSuccess
+    live &&
+    !live.deleted &&
+    live.updatedAt === order.updatedAt &&
+    live.changes.some((c) => c !== 'read') &&
+    !update.isPending &&
+    !update.isSuccess
       ? describe(live.by, order)
       : null;
   const pkg = order.tokenPackageDto;
@@ -130,8 +146,15 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
       }
     }
     const overridden = completingFlagged ? { overrideFlags: true as const, overrideReason: override.reason.trim() } : {};
-    const extra = !changing ? {} : cancelling ? { cancelReason: reason || undefined, cancelNote: trimmed } : { statusNote: trimmed, ...overridden };
-    update.mutate({ id: order.id, status, expectedUpdatedAt: order.updatedAt, ...extra }, { onSuccess: () => void navigate('/dashboard/orders') });
+    const extra = !changing
+      ? {}
+      : cancelling
+        ? { cancelReason: reason || undefined, cancelNote: trimmed }
+        : { statusNote: trimmed, ...overridden };
+    update.mutate(
+      { id: order.id, status, expectedUpdatedAt: order.updatedAt, ...extra },
+      { onSuccess: () => void navigate('/dashboard/orders') },
+    );
   }
 
   return (
@@ -149,7 +172,11 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
       </div>
 
       {liveNote ? (
-        <div role="status" data-testid="order-changed-live" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <div
+          role="status"
+          data-testid="order-changed-live"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <p className="font-semibold">{liveNote}</p>
           {choiceCleared ? <p>{tw('live.choiceCleared')}</p> : null}
         </div>
@@ -176,7 +203,9 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
               <span className="font-mono">{order.transactionNumber}</span>
             </Field>
             <Field label={t('orderDetail.game')}>{order.gameTitle}</Field>
-            <Field label={t('orderDetail.paymentMethod')}>{t(`paymentMethods.${order.paymentMethod === 'PHONEBILL' ? 'PHONEBILL' : 'NORMAL'}`)}</Field>
+            <Field label={t('orderDetail.paymentMethod')}>
+              {t(`paymentMethods.${order.paymentMethod === 'PHONEBILL' ? 'PHONEBILL' : 'NORMAL'}`)}
+            </Field>
             <Field label={t('orderDetail.quantity')}>{order.quantity}</Field>
             <Field label={t('orderDetail.subTotal')}>
               {formatNumber(order.subTotal || pkg.price)} {pkg.currency}
@@ -293,7 +322,11 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
             </p>
           ) : null}
           {isConflict(update.error) ? (
-            <div role="alert" data-testid="order-conflict" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <div
+              role="alert"
+              data-testid="order-conflict"
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
               <p className="font-semibold">{errorText(update.error, t('orderDetail.updateFailed'))}</p>
               <p>{tw('change.conflictHint')}</p>
             </div>
@@ -305,7 +338,12 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
         <div className="rounded-xl bg-white p-5 shadow-sm">
           <h2 className="mb-2 text-sm font-semibold">{t('orderDetail.screenshot')}</h2>
           {order.screenShot ? (
-            <button type="button" onClick={() => setEnlarged(true)} className="block w-full overflow-hidden rounded-lg border border-slate-200" aria-label={t('orderDetail.enlarge')}>
+            <button
+              type="button"
+              onClick={() => setEnlarged(true)}
+              className="block w-full overflow-hidden rounded-lg border border-slate-200"
+              aria-label={t('orderDetail.enlarge')}
+            >
               <img src={order.screenShot} alt={t('orderDetail.screenshotAlt')} className="max-h-96 w-full object-contain" />
             </button>
           ) : (
@@ -318,8 +356,16 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
         </div>
       </div>
 
-      <Dialog open={enlarged} onOpenChange={setEnlarged} title={t('orderDetail.screenshot')} className="max-w-3xl" closeLabel={t('common.close')}>
-        {order.screenShot ? <img src={order.screenShot} alt={t('orderDetail.screenshotAlt')} className="max-h-[80vh] w-full object-contain" /> : null}
+      <Dialog
+        open={enlarged}
+        onOpenChange={setEnlarged}
+        title={t('orderDetail.screenshot')}
+        className="max-w-3xl"
+        closeLabel={t('common.close')}
+      >
+        {order.screenShot ? (
+          <img src={order.screenShot} alt={t('orderDetail.screenshotAlt')} className="max-h-[80vh] w-full object-contain" />
+        ) : null}
       </Dialog>
     </section>
   );

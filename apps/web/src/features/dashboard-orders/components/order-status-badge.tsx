@@ -11,5 +11,9 @@ const TONE: Record<OrderStatus, string> = {
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useTranslation('dashboard');
-  return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', TONE[status])}>{t(`orders.statuses.${status}`)}</span>;
+  return (
+    <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold', TONE[status])}>
+      {t(`orders.statuses.${status}`)}
+    </span>
+  );
 }

@@ -24,7 +24,14 @@ function changed(order: OrderDto, changes: OrderChangedEvent['changes'], by: str
   const { verdict: _v, isDuplicate: _d, ...row } = order;
   return { orderId: order.id, changes, updatedAt: order.updatedAt, by, deleted: false, order: row };
 }
-const deleted = (id: string, by: string | null = COLLEAGUE): OrderChangedEvent => ({ orderId: id, changes: ['deleted'], updatedAt: null, by, deleted: true, order: null });
+const deleted = (id: string, by: string | null = COLLEAGUE): OrderChangedEvent => ({
+  orderId: id,
+  changes: ['deleted'],
+  updatedAt: null,
+  by,
+  deleted: true,
+  order: null,
+});
 
 const rows = () => screen.getAllByRole('row').slice(1);
 const rowOf = (player: string) => rows().find((r) => within(r).queryByText(player))!;
@@ -45,9 +52,17 @@ describe('the orders list, live', () => {
     await screen.findByText('player1');
     const fetches = () => calls.filter((c) => c.url.startsWith('/api/v1/Order?')).length;
     expect(fetches()).toBe(1);
-    queryClient.setQueryData(notificationKeys.list(), pageOf([{ id: 'n1', orderId: 'o1', message: 'New order', isRead: false, createdAt: T0 }]));
+    queryClient.setQueryData(
+      notificationKeys.list(),
+      pageOf([{ id: 'n1', orderId: 'o1', message: 'New order', isRead: false, createdAt: T0 }]),
+    );
 
-    act(() => applyOrderChange(queryClient, changed({ ...a, status: 'COMPLETED', isRead: true, userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status'])));
+    act(() =>
+      applyOrderChange(
+        queryClient,
+        changed({ ...a, status: 'COMPLETED', isRead: true, userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status']),
+      ),
+    );
     await waitFor(() => expect(within(rowOf('player1')).getByText('COMPLETED')).toBeInTheDocument());
     expect(within(rowOf('player1')).getByTestId('operator')).toHaveTextContent(COLLEAGUE);
     expect(rowOf('player1')).toHaveAttribute('data-read', 'true');
@@ -106,7 +121,12 @@ describe('the orders list, live', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByTestId('change-stale')).toBeNull();
 
-    act(() => applyOrderChange(queryClient, changed({ ...a, status: 'CANCELLED', cancelReason: 'DUPLICATE', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status'])));
+    act(() =>
+      applyOrderChange(
+        queryClient,
+        changed({ ...a, status: 'CANCELLED', cancelReason: 'DUPLICATE', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status']),
+      ),
+    );
     const stale = await within(dialog).findByTestId('change-stale');
     expect(stale).toHaveTextContent(`${COLLEAGUE} changed this order a moment ago: it is now CANCELLED.`);
     expect(stale).toHaveTextContent('It is no longer pending');
@@ -121,10 +141,17 @@ describe('the orders list, live', () => {
     const { queryClient } = renderDashboard(<OrdersPage />);
     await user.click(within(await screen.findByRole('row', { name: /player1/ })).getByRole('button', { name: 'Complete' }));
     const dialog = await screen.findByRole('dialog');
-    act(() => applyOrderChange(queryClient, changed({ ...a, mobileNumber: '09987654321', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['fields'])));
+    act(() =>
+      applyOrderChange(
+        queryClient,
+        changed({ ...a, mobileNumber: '09987654321', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['fields']),
+      ),
+    );
     expect(await within(dialog).findByTestId('change-stale')).toHaveTextContent('It is still pending');
     await user.click(within(dialog).getByRole('button', { name: 'Complete the order' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { orderStatus: 'COMPLETED', expectedUpdatedAt: T1 } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { orderStatus: 'COMPLETED', expectedUpdatedAt: T1 } }),
+    );
   });
 
   it('says so in the dialog when the order was deleted meanwhile', async () => {
@@ -144,7 +171,19 @@ describe('an open order detail, live', () => {
     return fakeServer((c) => {
       if (c.method === 'GET' && c.url.endsWith('/Timeline')) return { payLoad: [] };
       if (c.method === 'GET' && c.url.endsWith('/Verification')) {
-        return { payLoad: { orderId: order.id, verdict: null, isDuplicate: false, state: null, attempts: 0, checkedAt: null, fields: [], duplicates: [], error: null } };
+        return {
+          payLoad: {
+            orderId: order.id,
+            verdict: null,
+            isDuplicate: false,
+            state: null,
+            attempts: 0,
+            checkedAt: null,
+            fields: [],
+            duplicates: [],
+            error: null,
+          },
+        };
       }
       if (c.method === 'GET') return { payLoad: order };
     });
@@ -160,7 +199,9 @@ describe('an open order detail, live', () => {
     const timelineLoads = () => calls.filter((c) => c.url.endsWith('/Timeline')).length;
     await waitFor(() => expect(timelineLoads()).toBe(1));
 
-    act(() => applyOrderChange(queryClient, changed({ ...a, status: 'COMPLETED', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status'])));
+    act(() =>
+      applyOrderChange(queryClient, changed({ ...a, status: 'COMPLETED', userDto: { email: COLLEAGUE }, updatedAt: T1 }, ['status'])),
+    );
     const note = await screen.findByTestId('order-changed-live');
     expect(note).toHaveTextContent(`${COLLEAGUE} changed this order a moment ago: it is now COMPLETED.`);
     expect(note).toHaveTextContent('Your unsaved status choice was cleared.');

@@ -39,7 +39,10 @@ function sumDays(days: OrderSummaryDay[]) {
 
 function Card({ label, value, hint, tone }: { label: string; value: string; hint?: string; tone?: 'warn' }) {
   return (
-    <div data-testid="overview-card" className={`min-w-0 rounded-xl border bg-white p-3 shadow-sm sm:p-4 ${tone === 'warn' ? 'border-amber-300' : 'border-slate-200'}`}>
+    <div
+      data-testid="overview-card"
+      className={`min-w-0 rounded-xl border bg-white p-3 shadow-sm sm:p-4 ${tone === 'warn' ? 'border-amber-300' : 'border-slate-200'}`}
+    >
       <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
       {hint ? <p className="mt-1 text-sm text-slate-700">{hint}</p> : null}
@@ -51,7 +54,8 @@ export function OrdersOverview() {
   const { t } = useTranslation('dashboard');
   const summary = useOrderSummary();
   if (summary.isPending) return <LoadingScreen />;
-  if (summary.isError) return <ErrorScreen message={errorText(summary.error, t('overview.loadFailed'))} onReload={() => void summary.refetch()} />;
+  if (summary.isError)
+    return <ErrorScreen message={errorText(summary.error, t('overview.loadFailed'))} onReload={() => void summary.refetch()} />;
   const s = summary.data;
   const total = sumDays(s.days);
   const age = s.oldestPendingAt ? ageParts(s.oldestPendingAt) : null;
@@ -68,7 +72,11 @@ export function OrdersOverview() {
           tone={s.pendingCount > 0 ? 'warn' : undefined}
           hint={age ? t(`overview.oldest.${age.unit}`, { count: age.count }) : t('overview.nonePending')}
         />
-        <Card label={t('overview.ordersToday')} value={String(s.today.orders)} hint={t('overview.completed', { count: s.today.completed })} />
+        <Card
+          label={t('overview.ordersToday')}
+          value={String(s.today.orders)}
+          hint={t('overview.completed', { count: s.today.completed })}
+        />
         <Card label={t('overview.revenueToday')} value={money(s.today.revenue)} />
         <Card label={t('overview.unread')} value={String(s.unreadCount)} />
         <Card label={t('overview.orders14')} value={String(total.orders)} hint={t('overview.completed', { count: total.completed })} />
@@ -83,7 +91,10 @@ export function OrdersOverview() {
           {s.days.map((d) => (
             <li key={d.date} className="flex h-full flex-1 flex-col items-center justify-end gap-1" title={`${d.date}: ${d.orders}`}>
               <span className="text-[10px] text-slate-600">{d.orders}</span>
-              <span className="w-full rounded-t bg-indigo-500" style={{ height: `${(d.orders / max) * 100}%`, minHeight: d.orders ? 4 : 1 }} />
+              <span
+                className="w-full rounded-t bg-indigo-500"
+                style={{ height: `${(d.orders / max) * 100}%`, minHeight: d.orders ? 4 : 1 }}
+              />
               <span className="text-[10px] text-slate-600">{d.date.slice(8)}</span>
             </li>
           ))}

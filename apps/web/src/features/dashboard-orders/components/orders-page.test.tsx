@@ -19,7 +19,10 @@ describe('Clean Orders', () => {
     renderDashboard(<CleanOrdersTools onCleaned={onCleaned} />);
     const type = screen.getByLabelText('Type');
     const count = screen.getByLabelText('Count');
-    const options = () => within(count).getAllByRole('option').map((o) => o.textContent);
+    const options = () =>
+      within(count)
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(type).toHaveValue('WEEKLY');
     expect(options()).toEqual(['3']);
     expect(count).toHaveValue('3');
@@ -46,7 +49,13 @@ describe('Clean Orders', () => {
     // An owner: cleaning orders is theirs.
     const me = { id: 'u0', email: 'owner@shop.test', role: 'owner', twoFactorEnabled: false, mustEnableTwoFactor: false };
     fakeServer((c) =>
-      c.method === 'POST' ? { payLoad: { deletedCount: 0 }, message: '' } : c.url.startsWith('/api/v1/Order?') ? { payLoad: pageOf([order(1)]) } : c.url === '/api/v1/User/me' ? { payLoad: me } : undefined,
+      c.method === 'POST'
+        ? { payLoad: { deletedCount: 0 }, message: '' }
+        : c.url.startsWith('/api/v1/Order?')
+          ? { payLoad: pageOf([order(1)]) }
+          : c.url === '/api/v1/User/me'
+            ? { payLoad: me }
+            : undefined,
     );
     renderDashboard(<OrdersPage />);
     await screen.findByText('player1');
@@ -59,7 +68,11 @@ describe('Clean Orders', () => {
 
 describe('Orders list', () => {
   it('numbers rows down from the total, dims read rows, and puts an incoming order on top with count + 1', async () => {
-    fakeServer((c) => (c.url.startsWith('/api/v1/Order?') ? { payLoad: pageOf([order(3), order(2, { isRead: true, userDto: { email: 'ops@shop.test' } })], 14) } : undefined));
+    fakeServer((c) =>
+      c.url.startsWith('/api/v1/Order?')
+        ? { payLoad: pageOf([order(3), order(2, { isRead: true, userDto: { email: 'ops@shop.test' } })], 14) }
+        : undefined,
+    );
     const { queryClient } = renderDashboard(<OrdersPage />);
     await screen.findByText('player3');
     const rows = () => screen.getAllByRole('row').slice(1);

@@ -177,7 +177,11 @@ export function OrdersPage() {
           setChange(null);
           setSelected(new Set());
           setAllMatching(false);
-          setOutcome({ action, succeeded: result.succeeded.length, failed: result.failed.map((f) => ({ id: f.id, label: f.orderCode ?? codes.get(f.id) ?? f.id, message: f.message })) });
+          setOutcome({
+            action,
+            succeeded: result.succeeded.length,
+            failed: result.failed.map((f) => ({ id: f.id, label: f.orderCode ?? codes.get(f.id) ?? f.id, message: f.message })),
+          });
         },
       },
     );
@@ -246,7 +250,10 @@ export function OrdersPage() {
   const changeError = change ? ('bulk' in change ? bulk.error : update.error) : null;
   // Flagged orders need an override with a reason before they can be completed (the dialog asks for it up front).
   const changeFlags = asked ? flagsOf(changedOrder ?? asked) : [];
-  const flaggedCount = change && 'bulk' in change ? items.filter((o) => (allMatching || selected.has(o.id)) && o.status === 'PENDING' && flagsOf(o).length > 0).length : 0;
+  const flaggedCount =
+    change && 'bulk' in change
+      ? items.filter((o) => (allMatching || selected.has(o.id)) && o.status === 'PENDING' && flagsOf(o).length > 0).length
+      : 0;
 
   return (
     <section className={selectionCount > 0 ? 'space-y-4 pb-36 sm:pb-0' : 'space-y-4'}>
@@ -270,7 +277,10 @@ export function OrdersPage() {
       ) : null}
 
       {banner ? (
-        <div role="status" className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+        <div
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+        >
           <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
           <span className="flex-1">{banner}</span>
           <button type="button" onClick={() => setBanner(null)} aria-label={t('common.close')} className="rounded p-0.5 hover:bg-green-100">
@@ -279,7 +289,10 @@ export function OrdersPage() {
         </div>
       ) : null}
       {notice ? (
-        <div role="status" className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <div
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+        >
           <span className="flex-1">{notice}</span>
           <button type="button" onClick={() => setNotice(null)} aria-label={t('common.close')} className="rounded p-0.5 hover:bg-amber-100">
             <X className="h-4 w-4" aria-hidden />
@@ -326,13 +339,24 @@ export function OrdersPage() {
           {narrow ? (
             <>
               <label className="flex items-center gap-3 px-1 text-sm font-medium">
-                <input type="checkbox" checked={pageSelected || allMatching} onChange={(e) => selectPage(e.target.checked)} className="h-5 w-5 accent-indigo-600" />
+                <input
+                  type="checkbox"
+                  checked={pageSelected || allMatching}
+                  onChange={(e) => selectPage(e.target.checked)}
+                  className="h-5 w-5 accent-indigo-600"
+                />
                 {tw('bulk.selectPage')}
               </label>
               <OrderCards items={items} actions={actions} />
             </>
           ) : (
-            <OrdersTable items={items} paging={orders.data.paging} actions={actions} pageSelected={pageSelected || allMatching} onSelectPage={selectPage} />
+            <OrdersTable
+              items={items}
+              paging={orders.data.paging}
+              actions={actions}
+              pageSelected={pageSelected || allMatching}
+              onSelectPage={selectPage}
+            />
           )}
           {pageSelected && !allMatching && totalCount > items.length ? (
             <div className="flex flex-wrap items-center gap-2 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-950">

@@ -22,7 +22,10 @@ function actions(cursor: number | null, withDelete = true): OrderRowActions {
 
 describe('orders table', () => {
   it('has six columns, the verdict and the actions among them, and every order field still on the row', () => {
-    const orders = [fakeOrder(1, { verdict: 'mismatch', serverInfo: '2201', userDto: { email: 'ops@shop.test' } }), fakeOrder(2, { status: 'COMPLETED', verdict: 'match' })];
+    const orders = [
+      fakeOrder(1, { verdict: 'mismatch', serverInfo: '2201', userDto: { email: 'ops@shop.test' } }),
+      fakeOrder(2, { status: 'COMPLETED', verdict: 'match' }),
+    ];
     const { paging } = pageOf(orders);
     renderDashboard(<OrdersTable items={orders} paging={paging} actions={actions(1)} pageSelected={false} onSelectPage={vi.fn()} />);
     const table = screen.getByRole('table');
@@ -31,10 +34,12 @@ describe('orders table', () => {
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     expect(table).toHaveClass('table-fixed', 'w-full');
     const [, first, second] = within(table).getAllByRole('row');
-    for (const text of ['TEST2222', 'player1 (2201)', 'PUBG Mobile · 60 UC × 1', '09123456789 · 123456', '1,500 MMK', 'ops@shop.test']) expect(first).toHaveTextContent(text);
+    for (const text of ['TEST2222', 'player1 (2201)', 'PUBG Mobile · 60 UC × 1', '09123456789 · 123456', '1,500 MMK', 'ops@shop.test'])
+      expect(first).toHaveTextContent(text);
     expect(first!.querySelector('[data-verdict="mismatch"]')).not.toBeNull();
     // Icon actions keep their names for screen readers and on hover.
-    for (const name of ['View Detail', 'Complete', 'Cancel', 'Delete']) expect(within(first!).getByRole('button', { name })).toHaveAttribute('title', name);
+    for (const name of ['View Detail', 'Complete', 'Cancel', 'Delete'])
+      expect(within(first!).getByRole('button', { name })).toHaveAttribute('title', name);
     expect(within(second!).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
     // The cursor row: tinted, ringed and marked current.
     expect(second).toHaveAttribute('aria-current', 'true');
@@ -44,7 +49,15 @@ describe('orders table', () => {
 
   it('leaves Delete out for staff', () => {
     const orders = [fakeOrder(1)];
-    renderDashboard(<OrdersTable items={orders} paging={pageOf(orders).paging} actions={actions(null, false)} pageSelected={false} onSelectPage={vi.fn()} />);
+    renderDashboard(
+      <OrdersTable
+        items={orders}
+        paging={pageOf(orders).paging}
+        actions={actions(null, false)}
+        pageSelected={false}
+        onSelectPage={vi.fn()}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });

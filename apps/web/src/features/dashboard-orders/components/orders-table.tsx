@@ -94,7 +94,13 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
   // Chosen in script rather than by CSS so each value is in the page once (no hidden copies for tests or readers).
   const compact = useMediaQuery('(max-width: 1023px)');
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" role="region" aria-label={t('orders.title')} tabIndex={0} data-testid="orders-table">
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="region"
+      aria-label={t('orders.title')}
+      tabIndex={0}
+      data-testid="orders-table"
+    >
       <table className={cn('w-full table-fixed text-left text-sm', !compact && 'min-w-[44rem]')}>
         <colgroup>
           <col className="w-10" />
@@ -161,7 +167,8 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   'border-t border-slate-200 outline-none',
                   o.isRead ? 'bg-slate-100 text-slate-600' : 'bg-white font-medium text-slate-900',
                   // The j/k cursor: a tinted row, a thick bar on its left and a ring, visible at a glance.
-                  onCursor && 'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600 outline-solid',
+                  onCursor &&
+                    'bg-indigo-50 shadow-[inset_5px_0_0_0_var(--color-indigo-600)] outline-2 -outline-offset-2 outline-indigo-600 outline-solid',
                 )}
               >
                 <td className={TD}>
@@ -173,7 +180,11 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                     {t('orders.columns.no')} {rowNumber(paging.totalCount, paging.currentPage, paging.pageSize, i)}
                   </span>
                   <span className="mt-1 block">
-                    {o.status === 'PENDING' ? <SlaClock order={o} /> : <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</span>}
+                    {o.status === 'PENDING' ? (
+                      <SlaClock order={o} />
+                    ) : (
+                      <span className="text-xs whitespace-nowrap text-slate-600">{formatDate(o.createdAt)}</span>
+                    )}
                   </span>
                   {compact ? (
                     <span className="mt-1 block">
@@ -214,10 +225,18 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                     </IconButton>
                     {o.status === 'PENDING' ? (
                       <>
-                        <IconButton label={tw('row.complete')} className="text-green-800 hover:bg-green-50" onClick={() => actions.onChange(o, 'COMPLETED')}>
+                        <IconButton
+                          label={tw('row.complete')}
+                          className="text-green-800 hover:bg-green-50"
+                          onClick={() => actions.onChange(o, 'COMPLETED')}
+                        >
                           <CheckCircle2 className="h-4 w-4" aria-hidden />
                         </IconButton>
-                        <IconButton label={tw('row.cancel')} className="text-red-700 hover:bg-red-50" onClick={() => actions.onChange(o, 'CANCELLED')}>
+                        <IconButton
+                          label={tw('row.cancel')}
+                          className="text-red-700 hover:bg-red-50"
+                          onClick={() => actions.onChange(o, 'CANCELLED')}
+                        >
                           <XCircle className="h-4 w-4" aria-hidden />
                         </IconButton>
                       </>
@@ -250,9 +269,29 @@ function BuyerLines({ order: o }: { order: OrderDto }) {
 }
 
 /** An action as an icon: its name is what screen readers say and what shows on hover (the icons are the usual ones). */
-function IconButton({ label, className, onClick, disabled, children }: { label: string; className?: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function IconButton({
+  label,
+  className,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  className?: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <Button size="sm" variant="ghost" aria-label={label} title={label} className={cn('h-9 w-9 px-0', className)} onClick={onClick} disabled={disabled}>
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={label}
+      title={label}
+      className={cn('h-9 w-9 px-0', className)}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {children}
     </Button>
   );

@@ -18,7 +18,8 @@ afterEach(() => {
 
 function server(role: 'owner' | 'staff') {
   return fakeServer((c) => {
-    if (c.url === '/api/v1/User/me') return { payLoad: { id: 'u1', email: `${role}@shop.test`, role, twoFactorEnabled: true, mustEnableTwoFactor: false } };
+    if (c.url === '/api/v1/User/me')
+      return { payLoad: { id: 'u1', email: `${role}@shop.test`, role, twoFactorEnabled: true, mustEnableTwoFactor: false } };
     if (c.url.startsWith('/api/v1/Order/notification-list')) return { payLoad: pageOf([], 0, 1, 100_000) };
     if (c.url.startsWith('/api/v1/Order?')) return { payLoad: pageOf([fakeOrder(1), fakeOrder(2, { status: 'COMPLETED' })]) };
     if (c.url.startsWith('/api/v1/Game?')) return { payLoad: pageOf([]) };

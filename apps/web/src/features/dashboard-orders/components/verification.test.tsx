@@ -56,11 +56,14 @@ describe('Orders list verdicts', () => {
   it('shows a badge on every row, updates it live, and filters by verdict', async () => {
     const user = userEvent.setup();
     const calls = fakeServer((c) => {
-      if (c.url.startsWith('/api/v1/Order?') && c.url.includes('verdict=mismatch')) return { payLoad: pageOf([fakeOrder(3, { verdict: 'mismatch' })]) };
-      if (c.url.startsWith('/api/v1/Order?')) return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending' }), fakeOrder(2, { verdict: 'match' })]) };
+      if (c.url.startsWith('/api/v1/Order?') && c.url.includes('verdict=mismatch'))
+        return { payLoad: pageOf([fakeOrder(3, { verdict: 'mismatch' })]) };
+      if (c.url.startsWith('/api/v1/Order?'))
+        return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending' }), fakeOrder(2, { verdict: 'match' })]) };
     });
     const { queryClient } = renderDashboard(<OrdersPage />);
-    const badges = () => [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
+    const badges = () =>
+      [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
     await waitFor(() => expect(badges()).toEqual(['pending:Checking', 'match:Match']));
 
     verdictChanged(queryClient, { orderId: fakeOrder(1).id, verdict: 'mismatch', isDuplicate: true });
@@ -86,11 +89,17 @@ describe('A check that is late', () => {
   it('shows "not checked yet" on a row pending longer than the check should take, in both languages, never "checking"', async () => {
     fakeServer((c) => {
       if (c.url.startsWith('/api/v1/Order?')) {
-        return { payLoad: pageOf([fakeOrder(1, { verdict: 'pending', createdAt: placed(CHECK_LATE_AFTER_MS + 5_000) }), fakeOrder(2, { verdict: 'pending', createdAt: placed(1_000) })]) };
+        return {
+          payLoad: pageOf([
+            fakeOrder(1, { verdict: 'pending', createdAt: placed(CHECK_LATE_AFTER_MS + 5_000) }),
+            fakeOrder(2, { verdict: 'pending', createdAt: placed(1_000) }),
+          ]),
+        };
       }
     });
     renderDashboard(<OrdersPage />);
-    const badges = () => [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
+    const badges = () =>
+      [...document.querySelectorAll('tbody [data-verdict]')].map((b) => `${b.getAttribute('data-verdict')}:${b.textContent}`);
     await waitFor(() => expect(badges()).toEqual(['late:Not checked yet', 'pending:Checking']));
     await i18n.changeLanguage('mm');
     await waitFor(() => expect(badges()).toEqual(['late:မစစ်ရသေးပါ', 'pending:စစ်ဆေးနေသည်']));
@@ -99,7 +108,18 @@ describe('A check that is late', () => {
 
   it('says so in the panel, and shows nothing of an earlier check while the new one waits', async () => {
     fakeServer((c) => {
-      if (c.method === 'GET') return { payLoad: { ...mismatch, isDuplicate: false, verdict: 'pending', state: 'queued', late: true, placedAt: placed(CHECK_LATE_AFTER_MS * 3), fields: [] } };
+      if (c.method === 'GET')
+        return {
+          payLoad: {
+            ...mismatch,
+            isDuplicate: false,
+            verdict: 'pending',
+            state: 'queued',
+            late: true,
+            placedAt: placed(CHECK_LATE_AFTER_MS * 3),
+            fields: [],
+          },
+        };
     });
     renderDashboard(<VerificationPanel orderId="o1" />);
     expect(await screen.findByText(/Not checked yet: the checks are running behind/)).toBeInTheDocument();

@@ -5,20 +5,24 @@ import { request } from '../../../lib/http';
 import { meKey } from '../../../lib/me';
 
 export function useTwoFactorSetup() {
-  return useMutation({ mutationFn: async () => (await request<TwoFactorSetupDto>('/api/v1/auth/two-factor/setup', { method: 'POST' })).payLoad });
+  return useMutation({
+    mutationFn: async () => (await request<TwoFactorSetupDto>('/api/v1/auth/two-factor/setup', { method: 'POST' })).payLoad,
+  });
 }
 
 export function useEnableTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) => (await request<RecoveryCodesDto>('/api/v1/auth/two-factor/enable', { method: 'POST', body: { code } })).payLoad,
+    mutationFn: async (code: string) =>
+      (await request<RecoveryCodesDto>('/api/v1/auth/two-factor/enable', { method: 'POST', body: { code } })).payLoad,
     onSuccess: () => qc.invalidateQueries({ queryKey: meKey }),
   });
 }
 
 export function useNewRecoveryCodes() {
   return useMutation({
-    mutationFn: async (code: string) => (await request<RecoveryCodesDto>('/api/v1/auth/two-factor/recovery-codes', { method: 'POST', body: { code } })).payLoad,
+    mutationFn: async (code: string) =>
+      (await request<RecoveryCodesDto>('/api/v1/auth/two-factor/recovery-codes', { method: 'POST', body: { code } })).payLoad,
   });
 }
 

@@ -4,11 +4,25 @@ import type { ShopSettingsDto } from '@topup/contract/shop-settings';
 import { request } from '../../../lib/http';
 import { setShopSettings } from '../../../lib/shop-settings';
 
-export type ShopSettingsValues = Omit<ShopSettingsDto, 'logo' | 'deliveryMinutes'> & { deliveryMinutes: string; logo: File | null; removeLogo: boolean };
+export type ShopSettingsValues = Omit<ShopSettingsDto, 'logo' | 'deliveryMinutes'> & {
+  deliveryMinutes: string;
+  logo: File | null;
+  removeLogo: boolean;
+};
 
 export function shopSettingsFormData(v: ShopSettingsValues): FormData {
   const form = new FormData();
-  for (const key of ['shopName', 'contactEmail', 'phone', 'telegramUrl', 'viberUrl', 'facebookUrl', 'copyrightHolder', 'timeZone', 'deliveryMinutes'] as const) {
+  for (const key of [
+    'shopName',
+    'contactEmail',
+    'phone',
+    'telegramUrl',
+    'viberUrl',
+    'facebookUrl',
+    'copyrightHolder',
+    'timeZone',
+    'deliveryMinutes',
+  ] as const) {
     form.set(key, v[key].trim());
   }
   form.set('removeLogo', v.removeLogo && !v.logo ? 'True' : 'False');

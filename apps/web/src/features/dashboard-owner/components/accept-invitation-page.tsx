@@ -43,19 +43,42 @@ export function AcceptInvitationPage() {
       return;
     }
     const email = preview.data?.email;
-    accept.mutate({ token, password, confirmPassword }, { onSuccess: () => void navigate('/login', { replace: true, state: { message: t('accept.done'), email } }) });
+    accept.mutate(
+      { token, password, confirmPassword },
+      { onSuccess: () => void navigate('/login', { replace: true, state: { message: t('accept.done'), email } }) },
+    );
   }
 
   let content;
-  if (!token) content = <p role="alert" className="text-sm text-red-600">{t('accept.missingToken')}</p>;
-  else if (preview.isError) content = <p role="alert" className="text-sm text-red-600">{errorText(preview.error, t('accept.loadFailed'))}</p>;
+  if (!token)
+    content = (
+      <p role="alert" className="text-sm text-red-600">
+        {t('accept.missingToken')}
+      </p>
+    );
+  else if (preview.isError)
+    content = (
+      <p role="alert" className="text-sm text-red-600">
+        {errorText(preview.error, t('accept.loadFailed'))}
+      </p>
+    );
   else if (!preview.data) content = null;
   else
     content = (
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <p className="text-sm">{t('accept.intro', { shop: preview.data.shopName, role: t(`roles.${preview.data.role}`), email: preview.data.email })}</p>
+        <p className="text-sm">
+          {t('accept.intro', { shop: preview.data.shopName, role: t(`roles.${preview.data.role}`), email: preview.data.email })}
+        </p>
         <Field id="accept-email" label={t('accept.email')}>
-          <Input id="accept-email" type="email" name="email" autoComplete="username" readOnly value={preview.data.email} className="bg-slate-50" />
+          <Input
+            id="accept-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            readOnly
+            value={preview.data.email}
+            className="bg-slate-50"
+          />
         </Field>
         <Field id="accept-password" label={t('accept.password')} required>
           <Input

@@ -14,7 +14,12 @@ describe('Shop settings page', () => {
     const calls = fakeServer((call) => {
       if (call.url.endsWith('/Security')) return { payLoad: { requireTwoFactor: false } };
       if (call.method !== 'PUT') return undefined;
-      if (refuse) return { status: 400, message: 'Enter a full link starting with https://.', errors: { facebookUrl: ['Enter a full link starting with https://.'] } };
+      if (refuse)
+        return {
+          status: 400,
+          message: 'Enter a full link starting with https://.',
+          errors: { facebookUrl: ['Enter a full link starting with https://.'] },
+        };
       const b = call.body as Record<string, string>;
       return { payLoad: { ...b, logo: null, deliveryMinutes: Number(b.deliveryMinutes) } };
     });
@@ -35,7 +40,13 @@ describe('Shop settings page', () => {
     await screen.findByText('Shop settings saved.');
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
     expect(put.url).toBe('/api/v1/ShopSettings');
-    expect(put.body).toMatchObject({ shopName: 'Golden Top-up', facebookUrl: '', deliveryMinutes: '3', timeZone: 'Asia/Yangon', removeLogo: 'False' });
+    expect(put.body).toMatchObject({
+      shopName: 'Golden Top-up',
+      facebookUrl: '',
+      deliveryMinutes: '3',
+      timeZone: 'Asia/Yangon',
+      removeLogo: 'False',
+    });
     expect(queryClient.getQueryData<{ shopName: string }>(shopSettingsKey)?.shopName).toBe('Golden Top-up');
   });
 });

@@ -30,7 +30,12 @@ export function ShopSettingsPage() {
   const { t } = useTranslation('owner');
   const current = useShopSettings();
   const update = useUpdateShopSettings();
-  const [values, setValues] = useState<ShopSettingsValues>(() => ({ ...current, deliveryMinutes: String(current.deliveryMinutes), logo: null, removeLogo: false }));
+  const [values, setValues] = useState<ShopSettingsValues>(() => ({
+    ...current,
+    deliveryMinutes: String(current.deliveryMinutes),
+    logo: null,
+    removeLogo: false,
+  }));
   const [saved, setSaved] = useState(false);
   const set = (key: TextKey, value: string) => {
     setSaved(false);
@@ -78,7 +83,12 @@ export function ShopSettingsPage() {
           onChange={(logo) => setValues((v) => ({ ...v, logo }))}
         />
         {current.logo ? (
-          <Checkbox id="shop-remove-logo" label={t('settings.removeLogo')} checked={values.removeLogo} onChange={(removeLogo) => setValues((v) => ({ ...v, removeLogo }))} />
+          <Checkbox
+            id="shop-remove-logo"
+            label={t('settings.removeLogo')}
+            checked={values.removeLogo}
+            onChange={(removeLogo) => setValues((v) => ({ ...v, removeLogo }))}
+          />
         ) : null}
         <FormError error={update.error} fallback={t('settings.saveFailed')} />
         {saved ? (

@@ -46,7 +46,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <Button variant="secondary" onClick={() => void copyText(codes.join('\n')).then(setCopied)}>
           {t('twoFactor.copyCodes')}
         </Button>
-        <Button variant="secondary" onClick={() => downloadCodes(codes, shop.shopName, t('twoFactor.recoveryFileHeading', { shop: shop.shopName }))}>
+        <Button
+          variant="secondary"
+          onClick={() => downloadCodes(codes, shop.shopName, t('twoFactor.recoveryFileHeading', { shop: shop.shopName }))}
+        >
           {t('twoFactor.downloadCodes')}
         </Button>
         <Button onClick={onDone}>{t('twoFactor.recoveryDone')}</Button>
@@ -114,7 +117,14 @@ export function TwoFactorPage() {
             </code>
           </p>
           <Field id="tf-code" label={t('twoFactor.code')} required>
-            <Input id="tf-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <Input
+              id="tf-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
           </Field>
           <FormError error={enable.error} fallback={t('twoFactor.failed')} />
           <Button type="submit" disabled={code.length !== 6 || enable.isPending}>
@@ -135,7 +145,14 @@ export function TwoFactorPage() {
           >
             <p className="text-sm">{t('twoFactor.newRecoveryHint')}</p>
             <Field id="tf-regen-code" label={t('twoFactor.code')}>
-              <Input id="tf-regen-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+              <Input
+                id="tf-regen-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
             </Field>
             <FormError error={newCodes.error} fallback={t('twoFactor.failed')} />
             <Button type="submit" variant="secondary" disabled={code.length !== 6 || newCodes.isPending}>
@@ -152,7 +169,13 @@ export function TwoFactorPage() {
           >
             <p className="text-sm">{t('twoFactor.disableHint')}</p>
             <Field id="tf-password" label={t('twoFactor.password')}>
-              <Input id="tf-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input
+                id="tf-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
             <FormError error={disable.error} fallback={t('twoFactor.failed')} />
             <Button type="submit" variant="secondary" disabled={!password || disable.isPending}>

@@ -7,7 +7,9 @@ import { packageFormData, type PackageFormValues } from './package-form-data';
 import { packageKeys } from './package-keys';
 
 export async function updatePackage(id: string, values: PackageFormValues): Promise<TokenPackageDto> {
-  return (await request<TokenPackageDto>(`/api/v1/TokenPackage/${encodeURIComponent(id)}`, { method: 'PUT', body: packageFormData(values) })).payLoad;
+  return (
+    await request<TokenPackageDto>(`/api/v1/TokenPackage/${encodeURIComponent(id)}`, { method: 'PUT', body: packageFormData(values) })
+  ).payLoad;
 }
 
 export function useUpdatePackage() {

@@ -41,7 +41,17 @@ describe('TokenPackage form', () => {
     expect(calls.at(-1)).toMatchObject({
       method: 'POST',
       url: '/api/v1/TokenPackage',
-      body: { tokenTitle: '60 UC', unit: '60', price: '1500', currency: 'MMK', gameId: GAME_ID, paymentMethod: 'PHONEBILL', canAddQuantity: 'True', packageImage: '', file_PackageImage: 'file:uc.png' },
+      body: {
+        tokenTitle: '60 UC',
+        unit: '60',
+        price: '1500',
+        currency: 'MMK',
+        gameId: GAME_ID,
+        paymentMethod: 'PHONEBILL',
+        canAddQuantity: 'True',
+        packageImage: '',
+        file_PackageImage: 'file:uc.png',
+      },
     });
   });
 
@@ -51,7 +61,19 @@ describe('TokenPackage form', () => {
       <PackageFormDialog
         open
         onOpenChange={() => {}}
-        item={{ id: 'p1', tokenTitle: '60 UC', unit: 60, price: 1500, currency: 'MMK', gameId: GAME_ID, gameDto: { id: GAME_ID, title: 'PUBG Mobile' }, paymentMethod: 'NORMAL', canAddQuantity: true, packageImage: '/uploads/p.png', createdDate: '' }}
+        item={{
+          id: 'p1',
+          tokenTitle: '60 UC',
+          unit: 60,
+          price: 1500,
+          currency: 'MMK',
+          gameId: GAME_ID,
+          gameDto: { id: GAME_ID, title: 'PUBG Mobile' },
+          paymentMethod: 'NORMAL',
+          canAddQuantity: true,
+          packageImage: '/uploads/p.png',
+          createdDate: '',
+        }}
       />,
     );
     await screen.findByRole('option', { name: 'PUBG Mobile' });

@@ -81,10 +81,26 @@ function PackageForm({ item, onDone }: { item: TokenPackageDto | null; onDone: (
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="pkg-unit" label={t('packages.fields.unit')} required>
-          <Input id="pkg-unit" type="number" inputMode="numeric" min={1} step={1} value={values.unit} onChange={(e) => set('unit', e.target.value)} />
+          <Input
+            id="pkg-unit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.unit}
+            onChange={(e) => set('unit', e.target.value)}
+          />
         </Field>
         <Field id="pkg-price" label={t('packages.fields.price')} required>
-          <Input id="pkg-price" type="number" inputMode="decimal" min={0} step="0.01" value={values.price} onChange={(e) => set('price', e.target.value)} />
+          <Input
+            id="pkg-price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={values.price}
+            onChange={(e) => set('price', e.target.value)}
+          />
         </Field>
         <Field id="pkg-currency" label={t('packages.fields.currency')} required>
           <Input id="pkg-currency" value={values.currency} onChange={(e) => set('currency', e.target.value)} maxLength={10} />
@@ -99,7 +115,12 @@ function PackageForm({ item, onDone }: { item: TokenPackageDto | null; onDone: (
           ))}
         </Select>
       </Field>
-      <Checkbox id="pkg-qty" label={t('packages.fields.canAddQuantity')} checked={values.canAddQuantity} onChange={(c) => set('canAddQuantity', c)} />
+      <Checkbox
+        id="pkg-qty"
+        label={t('packages.fields.canAddQuantity')}
+        checked={values.canAddQuantity}
+        onChange={(c) => set('canAddQuantity', c)}
+      />
       <ImageInput
         id="pkg-image"
         label={t('packages.fields.packageImage')}

@@ -48,8 +48,17 @@ export function PackagesPage() {
     { key: 'unit', header: t('packages.columns.unit'), cell: (p) => formatNumber(p.unit) },
     { key: 'price', header: t('packages.columns.price'), cell: (p) => formatNumber(p.price) },
     { key: 'currency', header: t('packages.columns.currency'), cell: (p) => p.currency },
-    { key: 'canAddQuantity', header: t('packages.columns.canAddQuantity'), cell: (p) => (p.canAddQuantity ? t('common.yes') : t('common.no')) },
-    { key: 'createdAt', header: t('packages.columns.createdAt'), cell: (p) => formatDateTime(p.createdDate), className: 'whitespace-nowrap' },
+    {
+      key: 'canAddQuantity',
+      header: t('packages.columns.canAddQuantity'),
+      cell: (p) => (p.canAddQuantity ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'createdAt',
+      header: t('packages.columns.createdAt'),
+      cell: (p) => formatDateTime(p.createdDate),
+      className: 'whitespace-nowrap',
+    },
     {
       key: 'actions',
       header: t('packages.columns.actions'),

@@ -14,14 +14,16 @@ export const noticeKeys = {
 export const usePaymentNotices = (state: NoticeState | '', currentPage: number) =>
   useQuery({
     queryKey: noticeKeys.list(state, currentPage),
-    queryFn: async ({ signal }) => (await request<Page<PaymentNoticeDto>>('/api/v1/PaymentNotice', { query: { state, currentPage, pageSize: 20 }, signal })).payLoad,
+    queryFn: async ({ signal }) =>
+      (await request<Page<PaymentNoticeDto>>('/api/v1/PaymentNotice', { query: { state, currentPage, pageSize: 20 }, signal })).payLoad,
     placeholderData: keepPreviousData,
   });
 
 export const useOrderPayment = (orderId: string) =>
   useQuery({
     queryKey: noticeKeys.order(orderId),
-    queryFn: async ({ signal }) => (await request<OrderPaymentDto>(`/api/v1/Order/${encodeURIComponent(orderId)}/payment`, { signal })).payLoad,
+    queryFn: async ({ signal }) =>
+      (await request<OrderPaymentDto>(`/api/v1/Order/${encodeURIComponent(orderId)}/payment`, { signal })).payLoad,
     enabled: orderId !== '',
   });
 
@@ -29,7 +31,12 @@ export function useAttachNotice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ noticeId, orderId }: { noticeId: string; orderId: string }) =>
-      (await request<PaymentNoticeDto>(`/api/v1/PaymentNotice/${encodeURIComponent(noticeId)}/attach`, { method: 'POST', body: { orderId } })).payLoad,
+      (
+        await request<PaymentNoticeDto>(`/api/v1/PaymentNotice/${encodeURIComponent(noticeId)}/attach`, {
+          method: 'POST',
+          body: { orderId },
+        })
+      ).payLoad,
     onSuccess: () => qc.invalidateQueries({ queryKey: noticeKeys.all }),
   });
 }

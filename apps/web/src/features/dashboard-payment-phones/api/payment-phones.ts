@@ -9,18 +9,23 @@ import { request } from '../../../lib/http';
 export const paymentPhoneKeys = { all: ['payment-phones'] as const, accounts: ['payment-phones', 'accounts'] as const };
 
 export const usePaymentPhones = () =>
-  useQuery({ queryKey: paymentPhoneKeys.all, queryFn: async ({ signal }) => (await request<PaymentPhoneDto[]>('/api/v1/PaymentPhone', { signal })).payLoad });
+  useQuery({
+    queryKey: paymentPhoneKeys.all,
+    queryFn: async ({ signal }) => (await request<PaymentPhoneDto[]>('/api/v1/PaymentPhone', { signal })).payLoad,
+  });
 
 export const usePaymentAccounts = () =>
   useQuery({
     queryKey: paymentPhoneKeys.accounts,
-    queryFn: async ({ signal }) => (await request<Page<ConfigSettingDto>>('/api/v1/ConfigSetting', { query: { pageSize: 10 }, signal })).payLoad.items,
+    queryFn: async ({ signal }) =>
+      (await request<Page<ConfigSettingDto>>('/api/v1/ConfigSetting', { query: { pageSize: 10 }, signal })).payLoad.items,
   });
 
 export function useRegisterPhone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: PaymentPhoneForm) => (await request<PaymentPhoneCreatedDto>('/api/v1/PaymentPhone', { method: 'POST', body })).payLoad,
+    mutationFn: async (body: PaymentPhoneForm) =>
+      (await request<PaymentPhoneCreatedDto>('/api/v1/PaymentPhone', { method: 'POST', body })).payLoad,
     onSuccess: () => qc.invalidateQueries({ queryKey: paymentPhoneKeys.all, exact: true }),
   });
 }
@@ -28,8 +33,11 @@ export function useRegisterPhone() {
 export function useRevokePhone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await request<{ id: string }>(`/api/v1/PaymentPhone/${encodeURIComponent(id)}`, { method: 'DELETE' })).payLoad,
+    mutationFn: async (id: string) =>
+      (await request<{ id: string }>(`/api/v1/PaymentPhone/${encodeURIComponent(id)}`, { method: 'DELETE' })).payLoad,
     onSuccess: ({ id }) =>
-      qc.setQueryData<PaymentPhoneDto[]>(paymentPhoneKeys.all, (list = []) => list.map((p) => (p.id === id ? { ...p, revokedAt: new Date().toISOString() } : p))),
+      qc.setQueryData<PaymentPhoneDto[]>(paymentPhoneKeys.all, (list = []) =>
+        list.map((p) => (p.id === id ? { ...p, revokedAt: new Date().toISOString() } : p)),
+      ),
   });
 }

@@ -5,7 +5,11 @@ import { formatNumber } from '../../../components/dashboard/format';
 import { useFormatDateTime } from '../../../lib/dates';
 import { useOrderPayment } from '../api/payment-notices';
 
-const TONE = { received: 'border-emerald-500 bg-emerald-50', not_received: 'border-slate-300 bg-white', amount_differs: 'border-red-500 bg-red-50' } as const;
+const TONE = {
+  received: 'border-emerald-500 bg-emerald-50',
+  not_received: 'border-slate-300 bg-white',
+  amount_differs: 'border-red-500 bg-red-50',
+} as const;
 
 export function OrderPaymentEvidence({ orderId }: { orderId: string }) {
   const { t } = useTranslation('payments');

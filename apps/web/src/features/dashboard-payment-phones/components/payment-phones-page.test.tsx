@@ -7,7 +7,14 @@ import { PaymentPhonesPage } from './payment-phones-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const account = { id: '11111111-1111-4111-8111-111111111111', paymentName: 'KBZPay', phone: '09123', orderIndex: 1, logo: null, isActive: true };
+const account = {
+  id: '11111111-1111-4111-8111-111111111111',
+  paymentName: 'KBZPay',
+  phone: '09123',
+  orderIndex: 1,
+  logo: null,
+  isActive: true,
+};
 const qr = 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=';
 
 describe('Payment phones page', () => {
@@ -18,8 +25,25 @@ describe('Payment phones page', () => {
       if (call.url.startsWith('/api/v1/ConfigSetting')) return { payLoad: pageOf([account]) };
       if (call.url === '/api/v1/PaymentPhone' && call.method === 'GET') return { payLoad: phones };
       if (call.url === '/api/v1/PaymentPhone' && call.method === 'POST') {
-        phones = [{ id: 'p1', name: 'Counter phone', paymentAccountIds: [account.id], createdAt: '2026-11-26T04:00:00.000Z', revokedAt: null, lastNoticeAt: null }];
-        return { status: 201, payLoad: { id: 'p1', webhookUrl: 'https://shop.test/api/v1/PaymentPhone/hook/abc', signingKey: 'the-signing-key-123456', qrCodes: { webhookUrl: qr, signingKey: qr } } };
+        phones = [
+          {
+            id: 'p1',
+            name: 'Counter phone',
+            paymentAccountIds: [account.id],
+            createdAt: '2026-11-26T04:00:00.000Z',
+            revokedAt: null,
+            lastNoticeAt: null,
+          },
+        ];
+        return {
+          status: 201,
+          payLoad: {
+            id: 'p1',
+            webhookUrl: 'https://shop.test/api/v1/PaymentPhone/hook/abc',
+            signingKey: 'the-signing-key-123456',
+            qrCodes: { webhookUrl: qr, signingKey: qr },
+          },
+        };
       }
       if (call.method === 'DELETE') return { payLoad: { id: 'p1' } };
       return undefined;

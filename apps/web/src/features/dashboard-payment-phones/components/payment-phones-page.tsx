@@ -24,14 +24,24 @@ function RegisterForm({ onDone }: { onDone: (created: PaymentPhoneCreatedDto & {
     e.preventDefault();
     if (register.isPending) return;
     const key = signingKey.trim();
-    register.mutate({ name: name.trim(), paymentAccountIds: chosen, ...(key ? { signingKey: key } : {}) }, { onSuccess: (created) => onDone({ ...created, name: name.trim() }) });
+    register.mutate(
+      { name: name.trim(), paymentAccountIds: chosen, ...(key ? { signingKey: key } : {}) },
+      { onSuccess: (created) => onDone({ ...created, name: name.trim() }) },
+    );
   }
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold">{t('phones.register')}</h2>
       <Field id="phone-name" label={t('phones.name')} required>
-        <Input id="phone-name" required maxLength={PAYMENT_PHONE_LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('phones.namePlaceholder')} />
+        <Input
+          id="phone-name"
+          required
+          maxLength={PAYMENT_PHONE_LIMITS.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('phones.namePlaceholder')}
+        />
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t('phones.accounts')}</legend>
@@ -64,7 +74,13 @@ function Secret({ label, value, qr }: { label: string; value: string; qr: string
     <div className="space-y-2">
       <p className="text-sm font-medium">{label}</p>
       <div className="flex flex-wrap items-start gap-3">
-        <img src={qr} alt={t('phones.qrAlt', { what: label })} width={160} height={160} className="h-40 w-40 rounded border border-slate-200 bg-white" />
+        <img
+          src={qr}
+          alt={t('phones.qrAlt', { what: label })}
+          width={160}
+          height={160}
+          className="h-40 w-40 rounded border border-slate-200 bg-white"
+        />
         <div className="min-w-0 flex-1 space-y-2">
           <code className="block rounded bg-slate-100 p-2 text-xs break-words select-all">{value}</code>
           <Button size="sm" variant="secondary" type="button" onClick={() => void navigator.clipboard?.writeText(value)}>

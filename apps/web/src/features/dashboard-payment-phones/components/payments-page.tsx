@@ -105,9 +105,7 @@ export function PaymentsPage() {
                 <td className={TD}>{n.amount === null ? '—' : formatNumber(n.amount)}</td>
                 <td className={`${TD} max-w-md`}>
                   <p className="text-xs whitespace-pre-line break-words text-slate-700">{n.text}</p>
-                  <p className="text-xs text-slate-500">
-                    {[n.sender, n.transactionId, n.payer].filter(Boolean).join(' · ')}
-                  </p>
+                  <p className="text-xs text-slate-500">{[n.sender, n.transactionId, n.payer].filter(Boolean).join(' · ')}</p>
                 </td>
                 <td className={TD}>
                   {n.orderId ? (

@@ -93,7 +93,14 @@ describe('connectDashboardHub', () => {
     await settle();
     const conn = latestHub();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    conn.push('ReceiveOrderChanged', { orderId: 'o1', changes: ['status'], updatedAt: 't', by: 'a@b', deleted: false, order: { id: 'o1', status: 'COMPLETED' } });
+    conn.push('ReceiveOrderChanged', {
+      orderId: 'o1',
+      changes: ['status'],
+      updatedAt: 't',
+      by: 'a@b',
+      deleted: false,
+      order: { id: 'o1', status: 'COMPLETED' },
+    });
     conn.push('ReceiveOrderChanged', { orderId: 'o2', changes: ['deleted'], updatedAt: null, by: null, deleted: true, order: null });
     conn.push('ReceiveOrderChanged', { orderId: 'o3', changes: ['status'], deleted: false, order: null });
     expect(onOrderChanged.mock.calls.map(([e]) => (e as { orderId: string }).orderId)).toEqual(['o1', 'o2']);
@@ -188,7 +195,9 @@ describe('freshAccessToken (the accessTokenFactory)', () => {
 
   it('refreshes an expired or nearly expired token first and hands over the new one', async () => {
     const next = jwt(3600);
-    const calls = fakeServer((c) => (c.url.endsWith('/api/v1/auth/refresh-token') ? { payLoad: { accessToken: next, refreshToken: 'refresh-2' } } : undefined));
+    const calls = fakeServer((c) =>
+      c.url.endsWith('/api/v1/auth/refresh-token') ? { payLoad: { accessToken: next, refreshToken: 'refresh-2' } } : undefined,
+    );
     saveTokens(jwt(-10), 'refresh-1');
     await expect(freshAccessToken()).resolves.toBe(next);
     expect(calls).toEqual([{ method: 'POST', url: '/api/v1/auth/refresh-token', body: { refreshToken: 'refresh-1' } }]);
@@ -214,7 +223,10 @@ describe('freshAccessToken (the accessTokenFactory)', () => {
   it('keeps the session when the refresh could not reach the server (the next reconnect tries again)', async () => {
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const token = jwt(-10);
     saveTokens(token, 'refresh-1');
     await expect(freshAccessToken()).rejects.toThrow('Network Error');

@@ -131,7 +131,8 @@ export function connectDashboardHub(handlers: HubHandlers): HubController {
     });
     hub.on(HUB.events.changed, (payload: unknown) => {
       const event = payload as OrderChangedEvent | null;
-      if (event && typeof event.orderId === 'string' && (event.deleted || (event.order && typeof event.order.id === 'string'))) handlers.onOrderChanged?.(event);
+      if (event && typeof event.orderId === 'string' && (event.deleted || (event.order && typeof event.order.id === 'string')))
+        handlers.onOrderChanged?.(event);
       else console.warn('[realtime] ReceiveOrderChanged without an order', payload);
     });
     hub.on(HUB.events.payment, (payload: unknown) => {

@@ -6,7 +6,8 @@ import { DropdownMenu } from 'radix-ui';
 import { BellOff, BellRing } from 'lucide-react';
 import { disableDesktopNotifications, enableDesktopNotifications, useDesktopNotificationState } from '../api/alerts';
 
-const ITEM = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
+const ITEM =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
 export function DesktopNotificationsToggle() {
   const { t } = useTranslation('dashboard');

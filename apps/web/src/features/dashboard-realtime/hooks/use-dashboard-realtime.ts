@@ -43,7 +43,9 @@ export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandler
         const { handlers: h, t: translate } = latest.current;
         h.onNotification(notification);
         playNotificationSound();
-        showDesktopNotification(translate('realtime.desktop.title'), notification.message, notification.orderId, () => h.onOpenNotification(notification));
+        showDesktopNotification(translate('realtime.desktop.title'), notification.message, notification.orderId, () =>
+          h.onOpenNotification(notification),
+        );
       },
       onResync: () => latest.current.handlers.onResync(),
       onVerdict: (event) => latest.current.handlers.onVerdict?.(event),

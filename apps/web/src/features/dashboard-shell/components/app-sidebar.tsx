@@ -4,7 +4,20 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Collapsible, DropdownMenu, Tooltip } from 'radix-ui';
-import { ChevronRight, ChevronsUpDown, Gamepad2, KeyRound, LogOut, Package, ReceiptText, Settings, ShieldCheck, SlidersHorizontal, Store, Users } from 'lucide-react';
+import {
+  ChevronRight,
+  ChevronsUpDown,
+  Gamepad2,
+  KeyRound,
+  LogOut,
+  Package,
+  ReceiptText,
+  Settings,
+  ShieldCheck,
+  SlidersHorizontal,
+  Store,
+  Users,
+} from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { useSidebar } from '../hooks/sidebar-context';
 import { Sidebar } from './sidebar';
@@ -101,14 +114,21 @@ export function AppSidebar({
                         to={first.url}
                         aria-label={t(`nav.${group.key}`)}
                         className={({ isActive }) =>
-                          cn('flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-800', isActive && 'bg-slate-700 text-white')
+                          cn(
+                            'flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-800',
+                            isActive && 'bg-slate-700 text-white',
+                          )
                         }
                       >
                         <Icon className="h-4 w-4" aria-hidden />
                       </NavLink>
                     </Tooltip.Trigger>
                     <Tooltip.Portal>
-                      <Tooltip.Content side="right" sideOffset={8} className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
+                      <Tooltip.Content
+                        side="right"
+                        sideOffset={8}
+                        className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
+                      >
                         {t(`nav.${group.key}`)}
                       </Tooltip.Content>
                     </Tooltip.Portal>
@@ -122,7 +142,10 @@ export function AppSidebar({
                   <Collapsible.Trigger className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-800">
                     <Icon className="h-4 w-4 shrink-0" aria-hidden />
                     <span className="flex-1 truncate">{t(`nav.${group.key}`)}</span>
-                    <ChevronRight className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]/collapsible:rotate-90" aria-hidden />
+                    <ChevronRight
+                      className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]/collapsible:rotate-90"
+                      aria-hidden
+                    />
                   </Collapsible.Trigger>
                   <Collapsible.Content>
                     <ul className="ml-4 border-l border-slate-700 py-1 pl-2">
@@ -132,7 +155,10 @@ export function AppSidebar({
                             to={item.url}
                             onClick={closeMobile}
                             className={({ isActive }) =>
-                              cn('block rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-slate-800 hover:text-white', isActive && 'bg-slate-800 font-medium text-white')
+                              cn(
+                                'block rounded-md px-2 py-1.5 text-sm text-slate-300 hover:bg-slate-800 hover:text-white',
+                                isActive && 'bg-slate-800 font-medium text-white',
+                              )
                             }
                           >
                             {t(`nav.${item.key}`)}
@@ -156,7 +182,9 @@ export function AppSidebar({
             aria-label={t('nav.account', { email })}
             className="flex w-full items-center gap-2 rounded-md p-1.5 text-left hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-400"
           >
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-500 text-xs font-semibold text-white">{initials(email)}</span>
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-500 text-xs font-semibold text-white">
+              {initials(email)}
+            </span>
             {expanded ? (
               <>
                 <span className="min-w-0 flex-1">
@@ -174,23 +202,39 @@ export function AppSidebar({
             ) : null}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content side={isMobile ? 'top' : 'right'} align="end" sideOffset={8} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg">
+            <DropdownMenu.Content
+              side={isMobile ? 'top' : 'right'}
+              align="end"
+              sideOffset={8}
+              className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 text-slate-900 shadow-lg"
+            >
               <DropdownMenu.Label className="truncate px-2 py-1.5 text-sm font-medium">{email}</DropdownMenu.Label>
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item asChild>
-                <Link to="/dashboard/change-password" onClick={closeMobile} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+                <Link
+                  to="/dashboard/change-password"
+                  onClick={closeMobile}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
                   <KeyRound className="h-4 w-4" aria-hidden />
                   {t('nav.changePassword')}
                 </Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild>
-                <Link to="/dashboard/two-factor" onClick={closeMobile} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+                <Link
+                  to="/dashboard/two-factor"
+                  onClick={closeMobile}
+                  className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+                >
                   <ShieldCheck className="h-4 w-4" aria-hidden />
                   {t('nav.twoFactor')}
                 </Link>
               </DropdownMenu.Item>
               {accountItems}
-              <DropdownMenu.Item onSelect={onLogout} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100">
+              <DropdownMenu.Item
+                onSelect={onLogout}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100"
+              >
                 <LogOut className="h-4 w-4" aria-hidden />
                 {t('nav.logout')}
               </DropdownMenu.Item>

@@ -59,7 +59,9 @@ describe('Breadcrumb words', () => {
       const nav = screen.getByRole('navigation');
       expect(nav).toHaveTextContent('နှစ်ဆင့် အတည်ပြု ဝင်ရောက်ခြင်း');
       expect(nav).not.toHaveTextContent('two-factor');
-      const items = within(nav).getAllByRole('listitem').filter((li) => li.textContent);
+      const items = within(nav)
+        .getAllByRole('listitem')
+        .filter((li) => li.textContent);
       expect(items.slice(0, -1).every((li) => li.className.includes('whitespace-nowrap') && !li.className.includes('truncate'))).toBe(true);
     } finally {
       await i18n.changeLanguage('en');

@@ -6,7 +6,8 @@ import { replaceInPages } from '../../../lib/page-cache';
 import { userKeys } from './user-keys';
 
 export async function updateUser(id: string, email: string, role?: Role): Promise<UserDto> {
-  return (await request<UserDto>(`/api/v1/User/${encodeURIComponent(id)}`, { method: 'PUT', body: { email, ...(role ? { role } : {}) } })).payLoad;
+  return (await request<UserDto>(`/api/v1/User/${encodeURIComponent(id)}`, { method: 'PUT', body: { email, ...(role ? { role } : {}) } }))
+    .payLoad;
 }
 
 export function useUpdateUser() {

@@ -9,7 +9,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('User form', () => {
   it('asks for a password only on create, and needs it there', async () => {
     const user = userEvent.setup();
-    const calls = fakeServer((c) => (c.method === 'POST' ? { status: 201, payLoad: { id: 'u2', email: 'staff@shop.test', emailConfirmed: false } } : undefined));
+    const calls = fakeServer((c) =>
+      c.method === 'POST' ? { status: 201, payLoad: { id: 'u2', email: 'staff@shop.test', emailConfirmed: false } } : undefined,
+    );
     const onOpenChange = vi.fn();
     renderDashboard(<UserFormDialog open onOpenChange={onOpenChange} user={null} />);
     const create = screen.getByRole('button', { name: 'Create' });
@@ -19,13 +21,23 @@ describe('User form', () => {
     expect(create).toBeEnabled();
     await user.click(create);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/Auth/Register', body: { email: 'staff@shop.test', password: 'secret-password' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/v1/Auth/Register',
+      body: { email: 'staff@shop.test', password: 'secret-password' },
+    });
   });
 
   it('edits the email only', async () => {
     const user = userEvent.setup();
     const calls = fakeServer(() => ({ payLoad: { id: 'u1', email: 'new@shop.test', emailConfirmed: true } }));
-    renderDashboard(<UserFormDialog open onOpenChange={() => {}} user={{ id: 'u1', email: 'old@shop.test', emailConfirmed: true, role: 'staff', twoFactorEnabled: false }} />);
+    renderDashboard(
+      <UserFormDialog
+        open
+        onOpenChange={() => {}}
+        user={{ id: 'u1', email: 'old@shop.test', emailConfirmed: true, role: 'staff', twoFactorEnabled: false }}
+      />,
+    );
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText(/Email/));
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();

@@ -51,7 +51,14 @@ function UserForm({ user, onDone }: { user: UserDto | null; onDone: () => void }
       </Field>
       {user ? null : (
         <Field id="user-password" label={t('users.fields.password')} required>
-          <Input id="user-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            id="user-password"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
       )}
       <Field id="user-role" label={owner('roles.column')}>

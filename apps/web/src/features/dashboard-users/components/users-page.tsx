@@ -24,7 +24,11 @@ export function UsersPage() {
 
   const columns: ResourceColumn<UserDto>[] = [
     { key: 'email', header: t('users.columns.email'), cell: (u) => u.email, className: 'font-medium' },
-    { key: 'emailConfirmed', header: t('users.columns.emailConfirmed'), cell: (u) => (u.emailConfirmed ? t('common.true') : t('common.false')) },
+    {
+      key: 'emailConfirmed',
+      header: t('users.columns.emailConfirmed'),
+      cell: (u) => (u.emailConfirmed ? t('common.true') : t('common.false')),
+    },
     { key: 'role', header: owner('roles.column'), cell: (u) => owner(`roles.${u.role}`) },
     { key: 'twoFactor', header: owner('roles.twoFactor'), cell: (u) => (u.twoFactorEnabled ? owner('roles.on') : owner('roles.off')) },
     // Users have an Edit action only (no delete).

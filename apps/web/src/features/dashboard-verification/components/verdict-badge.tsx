@@ -17,7 +17,11 @@ const LOOK = {
   late: { tone: 'bg-amber-100 text-amber-900', Icon: Clock },
 } as const;
 
-export function badgeKind(verdict: OrderVerdict | null | undefined, isDuplicate: boolean | undefined, late = false): keyof typeof LOOK | null {
+export function badgeKind(
+  verdict: OrderVerdict | null | undefined,
+  isDuplicate: boolean | undefined,
+  late = false,
+): keyof typeof LOOK | null {
   if (isDuplicate) return 'duplicate';
   if (verdict === 'pending' && late) return 'late';
   return verdict ?? null;
@@ -35,13 +39,24 @@ function useLate(verdict: OrderVerdict | null | undefined, placedAt: string | un
   return late;
 }
 
-export function VerdictBadge({ verdict, isDuplicate, placedAt }: { verdict: OrderVerdict | null | undefined; isDuplicate?: boolean; placedAt?: string }) {
+export function VerdictBadge({
+  verdict,
+  isDuplicate,
+  placedAt,
+}: {
+  verdict: OrderVerdict | null | undefined;
+  isDuplicate?: boolean;
+  placedAt?: string;
+}) {
   const { t } = useTranslation('verification');
   const kind = badgeKind(verdict, isDuplicate, useLate(verdict, placedAt));
   if (!kind) return <span className="text-slate-500">—</span>;
   const { tone, Icon } = LOOK[kind];
   return (
-    <span data-verdict={kind} className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tone)}>
+    <span
+      data-verdict={kind}
+      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tone)}
+    >
       <Icon className={cn('h-3 w-3', kind === 'pending' && 'animate-spin motion-reduce:animate-none')} aria-hidden />
       {t(`badge.${kind}`)}
     </span>

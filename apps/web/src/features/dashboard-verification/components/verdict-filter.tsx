@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { VERDICT_FILTERS, type VerdictFilter as Filter } from '@topup/contract/verification';
 import { cn } from '../../../lib/cn';
 
-export function VerdictFilter({ value, onChange, stacked }: { value: Filter | null; onChange(value: Filter | null): void; stacked?: boolean }) {
+export function VerdictFilter({
+  value,
+  onChange,
+  stacked,
+}: {
+  value: Filter | null;
+  onChange(value: Filter | null): void;
+  stacked?: boolean;
+}) {
   const { t } = useTranslation('verification');
   return (
     <label className={cn('flex text-sm', stacked ? 'min-w-0 flex-col gap-1' : 'items-center gap-2')}>

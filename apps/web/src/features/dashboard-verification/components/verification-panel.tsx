@@ -36,7 +36,9 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
         <h2 id="verification-title" className="text-sm font-semibold">
           {t('panel.title')}
         </h2>
-        {check.data ? <VerdictBadge verdict={check.data.verdict} isDuplicate={check.data.isDuplicate} placedAt={check.data.placedAt} /> : null}
+        {check.data ? (
+          <VerdictBadge verdict={check.data.verdict} isDuplicate={check.data.isDuplicate} placedAt={check.data.placedAt} />
+        ) : null}
       </div>
       {check.isPending ? (
         <Spinner label={t('panel.loading')} />
@@ -58,26 +60,40 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
           {check.data.fields.length ? (
             // Values are never broken mid-number or mid-date: a long one makes the table scroll inside its box instead.
             <div className="overflow-x-auto" role="region" aria-label={t('panel.title')} tabIndex={0}>
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-2 font-semibold">{t('panel.field')}</th>
-                  <th scope="col" className="py-1 pr-2 font-semibold">{t('panel.receipt')}</th>
-                  <th scope="col" className="py-1 pr-2 font-semibold">{t('panel.order')}</th>
-                  <th scope="col" className="py-1 font-semibold"><span className="sr-only">{t('panel.result')}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {check.data.fields.map((f) => (
-                  <tr key={f.field} data-field={f.field} data-result={f.result} className="border-t border-slate-100 align-top">
-                    <th scope="row" className="py-1.5 pr-2 font-medium">{t(`fields.${f.field}`)}</th>
-                    <td className="py-1.5 pr-2 break-words">{f.receipt === null ? <span className="text-slate-500">{t('result.unreadable')}</span> : shown(f.field, f.receipt)}</td>
-                    <td className="py-1.5 pr-2 break-words">{shown(f.field, f.order)}</td>
-                    <td className="py-1.5"><ResultIcon result={f.result} /></td>
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-1 pr-2 font-semibold">
+                      {t('panel.field')}
+                    </th>
+                    <th scope="col" className="py-1 pr-2 font-semibold">
+                      {t('panel.receipt')}
+                    </th>
+                    <th scope="col" className="py-1 pr-2 font-semibold">
+                      {t('panel.order')}
+                    </th>
+                    <th scope="col" className="py-1 font-semibold">
+                      <span className="sr-only">{t('panel.result')}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {check.data.fields.map((f) => (
+                    <tr key={f.field} data-field={f.field} data-result={f.result} className="border-t border-slate-100 align-top">
+                      <th scope="row" className="py-1.5 pr-2 font-medium">
+                        {t(`fields.${f.field}`)}
+                      </th>
+                      <td className="py-1.5 pr-2 break-words">
+                        {f.receipt === null ? <span className="text-slate-500">{t('result.unreadable')}</span> : shown(f.field, f.receipt)}
+                      </td>
+                      <td className="py-1.5 pr-2 break-words">{shown(f.field, f.order)}</td>
+                      <td className="py-1.5">
+                        <ResultIcon result={f.result} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
           ) : null}
           {check.data.duplicates.length ? (
@@ -94,7 +110,9 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
               </ul>
             </div>
           ) : null}
-          {check.data.checkedAt ? <p className="mt-2 text-xs text-slate-500">{t('panel.checkedAt', { time: formatDateTime(check.data.checkedAt) })}</p> : null}
+          {check.data.checkedAt ? (
+            <p className="mt-2 text-xs text-slate-500">{t('panel.checkedAt', { time: formatDateTime(check.data.checkedAt) })}</p>
+          ) : null}
         </>
       )}
       <div className="mt-3">

@@ -29,15 +29,29 @@ export function BulkBar({ count, allMatching, pending, onAction, onClear }: Prop
           {t('bulk.clear')}
         </Button>
         <div className="grid w-full grid-cols-3 gap-2 sm:ml-auto sm:flex sm:w-auto">
-          <Button variant="secondary" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('MARK_READ')} disabled={pending}>
+          <Button
+            variant="secondary"
+            className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3"
+            onClick={() => onAction('MARK_READ')}
+            disabled={pending}
+          >
             <Eye className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.markRead')}
           </Button>
-          <Button className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('COMPLETE')} disabled={pending}>
+          <Button
+            className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3"
+            onClick={() => onAction('COMPLETE')}
+            disabled={pending}
+          >
             <CheckCircle2 className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.complete')}
           </Button>
-          <Button variant="danger" className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3" onClick={() => onAction('CANCEL')} disabled={pending}>
+          <Button
+            variant="danger"
+            className="h-auto min-h-11 gap-1 px-1 py-1 text-sm leading-tight sm:h-9 sm:min-h-0 sm:px-3"
+            onClick={() => onAction('CANCEL')}
+            disabled={pending}
+          >
             <XCircle className="hidden h-4 w-4 shrink-0 min-[400px]:block" aria-hidden />
             {t('bulk.cancel')}
           </Button>
@@ -62,7 +76,11 @@ export function BulkResult({ outcome, onDismiss }: { outcome: BulkOutcome; onDis
     <div
       role={failed ? 'alert' : 'status'}
       data-testid="bulk-result"
-      className={failed ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950' : 'rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900'}
+      className={
+        failed
+          ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
+          : 'rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900'
+      }
     >
       <div className="flex items-start gap-2">
         <CheckCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

@@ -62,10 +62,18 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
           </Button>
         ) : null}
       </div>
-      <div id={panelId} className={cn('mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-5', !open && 'max-sm:hidden')}>
+      <div
+        id={panelId}
+        className={cn('mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-5', !open && 'max-sm:hidden')}
+      >
         <Labelled label={t('filters.status')}>
           {(id) => (
-            <select id={id} className={CONTROL} value={view.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as OrderListView['status'] })}>
+            <select
+              id={id}
+              className={CONTROL}
+              value={view.status ?? ''}
+              onChange={(e) => onChange({ status: (e.target.value || undefined) as OrderListView['status'] })}
+            >
               <option value="">{t('filters.any')}</option>
               {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -77,10 +85,17 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
         </Labelled>
         <Labelled label={t('filters.game')}>
           {(id) => (
-            <select id={id} className={CONTROL} value={view.gameId ?? ''} onChange={(e) => onChange({ gameId: e.target.value || undefined })}>
+            <select
+              id={id}
+              className={CONTROL}
+              value={view.gameId ?? ''}
+              onChange={(e) => onChange({ gameId: e.target.value || undefined })}
+            >
               <option value="">{t('filters.any')}</option>
               {/* A game from a shared link shows even before (or without) the list of games. */}
-              {view.gameId && !games.data?.some((g) => g.id === view.gameId) ? <option value={view.gameId}>{t('filters.chosenGame')}</option> : null}
+              {view.gameId && !games.data?.some((g) => g.id === view.gameId) ? (
+                <option value={view.gameId}>{t('filters.chosenGame')}</option>
+              ) : null}
               {(games.data ?? []).map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.title}
@@ -129,9 +144,16 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
         </Labelled>
         <Labelled label={t('filters.operator')}>
           {(id) => (
-            <select id={id} className={CONTROL} value={view.operatorId ?? ''} onChange={(e) => onChange({ operatorId: e.target.value || undefined })}>
+            <select
+              id={id}
+              className={CONTROL}
+              value={view.operatorId ?? ''}
+              onChange={(e) => onChange({ operatorId: e.target.value || undefined })}
+            >
               <option value="">{t('filters.any')}</option>
-              {view.operatorId && !operators.data?.some((o) => o.id === view.operatorId) ? <option value={view.operatorId}>{t('filters.chosenOperator')}</option> : null}
+              {view.operatorId && !operators.data?.some((o) => o.id === view.operatorId) ? (
+                <option value={view.operatorId}>{t('filters.chosenOperator')}</option>
+              ) : null}
               {(operators.data ?? []).map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.email}
@@ -142,7 +164,12 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
         </Labelled>
         <Labelled label={t('filters.sort')}>
           {(id) => (
-            <select id={id} className={CONTROL} value={view.sort} onChange={(e) => onChange({ sort: e.target.value as OrderListView['sort'] })}>
+            <select
+              id={id}
+              className={CONTROL}
+              value={view.sort}
+              onChange={(e) => onChange({ sort: e.target.value as OrderListView['sort'] })}
+            >
               {ORDER_SORTS.map((s) => (
                 <option key={s} value={s}>
                   {t(`filters.sorts.${s}`)}

@@ -54,8 +54,12 @@ function EventBody({ event }: { event: OrderEventDto }) {
             {t('timeline.status')} <Change from={td(`orders.statuses.${event.data.from}`)} to={td(`orders.statuses.${event.data.to}`)} />
             {event.data.bulk ? <span className="rounded-full bg-slate-200 px-2 text-xs text-slate-800">{t('timeline.bulk')}</span> : null}
           </p>
-          {event.data.reason ? <p className="text-slate-700">{t('timeline.reason', { reason: td(`orderDetail.cancelReasons.${event.data.reason}`) })}</p> : null}
-          {event.data.note ? <p className="break-words whitespace-pre-line text-slate-700">{t('timeline.note', { note: event.data.note })}</p> : null}
+          {event.data.reason ? (
+            <p className="text-slate-700">{t('timeline.reason', { reason: td(`orderDetail.cancelReasons.${event.data.reason}`) })}</p>
+          ) : null}
+          {event.data.note ? (
+            <p className="break-words whitespace-pre-line text-slate-700">{t('timeline.note', { note: event.data.note })}</p>
+          ) : null}
         </div>
       );
     case 'EDITED':
@@ -117,7 +121,8 @@ export function OrderTimeline({ orderId }: { orderId: string }) {
             <li key={event.id} className="relative" data-event={event.type}>
               <span aria-hidden className={`absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full ring-2 ring-white ${DOT[event.type]}`} />
               <p className="text-xs text-slate-600">
-                <time dateTime={event.at}>{formatDateTime(event.at)}</time> · <span className="font-medium text-slate-800">{actorOf(event, t)}</span>
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time> ·{' '}
+                <span className="font-medium text-slate-800">{actorOf(event, t)}</span>
               </p>
               <div className="mt-0.5 text-slate-900">
                 <EventBody event={event} />

@@ -13,7 +13,10 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
           <div key={s.action} className="contents">
             <dt>
               {s.keys.map((k) => (
-                <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-900 shadow-sm">
+                <kbd
+                  key={k}
+                  className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-900 shadow-sm"
+                >
                   {k === 'Enter' ? t('keys.enter') : k}
                 </kbd>
               ))}

@@ -90,7 +90,9 @@ export function SlaCard() {
               sla.data.lateNow > 0 ? 'border border-red-300 bg-red-50 text-red-800' : 'border border-green-200 bg-green-50 text-green-800',
             )}
           >
-            {sla.data.lateNow > 0 ? t('slaCard.lateNow', { count: sla.data.lateNow, minutes: sla.data.targetMinutes }) : t('slaCard.noneLate')}
+            {sla.data.lateNow > 0
+              ? t('slaCard.lateNow', { count: sla.data.lateNow, minutes: sla.data.targetMinutes })
+              : t('slaCard.noneLate')}
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <Figures label={t('slaCard.today')} f={sla.data.today} />

@@ -44,7 +44,19 @@ export function StatusChangeDialog({ target, ...rest }: Props) {
   return <StatusChangeForm key={target ?? 'closed'} target={target} {...rest} />;
 }
 
-function StatusChangeForm({ target, count = 1, code, pending, error, stale, flags = [], flaggedCount = 0, flaggedRefusal, onClose, onConfirm }: Props) {
+function StatusChangeForm({
+  target,
+  count = 1,
+  code,
+  pending,
+  error,
+  stale,
+  flags = [],
+  flaggedCount = 0,
+  flaggedRefusal,
+  onClose,
+  onConfirm,
+}: Props) {
   const { t } = useTranslation('workbench');
   const { t: td } = useTranslation('dashboard');
   const [reason, setReason] = useState<CancelReason | ''>('');
@@ -85,7 +97,11 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, flag
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         {stale ? (
-          <div role="alert" data-testid="change-stale" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <div
+            role="alert"
+            data-testid="change-stale"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
             <p className="font-semibold">{stale.message}</p>
             <p>{stale.blocking ? t('live.notPending') : t('live.stillPending')}</p>
           </div>
@@ -128,7 +144,11 @@ function StatusChangeForm({ target, count = 1, code, pending, error, stale, flag
             ) : null}
           </Field>
         ) : null}
-        <Field id="change-note" label={cancelling ? t('change.cancelNote') : t('change.completeNote')} required={cancelling && reason === 'OTHER'}>
+        <Field
+          id="change-note"
+          label={cancelling ? t('change.cancelNote') : t('change.completeNote')}
+          required={cancelling && reason === 'OTHER'}
+        >
           <textarea
             id="change-note"
             value={note}

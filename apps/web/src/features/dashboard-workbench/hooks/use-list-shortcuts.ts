@@ -21,7 +21,8 @@ export const LIST_SHORTCUTS = [
 ] as const;
 
 /** Fields that take typed text; a checkbox (row selection) is not one, so j/k still move after ticking a row. */
-const TYPING = 'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]';
+const TYPING =
+  'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=""], [contenteditable="true"]';
 /** Where another part of the page owns the keys: dialogs, menus, and (for Enter) anything clickable. */
 const OWNED = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 const CLICKABLE = 'button, a[href], summary, input, [role="button"], [role="menuitem"], [role="checkbox"]';

@@ -24,5 +24,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }

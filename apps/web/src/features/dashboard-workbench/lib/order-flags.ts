@@ -15,4 +15,5 @@ export function flagsOf(order: Pick<OrderDto, 'verdict' | 'isDuplicate'> | null 
 }
 
 /** The server refused to complete a flagged order the client thought was clean (its flag arrived meanwhile). */
-export const isFlaggedRefusal = (error: unknown): boolean => error instanceof ApiError && error.status === 409 && error.code === 'orderFlagged';
+export const isFlaggedRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.code === 'orderFlagged';

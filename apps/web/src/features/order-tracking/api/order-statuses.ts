@@ -13,7 +13,8 @@ export async function fetchOrderStatuses(orders: Pick<SavedOrder, 'code' | 'toke
   const found = new Map<string, TrackedStatusDto>();
   for (let i = 0; i < orders.length; i += STATUSES_MAX) {
     const chunk = orders.slice(i, i + STATUSES_MAX).map(({ code, token }) => ({ code, token }));
-    const answer = (await request<TrackedStatusDto[]>('/api/v1/OrderTracking/statuses', { method: 'POST', body: { orders: chunk } })).payLoad;
+    const answer = (await request<TrackedStatusDto[]>('/api/v1/OrderTracking/statuses', { method: 'POST', body: { orders: chunk } }))
+      .payLoad;
     for (const s of answer ?? []) found.set(s.code, s);
   }
   return found;

@@ -37,13 +37,19 @@ function Timeline({ stage }: { stage: TrackingStage }) {
             <span
               className={cn(
                 'flex h-8 w-8 items-center justify-center rounded-full border-2 text-sm font-bold',
-                done ? (step === 'CANCELLED' ? 'border-red-600 bg-red-600 text-white' : 'border-emerald-600 bg-emerald-600 text-white') : 'border-slate-300 bg-white text-slate-500',
+                done
+                  ? step === 'CANCELLED'
+                    ? 'border-red-600 bg-red-600 text-white'
+                    : 'border-emerald-600 bg-emerald-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-500',
               )}
               aria-hidden
             >
               {step === 'CANCELLED' ? <X className="h-4 w-4" /> : done ? <Check className="h-4 w-4" /> : i + 1}
             </span>
-            <span className={cn('mt-1 text-xs sm:text-sm', current ? 'font-semibold text-slate-900' : 'text-slate-600')}>{t(`stage.${step}`)}</span>
+            <span className={cn('mt-1 text-xs sm:text-sm', current ? 'font-semibold text-slate-900' : 'text-slate-600')}>
+              {t(`stage.${step}`)}
+            </span>
           </li>
         );
       })}
@@ -81,12 +87,20 @@ function Contacts() {
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {shop.telegramUrl && (
-        <a href={shop.telegramUrl} target="_blank" rel="noopener noreferrer" className="inline-flex h-10 items-center rounded-lg bg-sky-700 px-4 text-sm font-medium text-white hover:bg-sky-800">
+        <a
+          href={shop.telegramUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-10 items-center rounded-lg bg-sky-700 px-4 text-sm font-medium text-white hover:bg-sky-800"
+        >
           {t('telegram')}
         </a>
       )}
       {shop.phone && (
-        <a href={`tel:${shop.phone.replace(/\s/g, '')}`} className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-900 hover:bg-slate-50">
+        <a
+          href={`tel:${shop.phone.replace(/\s/g, '')}`}
+          className="inline-flex h-10 items-center rounded-lg border border-slate-300 px-4 text-sm font-medium text-slate-900 hover:bg-slate-50"
+        >
           {t('phone', { phone: shop.phone })}
         </a>
       )}
@@ -133,7 +147,10 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
       </p>
       <Timeline stage={order.stage} />
       {order.paymentReceived && order.stage !== 'CANCELLED' ? (
-        <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900" data-testid="payment-received">
+        <p
+          className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+          data-testid="payment-received"
+        >
           <BadgeCheck className="h-5 w-5 shrink-0" aria-hidden />
           {t('paymentReceived')}
         </p>

@@ -34,7 +34,22 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, pkg, quantity, subTotal, total, accounts, paymentMethod, submitting, progress, networkError, errors, onEdit, onConfirm } = props;
+  const {
+    open,
+    onOpenChange,
+    pkg,
+    quantity,
+    subTotal,
+    total,
+    accounts,
+    paymentMethod,
+    submitting,
+    progress,
+    networkError,
+    errors,
+    onEdit,
+    onConfirm,
+  } = props;
   const { t } = useTranslation('storefront');
   const [transactionNumber, setTransactionNumber] = useState('');
   const [txnError, setTxnError] = useState<string | null>(null);
@@ -68,7 +83,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 
   const percent = progress === null ? 0 : Math.round(progress * 100);
   // A disabled button says why, right under it (submitting already says so on the button).
-  const disabledReason = submitting ? null : preparing ? t('confirm.disabledReason.preparing') : !screenshot ? t('confirm.disabledReason.screenshot') : null;
+  const disabledReason = submitting
+    ? null
+    : preparing
+      ? t('confirm.disabledReason.preparing')
+      : !screenshot
+        ? t('confirm.disabledReason.screenshot')
+        : null;
   const row = 'flex justify-between gap-4 py-1';
 
   return (

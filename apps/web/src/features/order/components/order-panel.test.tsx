@@ -11,7 +11,10 @@ import i18n from '../../../lib/i18n';
 import { ApiError, request } from '../../../lib/http';
 import { OrderPanel } from './order-panel';
 
-vi.mock('../../../lib/http', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/http')>()), request: vi.fn() }));
+vi.mock('../../../lib/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/http')>()),
+  request: vi.fn(),
+}));
 const requestMock = vi.mocked(request);
 
 function pkg(id: string, over: Partial<TokenPackageDto>): TokenPackageDto {
@@ -48,7 +51,18 @@ function game(over: Partial<GameDetailDto> = {}): GameDetailDto {
       pkg('b', { tokenTitle: '172 Diamonds', price: 10900 }),
       pkg('c', { tokenTitle: 'Phone 86', price: 6300, paymentMethod: 'PHONEBILL', canAddQuantity: true }),
     ],
-    configSettingDtos: [{ id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: 'U Aung', paymentMethod: 'NORMAL' }],
+    configSettingDtos: [
+      {
+        id: 'k1',
+        paymentName: 'KBZ Pay',
+        phone: '09123456789',
+        orderIndex: 1,
+        logo: null,
+        isActive: true,
+        holderName: 'U Aung',
+        paymentMethod: 'NORMAL',
+      },
+    ],
     ...over,
   };
 }
@@ -109,7 +123,11 @@ describe('Buy Now', () => {
     const u = user();
     renderPanel(game({ serverType: 'SERVER' }));
     const select = screen.getByLabelText('Server');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select server', 'America', 'Europe', 'Asia', 'TW, HK, MO']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select server', 'America', 'Europe', 'Asia', 'TW, HK, MO']);
     await fillAccount(u);
     await u.click(pack('86 Diamonds'));
     await u.click(buyNow());
@@ -282,7 +300,9 @@ describe('confirm dialog', () => {
   });
 
   it('on a refusal shows the red hint and the server’s field message at the field', async () => {
-    requestMock.mockRejectedValue(new ApiError('Some fields are not valid.', 400, { mobileNumber: ['Enter a Myanmar mobile number (09… or +959…).'] }));
+    requestMock.mockRejectedValue(
+      new ApiError('Some fields are not valid.', 400, { mobileNumber: ['Enter a Myanmar mobile number (09… or +959…).'] }),
+    );
     const u = user();
     renderPanel();
     const dialog = await openDialog(u);
@@ -318,9 +338,36 @@ describe('confirm dialog', () => {
 describe('where to pay, per payment method', () => {
   // The accounts carry `holderName` and `paymentMethod` (the contract's additions; `request` is mocked here).
   const accounts: GameDetailDto['configSettingDtos'] = [
-    { id: 'k1', paymentName: 'KBZ Pay', phone: '09123456789', orderIndex: 1, logo: null, isActive: true, holderName: 'U Aung', paymentMethod: 'NORMAL' },
-    { id: 'k2', paymentName: 'Wave Pay', phone: '09987654321', orderIndex: 2, logo: null, isActive: true, holderName: null, paymentMethod: 'NORMAL' },
-    { id: 'p1', paymentName: 'Ooredoo bill', phone: '09950000000', orderIndex: 3, logo: null, isActive: true, holderName: 'Daw Hla', paymentMethod: 'PHONEBILL' },
+    {
+      id: 'k1',
+      paymentName: 'KBZ Pay',
+      phone: '09123456789',
+      orderIndex: 1,
+      logo: null,
+      isActive: true,
+      holderName: 'U Aung',
+      paymentMethod: 'NORMAL',
+    },
+    {
+      id: 'k2',
+      paymentName: 'Wave Pay',
+      phone: '09987654321',
+      orderIndex: 2,
+      logo: null,
+      isActive: true,
+      holderName: null,
+      paymentMethod: 'NORMAL',
+    },
+    {
+      id: 'p1',
+      paymentName: 'Ooredoo bill',
+      phone: '09950000000',
+      orderIndex: 3,
+      logo: null,
+      isActive: true,
+      holderName: 'Daw Hla',
+      paymentMethod: 'PHONEBILL',
+    },
   ];
 
   it('shows mobile banking its wallets with the holder, and phone bill only its own number and instructions', async () => {
@@ -329,7 +376,11 @@ describe('where to pay, per payment method', () => {
     let dialog = await openDialog(u);
     let shown = within(dialog).getByTestId('payment-accounts');
     expect(shown).toHaveAttribute('data-method', 'NORMAL');
-    expect(within(shown).getAllByTestId('payment-account').map((a) => a.textContent)).toEqual([expect.stringContaining('KBZ Pay'), expect.stringContaining('Wave Pay')]);
+    expect(
+      within(shown)
+        .getAllByTestId('payment-account')
+        .map((a) => a.textContent),
+    ).toEqual([expect.stringContaining('KBZ Pay'), expect.stringContaining('Wave Pay')]);
     expect(within(shown).getByTestId('payment-holder')).toHaveTextContent('Name: U Aung');
     expect(within(shown).getByTestId('payment-how-to')).toHaveTextContent('mobile banking');
     await u.keyboard('{Escape}');

@@ -125,7 +125,13 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           // The buyer lands on their order's private page, with the success toast; without a
           // token (the server couldn't make one) they go home as the spec says, and "Find my order" still works.
           if (order.code && order.trackingToken) {
-            saveMyOrder({ code: order.code, token: order.trackingToken, gameTitle: order.gameTitle, packageTitle: order.tokenPackageDto.tokenTitle, placedAt: order.createdAt });
+            saveMyOrder({
+              code: order.code,
+              token: order.trackingToken,
+              gameTitle: order.gameTitle,
+              packageTitle: order.tokenPackageDto.tokenTitle,
+              placedAt: order.createdAt,
+            });
             void navigate(trackingPath(order.code, order.trackingToken), { state: { message: t('order.success'), placed: true } });
           } else {
             void navigate('/', { state: { message: t('order.success') } });
@@ -185,7 +191,17 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
       <section className="space-y-3 rounded-xl bg-white p-4 ring-1 ring-slate-200" aria-live="polite">
         {selected ? (
           <div className="flex items-center gap-3" data-testid="selected-package">
-            {selected.packageImage ? <img src={selected.packageImage} srcSet={variantSrcSet(selected.packageImage, 96, 160)} sizes="56px" alt="" width={56} height={56} className="h-14 w-14 rounded-lg object-contain" /> : null}
+            {selected.packageImage ? (
+              <img
+                src={selected.packageImage}
+                srcSet={variantSrcSet(selected.packageImage, 96, 160)}
+                sizes="56px"
+                alt=""
+                width={56}
+                height={56}
+                className="h-14 w-14 rounded-lg object-contain"
+              />
+            ) : null}
             <div className="min-w-0">
               <p className="text-xs text-slate-500">{t('game.selected')}</p>
               <p className="font-semibold">
@@ -199,7 +215,9 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
         ) : (
           <p className="text-sm text-slate-500">{t('game.choosePackage')}</p>
         )}
-        {selected?.canAddQuantity ? <QuantityStepper value={form.quantity} onChange={(value) => dispatch({ type: 'quantity', value })} /> : null}
+        {selected?.canAddQuantity ? (
+          <QuantityStepper value={form.quantity} onChange={(value) => dispatch({ type: 'quantity', value })} />
+        ) : null}
         <dl className="space-y-1 text-sm">
           <div className="flex justify-between">
             <dt className="text-slate-600">{t('game.subTotal')}</dt>

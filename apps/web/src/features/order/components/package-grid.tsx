@@ -6,7 +6,15 @@ import { variantSrcSet } from '@topup/contract/images';
 
 const IMAGE_SIZE = 64;
 
-export function PackageGrid({ packages, selectedId, onSelect }: { packages: TokenPackageDto[]; selectedId: string | null; onSelect: (p: TokenPackageDto) => void }) {
+export function PackageGrid({
+  packages,
+  selectedId,
+  onSelect,
+}: {
+  packages: TokenPackageDto[];
+  selectedId: string | null;
+  onSelect: (p: TokenPackageDto) => void;
+}) {
   const { t } = useTranslation('storefront');
   if (!packages.length) return <p className="rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-600">{t('game.noPackages')}</p>;
   return (
@@ -25,7 +33,17 @@ export function PackageGrid({ packages, selectedId, onSelect }: { packages: Toke
               }`}
             >
               {p.packageImage ? (
-                <img src={p.packageImage} srcSet={variantSrcSet(p.packageImage, 96, 160)} sizes="48px" alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" className="h-12 w-12 object-contain" />
+                <img
+                  src={p.packageImage}
+                  srcSet={variantSrcSet(p.packageImage, 96, 160)}
+                  sizes="48px"
+                  alt=""
+                  width={IMAGE_SIZE}
+                  height={IMAGE_SIZE}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-12 w-12 object-contain"
+                />
               ) : null}
               <span className="text-xs text-slate-500">{formatMoney(p.unit)}</span>
               <span className="text-sm font-semibold text-slate-900">{p.tokenTitle}</span>

@@ -38,7 +38,17 @@ export function PaymentAccounts({ accounts, method, amount }: { accounts: Config
               className="flex w-full items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 text-left hover:border-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
               data-testid="payment-account"
             >
-              {a.logo ? <img src={a.logo} srcSet={variantSrcSet(a.logo, 96, 96)} sizes="40px" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg object-cover" /> : null}
+              {a.logo ? (
+                <img
+                  src={a.logo}
+                  srcSet={variantSrcSet(a.logo, 96, 96)}
+                  sizes="40px"
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="h-10 w-10 shrink-0 rounded-lg object-cover"
+                />
+              ) : null}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{a.paymentName}</span>
                 <span className="block font-mono text-base font-semibold tracking-wide">{a.phone}</span>

@@ -20,7 +20,14 @@ export function PaymentMethodToggle({ value, onChange }: { value: PaymentMethod;
               value === m.value ? 'bg-white text-indigo-700 shadow' : 'text-slate-700'
             }`}
           >
-            <input type="radio" name="paymentMethod" value={m.value} checked={value === m.value} onChange={() => onChange(m.value)} className="sr-only" />
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={m.value}
+              checked={value === m.value}
+              onChange={() => onChange(m.value)}
+              className="sr-only"
+            />
             {t(m.key)}
           </label>
         ))}

@@ -13,13 +13,25 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
         {t('game.quantity')}
       </span>
       <div className="flex items-center gap-2" role="group" aria-labelledby="quantity-label">
-        <button type="button" className={btn} onClick={() => onChange(value - 1)} disabled={value <= QUANTITY.min} aria-label={t('game.decrease')}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(value - 1)}
+          disabled={value <= QUANTITY.min}
+          aria-label={t('game.decrease')}
+        >
           <Minus className="h-4 w-4" aria-hidden />
         </button>
         <output className="w-8 text-center text-lg font-semibold" aria-live="polite" data-testid="quantity">
           {value}
         </output>
-        <button type="button" className={btn} onClick={() => onChange(value + 1)} disabled={value >= QUANTITY.max} aria-label={t('game.increase')}>
+        <button
+          type="button"
+          className={btn}
+          onClick={() => onChange(value + 1)}
+          disabled={value >= QUANTITY.max}
+          aria-label={t('game.increase')}
+        >
           <Plus className="h-4 w-4" aria-hidden />
         </button>
       </div>

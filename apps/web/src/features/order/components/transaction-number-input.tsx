@@ -6,7 +6,10 @@ import { sanitizeTransactionNumber } from '../lib/order-rules';
 
 type Props = { value: string; error: string | null; onChange: (value: string) => void; onBlur: () => void };
 
-export const TransactionNumberInput = forwardRef<HTMLInputElement, Props>(function TransactionNumberInput({ value, error, onChange, onBlur }, ref) {
+export const TransactionNumberInput = forwardRef<HTMLInputElement, Props>(function TransactionNumberInput(
+  { value, error, onChange, onBlur },
+  ref,
+) {
   const { t } = useTranslation('storefront');
   const id = useId();
   return (

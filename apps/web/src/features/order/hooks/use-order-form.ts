@@ -36,7 +36,9 @@ export function orderFormReducer(state: OrderFormState, action: Action): OrderFo
       return { ...state, [action.name]: action.value };
     case 'method':
       // The chosen package belongs to the other method's grid: it can't stay chosen where it isn't shown.
-      return action.method === state.paymentMethod ? state : { ...state, paymentMethod: action.method, packageId: null, quantity: QUANTITY.min };
+      return action.method === state.paymentMethod
+        ? state
+        : { ...state, paymentMethod: action.method, packageId: null, quantity: QUANTITY.min };
     case 'select':
       return { ...state, packageId: action.pkg.id, quantity: quantityAfterSelect(action.pkg, state.quantity) };
     case 'quantity':

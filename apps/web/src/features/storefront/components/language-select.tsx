@@ -8,5 +8,14 @@ export function LanguageSelect() {
   const { t, i18n } = useTranslation('storefront');
   // In server-rendered markup the menu waits for the app: a choice made before hydration would change nothing.
   const hydrated = useHydrated();
-  return <LanguageMenu value={i18n.language} onChange={setLanguage} label={t('header.language')} className="h-10 rounded-lg" testId="language-select" disabled={!hydrated} />;
+  return (
+    <LanguageMenu
+      value={i18n.language}
+      onChange={setLanguage}
+      label={t('header.language')}
+      className="h-10 rounded-lg"
+      testId="language-select"
+      disabled={!hydrated}
+    />
+  );
 }

@@ -41,10 +41,16 @@ describe('site header', () => {
 
   it("shows the owner's new shop name when the buyer comes back to the tab", async () => {
     let name = 'Golden Dragon Game Top-up Center';
-    const calls = fakeServer((c) => (c.url === '/api/v1/ShopSettings' ? { payLoad: { ...DEFAULT_SHOP_SETTINGS, shopName: name } } : undefined));
+    const calls = fakeServer((c) =>
+      c.url === '/api/v1/ShopSettings' ? { payLoad: { ...DEFAULT_SHOP_SETTINGS, shopName: name } } : undefined,
+    );
     const client = renderHeader();
     // The embedded settings are a minute old when the tab is shown again.
-    client.setQueryData(shopSettingsKey, { ...DEFAULT_SHOP_SETTINGS, shopName: name }, { updatedAt: Date.now() - SHOP_SETTINGS_FRESH_MS - 1 });
+    client.setQueryData(
+      shopSettingsKey,
+      { ...DEFAULT_SHOP_SETTINGS, shopName: name },
+      { updatedAt: Date.now() - SHOP_SETTINGS_FRESH_MS - 1 },
+    );
     name = 'Yangon Gems';
     await act(async () => {
       focusManager.setFocused(false);

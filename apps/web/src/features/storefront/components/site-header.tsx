@@ -13,7 +13,11 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-3 sm:px-4">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-slate-900" aria-label={`${shop.shopName} – ${t('header.home')}`}>
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 font-bold text-slate-900"
+          aria-label={`${shop.shopName} – ${t('header.home')}`}
+        >
           <img src={logoUrlOf(shop)} alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
           <span className="line-clamp-2 text-base leading-tight break-words sm:text-lg" data-testid="shop-name">
             {shop.shopName}
