@@ -100,13 +100,17 @@ describe('health', () => {
         while ((status = (await app.inject({ method: 'GET', url: '/api/v1/Game' })).statusCode) !== 200 && Date.now() < served)
           await sleep(100);
         expect(status).toBe(200);
-        const until = Date.now() + 1200;
-        while (Date.now() < until) {
-          // block the event loop, as a flood of work would
+        // The lag is seen at the next sample (every 100 ms here) and shed until the one after. Which of two overdue
+        // timers runs first after a blocked loop is up to Node, so a busy machine gets up to three tries.
+        let shed = await app.inject({ method: 'GET', url: '/health/live' });
+        for (let attempt = 0; attempt < 3 && shed.statusCode !== 503; attempt++) {
+          const until = Date.now() + 1200;
+          while (Date.now() < until) {
+            // block the event loop, as a flood of work would
+          }
+          await sleep(15);
+          shed = await app.inject({ method: 'GET', url: '/api/v1/Game' });
         }
-        // The lag is seen at the next sample (every 50 ms here) and shed until the one after.
-        await sleep(15);
-        const shed = await app.inject({ method: 'GET', url: '/api/v1/Game' });
         expect(shed.statusCode).toBe(503);
         expect(shed.headers['retry-after']).toBe('5');
         expect(shed.json()).toMatchObject({ statusCode: 503, message: textOf(MSG.overloaded), payLoad: null, payLoadList: null });
