@@ -25,7 +25,7 @@ const MAY_ALSO_USE = {
   'dashboard-workbench': ['dashboard-verification'],
 };
 
-/** Which folder may not import which (docs/decisions/1401-layout-rules.md). */
+/** Which folder may not import which (docs/decisions/0083-layout-rules.md). */
 const LAYOUT_ZONES = [
   ...WEB_FEATURES.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

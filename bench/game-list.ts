@@ -13,7 +13,7 @@
 // With GAMES_COMPARE_BUILD=<path of another build's main.js> the second server is that build instead (an A/B of two
 // builds: copy apps/server/dist to apps/server/dist-<name>/ so that it finds the web app and packages the same way).
 // Budget: each route at least 60 % of the bare route with the same bytes and security headers, by CPU per request
-// and by req/s, with every hook a real request passes through (docs/decisions/0407); idle RSS ≤ 150 MB.
+// and by req/s, with every hook a real request passes through (docs/decisions/0068); idle RSS ≤ 150 MB.
 // Run: npm run build && npm run bench -- game-list.
 // Env: GAMES_SECONDS (2 per measurement), GAMES_CONNECTIONS (50), GAMES_REPEATS (7), GAMES_LOG_COMPARE (0),
 // GAMES_ACCEPT_ENCODING (gzip, deflate, br), GAMES_COMPARE_FLAGS (none), GAMES_COMPARE_BUILD (none), BENCH_NODE_FLAGS (lib/prod-server.ts).

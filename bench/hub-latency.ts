@@ -4,7 +4,7 @@
 // Budget: the hub's p99 within 1.1× of the bare baseline's p99 in the same run, each transport against
 // its own baseline (WebSockets against a bare `ws` broadcast, long polling against a bare long-poll loop).
 //
-// Layout (docs/decisions/0301-hub-latency.md says why):
+// Layout (docs/decisions/0018-hub-latency.md says why):
 // - The hub is the BUILT server at its production defaults (lib/prod-server.ts: `npm start`'s node flags and
 //   environment, log level info, SQLite, in-process fan-out, the demo catalog, screenshot checks on), in its own
 //   process, with one deliberate change: ORDER_RATE_LIMIT raised, since every order here comes from 127.0.0.1.

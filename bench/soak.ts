@@ -4,7 +4,7 @@
 // per client (each exactly once), and each instance's RSS at start and end. Goal: 0 errors, 0 lost, RSS growth < 10 %
 // since the warm-up in the default run. With V8's own heap growing the first full collection came ~80 s into the load
 // and a 60 s window ended on top of the old generation's garbage; npm start's --heap-growing-percent collects it
-// early (docs/decisions/0607-fuzzing-and-crash-tests.md).
+// early (docs/decisions/0037-fuzzing-and-crash-tests.md).
 // Every SOAK_SAMPLE_SECONDS it also records each instance's memory by kind (lib/process-memory.ts: WebAssembly heaps,
 // malloc arenas, mapped files, …) and the screenshot checks still queued, and prints them as a timeline, so a
 // high-water mark (levels off) can be told from a leak (keeps climbing). SOAK_MEMORY_DETAIL=1 adds the main
@@ -71,7 +71,7 @@ function startInstance(dataDir: string, databaseUrl: string): Promise<Instance> 
         : {}),
     },
     60_000,
-    [...startFlags(), ...EXTRA_NODE_FLAGS], // node's flags as `npm start` gives them (docs/decisions/0406-idle-memory.md)
+    [...startFlags(), ...EXTRA_NODE_FLAGS], // node's flags as `npm start` gives them (docs/decisions/0024-idle-memory.md)
   );
 }
 

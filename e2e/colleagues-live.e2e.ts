@@ -1,4 +1,4 @@
-// Two staff members work the orders queue at once, each in their own browser (docs/decisions/1015): what
+// Two staff members work the orders queue at once, each in their own browser (docs/decisions/0063): what
 // one does reaches the other's open list and status dialog live over the hub (ReceiveOrderChanged), without a reload —
 // a completed order shows completed with who did it, a deleted one leaves, and a dialog opened on an order the
 // other one just cancelled says so (in English and in Burmese) before the server's 409 could.

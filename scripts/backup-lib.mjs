@@ -1,7 +1,7 @@
-// Backup and restore of a shop's data (docs/decisions/0606): a consistent database snapshot plus the uploaded files,
+// Backup and restore of a shop's data (docs/decisions/0036): a consistent database snapshot plus the uploaded files,
 // in one dated .tar.gz, taken while the shop keeps serving. Used by scripts/backup.mjs, scripts/restore.mjs and the
 // backup test. Plain JavaScript so it runs without a build. The uploaded files come from DATA_DIR, or from the bucket
-// when S3_BUCKET is set (docs/decisions/0610); the archive is the same either way, so it restores into either.
+// when S3_BUCKET is set (docs/decisions/0074); the archive is the same either way, so it restores into either.
 import { spawnSync } from 'node:child_process';
 import { existsSync, linkSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

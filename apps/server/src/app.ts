@@ -106,7 +106,7 @@ const CORS_MAX_AGE_S = 600;
 
 /**
  * CORS per request: a listed origin gets every method, its requested headers and credentials (cookies, the hub
- * session); `*` lets any other origin read public answers, never with credentials. See docs/decisions/0504.
+ * session); `*` lets any other origin read public answers, never with credentials. See docs/decisions/0028.
  */
 function corsFor(origins: readonly string[]) {
   const listed = new Set(origins.filter((o) => o !== '*'));
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signer = createUrlSigner(config.jwtSecret);
   const { storage, variantRoot } = await createFileStorage(config);
   // Refuses to start (StorageProbeError) when this instance can't use its storage or doesn't see the files of the
-  // instances already running on this database (docs/decisions/0610).
+  // instances already running on this database (docs/decisions/0074).
   const probe = await startStorageProbe(db, storage, app.log.child({ module: 'storage-probe' }), options.storageProbe).catch(
     async (err) => {
       storage.close();
@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // One backplane per instance, whether or not the hub is registered: buyers' status streams use it too.
   await ctx.fanOut.connect(await createBackplane(ctx, app.log.child({ module: 'fan-out' })));
   // Files whose row never committed (a crash between storing and inserting) are removed at start-up and then
-  // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0602).
+  // periodically once older than UPLOAD_ORPHAN_AGE_SECONDS (docs/decisions/0032).
   let sweeper: FileSweeper | undefined;
   app.addHook('onReady', async () => {
     sweeper = startFileSweeper(db, ctx.media.storage, ctx.media.variants, app.log, config.uploadOrphanAgeSeconds * 1000);
@@ -268,7 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorHandlerPlugin);
   // Under overload (the event loop lagging past MAX_EVENT_LOOP_DELAY_MS) new requests get a quick 503 with
   // Retry-After instead of queueing without bound. Dependencies are not checked here: a down Redis or database
-  // refuses /health/ready only, not every route (docs/decisions/0605).
+  // refuses /health/ready only, not every route (docs/decisions/0035).
   if (config.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,

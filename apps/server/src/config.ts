@@ -294,7 +294,7 @@ function vapidKeys(e: z.infer<typeof EnvSchema>, dataDir: string): Config['vapid
 
 /**
  * One OCR worker per core but one: the core left over keeps the event loop (placing orders) served; OCR threads run
- * at the lowest priority anyway (docs/decisions/0701). At least one.
+ * at the lowest priority anyway (docs/decisions/0038). At least one.
  */
 export function defaultCheckWorkers(): number {
   return Math.max(1, availableParallelism() - 1);

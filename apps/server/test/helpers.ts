@@ -256,7 +256,7 @@ export async function putShopSettings(
   return app.inject({ method: 'PUT', url: '/api/v1/ShopSettings', headers: { ...form.headers, ...auth }, payload: form.payload });
 }
 
-/** An active payment account with no logo: a game can go on sale only while one exists (docs/decisions/0806). */
+/** An active payment account with no logo: a game can go on sale only while one exists (docs/decisions/0048). */
 export async function addPaymentAccount(t: Pick<TestApp, 'app' | 'auth'>, paymentName = 'KBZPay'): Promise<string> {
   const form = multipart({ paymentName, phone: '09123456789', logo: '' });
   const res = await t.app.inject({

@@ -1,7 +1,7 @@
 // The server's renderer of the storefront's first screen (built by `vite build --ssr`, called by
 // apps/server/src/first-screen/pages.ts for `/` and `/game/{id}`): the same components as the browser, with the data the
 // server embeds as app-data and in the reader's language, so the page paints before any script has run and the
-// browser only hydrates it (docs/decisions/0405-first-paint-on-a-phone.md).
+// browser only hydrates it (docs/decisions/0023-first-paint-on-a-phone.md).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';

@@ -1,5 +1,5 @@
 // The browser's entry: the stylesheet, then, once the page has painted, the page's code and the app (boot.tsx).
-// The server-rendered first screen (docs/decisions/0405-first-paint-on-a-phone.md) thus paints before any of the
+// The server-rendered first screen (docs/decisions/0023-first-paint-on-a-phone.md) thus paints before any of the
 // app's script is fetched or evaluated: on a slow phone the first screen's image and fonts get the bandwidth first,
 // and evaluating the app (even from cache) never holds up that paint. The server lists the page's chunks in
 // #app-chunks; all are requested at once, so nothing waits on a chain of imports. The storefront's pages carry only

@@ -91,6 +91,6 @@ export const HUB = {
 /**
  * Widths at which catalog images are served as WebP at /img/{width}/{name} (a fixed set: the server never resizes at
  * will). 720 is the home banner on a common phone: 388 CSS px at 1.75 device pixels is 679 px, so without it the
- * phone took the 960 (docs/decisions/0405-first-paint-on-a-phone.md).
+ * phone took the 960 (docs/decisions/0023-first-paint-on-a-phone.md).
  */
 export const IMAGE_VARIANT_WIDTHS = [96, 160, 240, 320, 480, 640, 720, 960, 1280] as const;

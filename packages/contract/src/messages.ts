@@ -6,7 +6,7 @@
 // each is a *reference* (`⟦code⟧` or `⟦code {"param":…}⟧`) that the server resolves per request into the
 // caller's language and puts the code beside it in the envelope (`code`, `errorCodes`). The web app never
 // imports this file (it would ship the whole catalogue to the storefront): it asks in its language and shows the
-// texts as they come, and can match `code`s. See docs/decisions/0501.
+// texts as they come, and can match `code`s. See docs/decisions/0025.
 
 import type { Language } from './limits.ts';
 

@@ -1,4 +1,4 @@
-// Staff see each other's work live (docs/decisions/1015): hub event `ReceiveOrderChanged`, sent to every
+// Staff see each other's work live (docs/decisions/0063): hub event `ReceiveOrderChanged`, sent to every
 // signed-in admin on every instance after a change to an order commits. New beside the spec's events, whose names
 // and payloads are unchanged; a client that does not listen for it misses nothing it had before.
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export type ChangedOrder = z.infer<typeof ChangedOrder>;
  * Hub event `ReceiveOrderChanged` (one argument). Sent only for a change that was written (never for a refused one),
  * once per order, also for each order of a bulk action and of a clean.
  * - `updatedAt`: the order's new version, as `expectedUpdatedAt` of PUT /api/v1/Order/:id compares it. Marking read
- *   does not move it (docs/decisions/1002), so a `read` change carries the version it already had. Null when deleted.
+ *   does not move it (docs/decisions/0055), so a `read` change carries the version it already had. Null when deleted.
  *   A client keeps the newest: an event older than what it holds is stale (its own answer may have come first).
  * - `by`: the email of the staff member who made the change; null when not known (e.g. an old clean).
  * - `order`: the row after the change (null when deleted).

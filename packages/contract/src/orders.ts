@@ -111,7 +111,7 @@ export const UpdateOrderForm = z
     quantity: z.string().optional(),
     subTotal: z.string().optional(),
     screenShot: z.string().optional(),
-    /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0901. */
+    /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0045. */
     cancelReason: CancelReasonField,
     cancelNote: CancelNoteField,
     /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */

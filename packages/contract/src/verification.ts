@@ -44,7 +44,7 @@ export type DuplicateLink = z.infer<typeof DuplicateLink>;
 /**
  * A check still unfinished this long after its order was placed is late: staff see "not checked yet" instead of
  * "checking", and look at the screenshot themselves. A check takes seconds; under a burst the queue can fall behind
- * (docs/decisions/0705), and the shop promises delivery within minutes.
+ * (docs/decisions/0066), and the shop promises delivery within minutes.
  */
 export const CHECK_LATE_AFTER_MS = 60_000;
 

@@ -240,7 +240,7 @@ export type SlaDto = z.infer<typeof SlaDto>;
 
 export const BULK_ACTIONS = ['MARK_READ', 'COMPLETE', 'CANCEL'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
-/** Most orders one bulk request may change, listed by id or matched by a filter (docs/decisions/1004). */
+/** Most orders one bulk request may change, listed by id or matched by a filter (docs/decisions/0057). */
 export const BULK_MAX = 500;
 
 /**

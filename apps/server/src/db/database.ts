@@ -62,7 +62,7 @@ export type DatabaseOptions = {
 
 /**
  * Runs a compiled query and hands each row to `onRow` as the driver parses it, without collecting the rows into an
- * array; resolves once every row has been handed over. PostgreSQL only (docs/decisions/1005: a result array read
+ * array; resolves once every row has been handed over. PostgreSQL only (docs/decisions/0058: a result array read
  * through the pool's promise API is promoted to V8's old space page after page, rows handed over one by one die young).
  */
 export type RowStreamer = <R>(query: CompiledQuery<R>, onRow: (row: R) => void) => Promise<void>;
@@ -108,7 +108,7 @@ function rowStreamer(pg: typeof PgLib, pool: PgLib.Pool): RowStreamer {
 
 export function openDatabase({ url, schema }: DatabaseOptions): OpenDatabase {
   if (/^postgres(ql)?:/.test(url)) {
-    // Required here, not imported at the top: the embedded SQLite default never loads pg (docs/decisions/0406).
+    // Required here, not imported at the top: the embedded SQLite default never loads pg (docs/decisions/0024).
     const pg = createRequire(import.meta.url)('pg') as typeof PgLib;
     // COUNT(*) and other bigints arrive as text unless parsed; our counts fit in a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -157,7 +157,7 @@ export interface OrderChecksTable {
   /**
    * Given out in commit order, under the reuse search's lock, whenever image_hash or receipt_txn_id is stored: the
    * search compares the month's fingerprints before taking the lock, and inside it only those numbered after what it
-   * saw (migration 0012, docs/decisions/0701).
+   * saw (migration 0012, docs/decisions/0038).
    */
   hash_seq: number | null;
   receipt_txn_id: string | null;

@@ -3,7 +3,7 @@
 // the page's markup nor the storefront's scripts use (web-build.ts reads those from the built chunks), and less the
 // custom properties no kept rule reads. It rides inline in the HTML; the browser fetches the whole file only for a
 // staff page (apps/web/src/lib/whole-stylesheet.ts). Why: on a phone's slow link the HTML is the first thing the
-// largest paint waits for, and the inline CSS was two thirds of it (docs/decisions/0405-first-paint-on-a-phone.md).
+// largest paint waits for, and the inline CSS was two thirds of it (docs/decisions/0023-first-paint-on-a-phone.md).
 //
 // The input is our own build's output (Tailwind, minified by Lightning CSS: rules at the top level or inside
 // @layer/@media/@supports, no nesting left), but the parser doesn't rely on that: a rule is kept unless one of its

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Connects and waits up to `readyTimeoutMs` for Redis; later outages are logged and ridden out by the callers. */
 export async function connectLimitsRedis(url: string, log: FastifyBaseLogger, readyTimeoutMs = 3000): Promise<Redis> {
-  // Loaded only with REDIS_URL set (docs/decisions/0406).
+  // Loaded only with REDIS_URL set (docs/decisions/0024).
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     connectionName: 'topup-limits',

@@ -1,5 +1,5 @@
 // The server's log on stdout, written in batches: one write(2) per 16 KB of lines instead of one per line (the request
-// log makes a line per request, docs/decisions/0403-request-log.md). Flushed every second, so a quiet server's lines
+// log makes a line per request, docs/decisions/0021-request-log.md). Flushed every second, so a quiet server's lines
 // still show promptly; synchronously on close and when the process exits (a crash included).
 //
 // Not pino's own destination (sonic-boom): its write() measures the byte length of the whole pending batch on every

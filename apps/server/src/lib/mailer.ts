@@ -49,7 +49,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     return senderOf(opts.from, name);
   };
   if (smtpUrl) {
-    // nodemailer is loaded with the first mail: most hours of a shop send none (docs/decisions/0406).
+    // nodemailer is loaded with the first mail: most hours of a shop send none (docs/decisions/0024).
     let transport: Promise<Transporter> | null = null;
     let closed = false;
     const open = () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl)));

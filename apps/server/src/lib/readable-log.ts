@@ -1,6 +1,6 @@
 // The log for a person at a terminal: `npm start` in a shell shows "12:04:31 GET /api/v1/Game 200 3.1 ms" instead
 // of one JSON object per request. JSON stays for files, pipes and log collectors (LOG_FORMAT=auto decides by whether
-// stdout is a terminal; json or readable force one). See docs/decisions/1104.
+// stdout is a terminal; json or readable force one). See docs/decisions/0080.
 import type { LogStream } from '../plugins/request-log.ts';
 
 export const LOG_FORMATS = ['auto', 'json', 'readable'] as const;

@@ -1,5 +1,5 @@
 // Who is calling: every /api route needs a signed-in admin unless it says `access: 'public'` or `'optional'`,
-// and an owner unless it says `role: 'staff'` (docs/decisions/0801-roles.md).
+// and an owner unless it says `role: 'staff'` (docs/decisions/0040-roles.md).
 // Default-deny means a route added later can't be left open, or open to staff, by forgetting a line.
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 // Compressed answers for phones on slow networks. Three paths, cheapest first:
 // - built web assets: `.br`/`.gz` files written at build time, sent as they are (plugins/web-app.ts, @fastify/static);
 // - the public catalog's ready-made JSON (sendJsonText): compressed once per cached text and kept beside it, so the
-//   storefront's busiest calls cost no compression CPU (docs/decisions/0402-compressed-delivery.md), with an ETag
+//   storefront's busiest calls cost no compression CPU (docs/decisions/0020-compressed-delivery.md), with an ETag
 //   so a phone that already holds the text gets a 304;
 // - every other text answer of 1 KB or more (HTML pages, admin JSON): @fastify/compress, brotli at quality 4 (about
 //   gzip -6's speed, smaller output) or gzip, chosen by the request's Accept-Encoding.

@@ -42,7 +42,7 @@ export const languagePlugin = fp(async (app) => {
     },
   });
   // Answers may differ by language: caches must keep them apart. Callback style: it runs on every answer, and a
-  // promise per request shows on the catalog's hot path (docs/decisions/0403-request-log.md).
+  // promise per request shows on the catalog's hot path (docs/decisions/0021-request-log.md).
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       const vary = String(reply.getHeader('vary') ?? '');

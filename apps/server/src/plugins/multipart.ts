@@ -2,7 +2,7 @@
 // The package adds an async onRequest (a 'close' listener on every response) and an async onResponse to EVERY route,
 // to delete the temporary files of its disk mode (`saveRequestFiles`). This app reads parts into memory and never
 // saves them to disk, so on a catalog read those hooks were two promises and a listener for nothing
-// (docs/decisions/0401-performance-budgets.md). The routes that take multipart bodies keep them exactly as before.
+// (docs/decisions/0019-performance-budgets.md). The routes that take multipart bodies keep them exactly as before.
 import fp from 'fastify-plugin';
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';

@@ -2,7 +2,7 @@
 // fields an operator searches by: request id, method, path (never the query string: it can carry tokens and URL
 // signatures), status, milliseconds, client address. It replaces Fastify's two lines per request ("incoming
 // request" + "request completed", each with nested req/res objects): half the lines, flat fields, same information
-// (docs/decisions/0403-request-log.md). Failed requests keep their error line (error handler, level error).
+// (docs/decisions/0021-request-log.md). Failed requests keep their error line (error handler, level error).
 // Plugged in as Fastify's LogController, so it costs no extra hook on each route.
 //
 // The success line is put together here and handed to the log's stream directly: the same bytes pino would write

@@ -1,5 +1,5 @@
 // Security headers (CSP, nosniff, frame and referrer policy, HSTS…) from helmet, computed once at start-up.
-// @fastify/helmet rebuilds helmet's middleware on every request (~0.15 ms each, see docs/decisions/0301); our
+// @fastify/helmet rebuilds helmet's middleware on every request (~0.15 ms each, see docs/decisions/0018); our
 // headers never vary per request, so they are worked out once and copied onto each reply.
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';

@@ -68,11 +68,11 @@ export const uploadsPlugin = fp<{ ctx: AppContext }>(async (app, { ctx }) => {
           .header('content-type', contentTypeOf(name))
           .header('cache-control', `private, max-age=${maxAge}`)
           .header('x-content-type-options', 'nosniff')
-          // A screenshot is served before its re-encoding too (its metadata dropped, docs/decisions/0611):
+          // A screenshot is served before its re-encoding too (its metadata dropped, docs/decisions/0075):
           // even a file a browser did render as a document could run nothing and reach nothing.
           .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
           .header('content-disposition', 'inline')
-          // The signature is the protection: a dashboard on another origin may show the receipt (docs/decisions/1105).
+          // The signature is the protection: a dashboard on another origin may show the receipt (docs/decisions/0081).
           .header('cross-origin-resource-policy', 'cross-origin')
           .send(data)
       );

@@ -58,7 +58,7 @@ export function createFanOut(events: OrderEvents, log: FastifyBaseLogger): FanOu
         events.onOrderVerdict((verdict) => publish({ verdict }, verdict.orderId)),
         // Only the buyer's view travels for a status change: no screenshot, no transaction number, no staff.
         events.onOrderChanged((order) => publish({ tracked: { orderId: order.id, order: trackedFromDto(order) } }, order.id)),
-        // Staff's view of staff changes, for the admins' hub (docs/decisions/1015).
+        // Staff's view of staff changes, for the admins' hub (docs/decisions/0063).
         events.onStaffChanges((changed) => publish({ changed }, changed[0]!.orderId)),
         events.onPaymentNotice((payment) => publish({ payment }, payment.notice.orderId ?? payment.notice.id)),
       ];

@@ -37,7 +37,7 @@ const MAX_CLIENT_BODY = 64 * 1024;
 /**
  * A token resolved to a live admin session: an access token, or the hub session token of the hub cookie. The
  * connection lives as long as the sign-in session (`expiresAt` is the session's end), not the access token
- * (docs/decisions/1105): logout, revocation and the session's end close it.
+ * (docs/decisions/0081): logout, revocation and the session's end close it.
  */
 export async function authorizeHubToken(ctx: AppContext, token: string | null): Promise<HubOwner | null> {
   if (!token) return null;
@@ -125,7 +125,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       message: (event) => {
         if ('verdict' in event) hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }]);
         else if ('payment' in event) hub.broadcast([{ target: HUB.events.payment, args: [event.payment] }]);
-        // Colleagues' changes: one invocation per order, all of a message's in one write (docs/decisions/1015).
+        // Colleagues' changes: one invocation per order, all of a message's in one write (docs/decisions/0063).
         else if ('changed' in event) hub.broadcast(event.changed.map((change) => ({ target: HUB.events.changed, args: [change] })));
         // The notice's text in each recipient's language (their choice in the dashboard).
         else if ('notification' in event)

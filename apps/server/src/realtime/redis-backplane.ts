@@ -4,7 +4,7 @@ import type { BackplaneMessage } from '../events/order-events.ts';
 import { reconnectDelay, type Backplane, type BackplaneListener, type BackplaneOptions } from './backplane-contract.ts';
 
 export async function createRedisBackplane(url: string, options: BackplaneOptions): Promise<Backplane> {
-  // Loaded here, not at start: a shop without REDIS_URL never pays ioredis's memory (docs/decisions/0406).
+  // Loaded here, not at start: a shop without REDIS_URL never pays ioredis's memory (docs/decisions/0024).
   const { Redis } = await import('ioredis');
   const { log, namespace, readyTimeoutMs = 5000, maxReconnectDelayMs = 5000 } = options;
   const channel = `topup:hub:${namespace}`;

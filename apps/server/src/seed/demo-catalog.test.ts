@@ -47,7 +47,7 @@ describe('demo catalog seed', () => {
     const t = await seededApp({ SEED_DEMO: 'true' });
     const started = Date.now();
     await prepareFirstRun(t.app);
-    // ~1 s of it is the rendering child process (docs/decisions/0406-idle-memory.md): a slower first start once, for
+    // ~1 s of it is the rendering child process (docs/decisions/0024-idle-memory.md): a slower first start once, for
     // ~50 MB less resident memory for the server's whole life.
     expect(Date.now() - started).toBeLessThan(5000);
 

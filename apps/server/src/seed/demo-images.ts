@@ -204,7 +204,7 @@ export type RenderJob = { svg: string; ext: RenderedImage['ext'] };
  * Renders SVGs to WebP/JPEG with sharp in a short-lived child process, all in parallel. Rendering the demo
  * catalog's ~50 images inside the server left ~60 MB of native memory (librsvg/libvips buffers, malloc arenas of
  * sharp's threads) resident for the server's whole life; in a child it is all returned when the child exits
- * (docs/decisions/0401-performance-budgets.md, idle RSS). Images travel back as base64 JSON on stdout.
+ * (docs/decisions/0019-performance-budgets.md, idle RSS). Images travel back as base64 JSON on stdout.
  */
 export async function renderInChildProcess(jobs: RenderJob[]): Promise<RenderedImage[]> {
   const sharpPath = createRequire(import.meta.url).resolve('sharp');

@@ -1,6 +1,6 @@
 // The size of a PNG, JPEG, WebP or GIF read from its header in plain JavaScript: width, frame height and frame count,
 // without sharp. Placing an order needs only this (the pixel budget), and sharp's header read waits in libuv's thread
-// pool behind the screenshot checks' own sharp work; this takes microseconds on the event loop (docs/decisions/0601).
+// pool behind the screenshot checks' own sharp work; this takes microseconds on the event loop (docs/decisions/0031).
 // Every read is bounds-checked; anything malformed or truncated before the size is known gives null (refused). Pixels
 // are decoded later, in the check, by sharp with its own pixel limit.
 

@@ -11,7 +11,7 @@ import { readImageSize } from './image-header.ts';
 import type { ImageWork } from './image-work.ts';
 
 // libvips' operation cache (default up to 50 MB) only helps when the same image is processed again; every upload and
-// seed image here is new, so it was pure resident memory (idle RSS after the demo seed: 211 MB, docs/decisions/0401).
+// seed image here is new, so it was pure resident memory (idle RSS after the demo seed: 211 MB, docs/decisions/0019).
 sharp.cache(false);
 
 /** 40 megapixels over all frames: far above any phone screenshot or catalog art, far below a decompression bomb. */
@@ -29,7 +29,7 @@ export type CleanImage = { data: Buffer; ext: ImageExt; width: number; height: n
 
 /**
  * `still`: keep the first frame only, as PNG. Payment screenshots are stills: a buyer gains nothing from an animated
- * one, and re-encoding every frame of a GIF costs seconds of CPU (docs/decisions/0601).
+ * one, and re-encoding every frame of a GIF costs seconds of CPU (docs/decisions/0031).
  * `animated`: keep every frame; animations are re-encoded as WebP, several times cheaper to encode than GIF.
  */
 export type ImageMode = 'still' | 'animated';

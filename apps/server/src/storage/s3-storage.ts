@@ -1,6 +1,6 @@
 // Uploaded images in an S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2, …) that every instance of the shop
 // shares, under the same layout as DATA_DIR: `uploads/NAME`, `private/screenshots/NAME`, `storage-probes/NAME`.
-// A PUT is atomic and durable when it answers, so save and overwrite need no temp objects (docs/decisions/0610).
+// A PUT is atomic and durable when it answers, so save and overwrite need no temp objects (docs/decisions/0074).
 import { randomUUID } from 'node:crypto';
 import type { S3ServiceException } from '@aws-sdk/client-s3';
 import { BUCKET_FOLDERS, contentTypeOf, isStoredName, PROBE_FOLDER, type Bucket, type FileStorage } from './file-storage.ts';

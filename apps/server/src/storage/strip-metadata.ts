@@ -1,6 +1,6 @@
 // Drops the metadata of a PNG, JPEG, WebP or GIF by walking its blocks in plain JavaScript: no decoding, one pass over
 // the bytes (well under a millisecond for a phone screenshot), so a payment screenshot is stored clean the moment its
-// order is placed, before the check re-encodes it (docs/decisions/0611).
+// order is placed, before the check re-encodes it (docs/decisions/0075).
 //
 // Kept: what decoding and faithful colours need (image data, tables, palettes, transparency, colour profile and
 // gamma, animation control). Dropped: EXIF, XMP, IPTC, comments, text, timestamps, thumbnails, unknown blocks, and

@@ -1,6 +1,6 @@
 // The app's routes. Every page is a lazy chunk, so the storefront never loads dashboard code.
 // Declarative <BrowserRouter>/<Routes> rather than the data router (createBrowserRouter): the app uses no loaders
-// or actions, and the data router costs ~17 KB gzipped on every first load (docs/decisions/0101-storefront-js-budget.md).
+// or actions, and the data router costs ~17 KB gzipped on every first load (docs/decisions/0011-storefront-js-budget.md).
 // The server renders `/` and `/game/{id}` with the same routes (entry-server.tsx); it and the browser, before
 // hydrating, load the page's chunks first (preloadRoute), so the page renders without suspending and matches the HTML.
 import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // Files the API sends (the CSV export), with request()'s credentials and retry rule. Kept apart from http.ts so the
-// storefront's first load does not carry it (docs/decisions/0101-storefront-js-budget.md).
+// storefront's first load does not carry it (docs/decisions/0011-storefront-js-budget.md).
 import i18n from './i18n';
 import { buildUrl, parseJson, refreshOrExpire, toApiError, type RequestOptions } from './http';
 import { getAccessToken } from './session';

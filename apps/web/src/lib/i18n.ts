@@ -1,5 +1,5 @@
 // i18next with Burmese (mm, default) and English; the choice is kept in localStorage.app_language, and mirrored in a
-// cookie of the same name so the server renders the first screen in it (docs/decisions/0405-first-paint-on-a-phone.md).
+// cookie of the same name so the server renders the first screen in it (docs/decisions/0023-first-paint-on-a-phone.md).
 import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@topup/contract/limits';

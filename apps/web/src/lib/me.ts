@@ -12,7 +12,7 @@ export const useMe = (enabled = true) => useQuery({ ...meQuery(), enabled });
 
 /**
  * Whether the signed-in user is an owner. False while unknown: an owner-only action appears once the role is known,
- * rather than a staff member seeing it and being refused after acting (docs/decisions/0801-roles.md).
+ * rather than a staff member seeing it and being refused after acting (docs/decisions/0040-roles.md).
  */
 export function useIsOwner(): boolean {
   return useMe().data?.role === 'owner';

@@ -11,7 +11,7 @@ export const resources = {
 
 /**
  * Namespaces fetched with the code that uses them, not bundled with the entry: a buyer's phone never downloads the
- * dashboard's texts (docs/decisions/0101-storefront-js-budget.md). `useTranslation('dashboard')` suspends until loaded.
+ * dashboard's texts (docs/decisions/0011-storefront-js-budget.md). `useTranslation('dashboard')` suspends until loaded.
  */
 export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Record<string, unknown>>>> = {
   dashboard: {

@@ -1,4 +1,4 @@
-// Fast admin order search (docs/decisions/0401-performance-budgets.md). Two structures, kept in step by the database:
+// Fast admin order search (docs/decisions/0019-performance-budgets.md). Two structures, kept in step by the database:
 // - order_title_counts: orders per (game_title, package_title), maintained by triggers on orders, so the count of
 //   orders whose titles match a term (often hundreds of thousands) is a sum over a few hundred rows, and the count of
 //   all orders needs no scan;

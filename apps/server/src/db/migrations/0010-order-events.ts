@@ -1,6 +1,6 @@
 // The staff workbench: every order's timeline (placed, checked, read, status changes, edits, deletion
 // requests), append-only, and the indexes the order list's filters and sorts need over a million orders.
-// order_events has no foreign key to orders on purpose: a deleted order's events stay (docs/decisions/1001).
+// order_events has no foreign key to orders on purpose: a deleted order's events stay (docs/decisions/0054).
 import type { Kysely } from 'kysely';
 
 /** Filters of the order list, each leading an index that also gives the list's order (created_at, id). */

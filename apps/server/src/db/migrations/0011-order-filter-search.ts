@@ -1,4 +1,4 @@
-// The order list's filters over a million orders (docs/decisions/1006-order-list-filters.md):
+// The order list's filters over a million orders (docs/decisions/0060-order-list-filters.md):
 // - order_filter_counts: orders per combination of the filter columns and the titles, kept by triggers like
 //   0003's order_title_counts. Filters without a date range are counted by summing its matching rows (thousands of
 //   rows, not the 100,000s of orders a filter keeps), with a search term only the rows of matching titles. A

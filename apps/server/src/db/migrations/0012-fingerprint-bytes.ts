@@ -1,5 +1,5 @@
 // Screenshot fingerprints as 1 KB of bytes instead of 2 KB of hex text, and a number given to each stored
-// fingerprint in commit order (docs/decisions/0701, "Reuse search without the lock"). The reuse search reads a
+// fingerprint in commit order (docs/decisions/0038, "Reuse search without the lock"). The reuse search reads a
 // month's fingerprints before taking its lock, then under the lock only those numbered after what it read: the
 // number tells them apart. Existing fingerprints are converted and numbered here; a malformed one (never written by
 // the app) matched nothing before and is left empty, so it matches nothing still.

@@ -1,4 +1,4 @@
-// The screenshot-check queue takes the newest orders first (docs/decisions/0705-checks-under-a-burst.md): the
+// The screenshot-check queue takes the newest orders first (docs/decisions/0066-checks-under-a-burst.md): the
 // queued checks by the time of their order, so a claim under a backlog of thousands reads the few it takes.
 import type { Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 // One row per running instance: the probe file it wrote to the upload storage at start, so every instance can tell
-// whether it sees the files the others write (storage/storage-probe.ts, docs/decisions/0610).
+// whether it sees the files the others write (storage/storage-probe.ts, docs/decisions/0074).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// Payment accounts name their holder and belong to one payment method (docs/decisions/1103): a buyer paying by phone
+// Payment accounts name their holder and belong to one payment method (docs/decisions/0079): a buyer paying by phone
 // bill sees the phone-bill accounts, not the wallets. Every existing account is a NORMAL (mobile banking) one.
 import type { Kysely } from 'kysely';
 

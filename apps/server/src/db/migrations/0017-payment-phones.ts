@@ -1,5 +1,5 @@
 // Payment phones: the shop's own Android phones that forward each "money received" message of its wallets, and the
-// notices they send, stored as received before anything reads them (docs/decisions/1301).
+// notices they send, stored as received before anything reads them (docs/decisions/0076).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

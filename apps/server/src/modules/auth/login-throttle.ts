@@ -1,4 +1,4 @@
-// Slows repeated failed sign-ins without ever locking the real owner out (docs/decisions/0604 and 0608).
+// Slows repeated failed sign-ins without ever locking the real owner out (docs/decisions/0034 and 0065).
 //
 // Counters (each forgotten after 15 quiet minutes; a lock keeps growing while failures keep coming):
 // - account+address: after 5 failures the pair waits 30 s, doubling per further failure, at most 15 min;

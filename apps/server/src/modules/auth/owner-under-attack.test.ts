@@ -1,4 +1,4 @@
-// The owner's way in while a distributed attack holds the account shut (docs/decisions/0608), through the real API:
+// The owner's way in while a distributed attack holds the account shut (docs/decisions/0065), through the real API:
 // 150 addresses guess the password once each (or, knowing it, guess two-factor codes), then the owner signs in from
 // their trusted browser, from a new browser at the shop's known address, and from a new browser anywhere by the
 // password-reset mail; the attacker, meanwhile, is still refused. On the memory store, and on Redis (the store

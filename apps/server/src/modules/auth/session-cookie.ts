@@ -1,7 +1,7 @@
 // The hub session cookie: clients built to the spec open the realtime hub "with credentials" and no token, so
 // sign-in and refresh also set an HttpOnly cookie that only the hub path receives. It holds a hub session token
 // that lives as long as the sign-in session (not the 15-minute access token): a client that never refreshes before
-// the hub reconnects still gets in. Refresh renews it; logout clears it. See docs/decisions/0502 and 1105.
+// the hub reconnects still gets in. Refresh renews it; logout clears it. See docs/decisions/0026 and 0081.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { HUB } from '@topup/contract/limits';

@@ -3,7 +3,7 @@
 // variants of images that are gone. Only files older than `minAgeMs` are touched, so a request that has stored its
 // file and is about to commit its row (here or on another instance sharing the folder or bucket) never loses it.
 // Works the same on a local folder and on a bucket: it lists and removes through the file storage. Runs at start-up
-// and then periodically. Personal payment images must not stay stored for no one (docs/decisions/0602).
+// and then periodically. Personal payment images must not stay stored for no one (docs/decisions/0032).
 import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';

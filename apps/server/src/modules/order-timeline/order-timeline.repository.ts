@@ -1,5 +1,5 @@
 // The order_events table: appended to, read per order, and aggregated for the SLA figures. No update of an event
-// exists anywhere except erasing edited values when their order is deleted (docs/decisions/1001).
+// exists anywhere except erasing edited values when their order is deleted (docs/decisions/0054).
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { OrderEventsTable } from '../../db/schema.ts';

@@ -23,7 +23,7 @@ export async function eraseEditedValues(db: Db, orderId: string): Promise<void> 
   }
 }
 
-/** Orders removed by the retention cleaning take their history with them (docs/decisions/1001). */
+/** Orders removed by the retention cleaning take their history with them (docs/decisions/0054). */
 export const forgetOrders = repo.deleteForOrders;
 
 /** The timeline of an existing order, oldest first; a deleted order's is not shown. */

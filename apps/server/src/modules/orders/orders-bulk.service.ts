@@ -1,6 +1,6 @@
 // Bulk actions of the workbench: mark read, complete or cancel many orders, listed or "all matching the filter".
 // Each order is changed in its own transaction with its own timeline entry, so one order that can't be changed
-// (gone, no longer pending, changed meanwhile) fails alone and is named with why (docs/decisions/1004).
+// (gone, no longer pending, changed meanwhile) fails alone and is named with why (docs/decisions/0057).
 import { BULK_MAX, type BulkActionBody } from '@topup/contract/workbench';
 import { MSG } from '@topup/contract/messages';
 import type { OrderStatus } from '@topup/contract/limits';

@@ -1,4 +1,4 @@
-// CSV export of the filtered order list (docs/decisions/1005): streamed from the database in keyset pages, so an
+// CSV export of the filtered order list (docs/decisions/0058): streamed from the database in keyset pages, so an
 // export of any size holds one page in memory; UTF-8 with a BOM (Excel then reads Burmese right), the header row in
 // the caller's language, times in the shop's time zone, and every text cell guarded against formula injection.
 import { Readable } from 'node:stream';
@@ -33,7 +33,7 @@ const TEXT_MARK = '\u2060';
 /**
  * Phone numbers, transaction numbers and ids made of digits are texts: a spreadsheet would read 09… as a number,
  * drop the 0 and show long ones as 9.77E+10. Marked, they stay text in Excel and LibreOffice alike
- * (docs/decisions/1102); the mark also keeps a leading + from being read as a formula.
+ * (docs/decisions/0078); the mark also keeps a leading + from being read as a formula.
  */
 export function keepAsText(value: string): string {
   return /^[+\d][\d\s().-]*$/.test(value) ? TEXT_MARK + value : value;
@@ -73,7 +73,7 @@ export function csvLine(values: ReadonlyArray<string | number | null>): string {
  * The matching orders in keyset pages, in the sort's order: each call reads the next page and hands its rows to
  * `onRow` one by one, and answers false once there is nothing left to read. Only the last key is kept between calls.
  * On PostgreSQL the rows come straight from the driver as it parses them (`ctx.eachRow`) and are never collected in a
- * result array: collected pages read through the pool are promoted to V8's old space (docs/decisions/1005).
+ * result array: collected pages read through the pool are promoted to V8's old space (docs/decisions/0058).
  */
 export function keysetPages(ctx: AppContext, where: repo.OrderWhere, sort: OrderSort, pageSize = EXPORT_PAGE_SIZE) {
   const [column] = repo.SORT_COLUMNS[sort];

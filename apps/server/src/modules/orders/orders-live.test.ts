@@ -1,4 +1,4 @@
-// Colleagues see each other's changes live (docs/decisions/1015): a staff member's status change, read
+// Colleagues see each other's changes live (docs/decisions/0063): a staff member's status change, read
 // mark, edit, bulk action, deletion and clean reach another staff member's hub connection as `ReceiveOrderChanged`,
 // once per order, after the commit, with the new `updatedAt` and the row as it now is; a refused change sends
 // nothing, and the spec's events stay as they were. Runs on SQLite and on PostgreSQL.

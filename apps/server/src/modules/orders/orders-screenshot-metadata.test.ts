@@ -1,6 +1,6 @@
 // A payment screenshot is stored and shown without its metadata from the moment its order is placed: a JPEG with GPS
 // EXIF, a PNG with text and EXIF chunks and a WebP with EXIF go through the real order endpoint, and neither the
-// stored file nor the bytes staff load through the signed URL carry any of it (docs/decisions/0611). A file stored with
+// stored file nor the bytes staff load through the signed URL carry any of it (docs/decisions/0075). A file stored with
 // its metadata anyway (before this rule, or put back by a restore) is cleaned again on its way out.
 import path from 'node:path';
 import sharp from 'sharp';

@@ -1,7 +1,7 @@
 // Admin order search against a plain reference (case-insensitive "contains" over the five search columns, newest first,
 // exact totalCount), including terms with LIKE wildcards and quotes, and after the trigger-kept search structures
 // (migration 0003) have seen inserts, updates, deletes and a clean. The same terms with the workbench's filters
-// The search side and the title side are counted and paged apart there (decision 1006), so every
+// The search side and the title side are counted and paged apart there (decision 0060), so every
 // combination is checked against the reference too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '@topup/contract/orders';

@@ -20,7 +20,7 @@ const MOBILE_MAX_LENGTH = 13;
  * "Some id column contains `term`", with only the columns that can: what the contract lets a column hold decides.
  * A transaction number is exactly 6 digits, so a 6-digit term must equal it (B-tree, migration 0006) and a longer or
  * non-digit term can't be in it; a mobile number is '+', digits and at most 13 characters. Each column dropped is a
- * trigram index scan saved (docs/decisions/0404-order-search-digits.md); the result is the same as the full OR.
+ * trigram index scan saved (docs/decisions/0022-order-search-digits.md); the result is the same as the full OR.
  */
 export function idColumnsMatch(term: string) {
   return (eb: ExpressionBuilder<Database, 'orders'>) => {
@@ -422,7 +422,7 @@ function sumFilterCounts(db: Db, f: OrderWhere, term: string | null): Promise<nu
 type SortKey = { id: string; k: string | number };
 
 /**
- * A search term with filters, split like the plain search (0401/0404, decision 1006) so nothing walks every row a
+ * A search term with filters, split like the plain search (0019/0022, decision 0060) so nothing walks every row a
  * filter keeps: matches = (orders of the (game, package) pairs whose titles contain the term) + (id-column or code
  * matches whose titles don't). Title side: per pair, a range of the covering index (game_title, package_title,
  * created_at, id, <filter columns>) of migration 0011, counted and paged index-only. Id side: the few candidates
@@ -496,7 +496,7 @@ async function titleSide(db: Db, f: OrderWhere, pairs: TitlePair[], column: stri
 /**
  * Orders an id column or the order code matches, whatever their titles, that pass the filters: the first `want` keys,
  * and how many of them the title side does not already count. The candidates come from the trigram index and are
- * materialised first, so the planner can't trade them for a walk of a filter's index (decision 1006).
+ * materialised first, so the planner can't trade them for a walk of a filter's index (decision 0060).
  */
 async function idSide(db: Db, dialect: Dialect, f: OrderWhere, column: string, direction: 'asc' | 'desc', want: number) {
   const term = f.searchTerm;

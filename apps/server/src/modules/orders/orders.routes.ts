@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
   });
 
-  // Without any credentials: an empty page, never data (docs/decisions/0503).
+  // Without any credentials: an empty page, never data (docs/decisions/0027).
   app.get('/api/v1/Order', {
     config: { access: 'empty-when-anonymous', role: 'staff' },
     schema: { tags: ['orders'], querystring: PageQuery.extend(OrderFilterQuery.shape), response: { 200: envelope(page(OrderDto)) } },
@@ -66,7 +66,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { searchTerm, currentPage, pageSize } = request.query;
       if (!request.admin) return ok(toPage([], currentPage, pageSize, 0));
       const result = await service.listNotifications(ctx, searchTerm, currentPage, pageSize);
-      // In the staff member's own language, as the hub sends its notices (docs/decisions/1102): one list never mixes two.
+      // In the staff member's own language, as the hub sends its notices (docs/decisions/0078): one list never mixes two.
       const language = await languageOf(ctx, request.admin.id, request.language);
       return ok({ ...result, items: result.items.map((n) => ({ ...n, message: textOf(n.message, language) })) });
     },

@@ -179,7 +179,7 @@ export async function createOrder(
   const notification: NotificationsTable = {
     id: randomUUID(),
     order_id: order.id,
-    // Stored as a catalogue reference: each reader gets it in their own language (docs/decisions/0505).
+    // Stored as a catalogue reference: each reader gets it in their own language (docs/decisions/0029).
     message: newOrderMessage(order.code!, pkg.game_title, pkg.token_title, form.quantity),
     is_read: 0,
     created_at: now,
@@ -266,7 +266,7 @@ export async function getOrder(ctx: AppContext, id: string): Promise<OrderDto> {
 }
 
 /**
- * The cancel reason and note an update leaves on the order (docs/decisions/0901-cancel-reasons.md):
+ * The cancel reason and note an update leaves on the order (docs/decisions/0045-order-codes-and-cancel-reasons.md):
  * - not cancelled (any more): none;
  * - newly cancelled: what was sent, or none when no reason came (clients written to the spec send none);
  * - still cancelled: what was sent, else what it had, so an edit of other fields keeps the reason.
@@ -311,7 +311,7 @@ export function nextUpdatedAt(previous: string): string {
 /** Same instant, whatever offset the client wrote it with. */
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
-/** Refused when the order changed after the client saw it (docs/decisions/1002); names who changed it. */
+/** Refused when the order changed after the client saw it (docs/decisions/0055); names who changed it. */
 function changedSince(existing: OrderRow): AppError {
   const message = MSG.orderChanged(existing.operator_email);
   return AppError.conflict(message, { expectedUpdatedAt: [message] });
@@ -324,7 +324,7 @@ function checkStatusNote(from: string, to: string, note: string | undefined) {
 
 /**
  * Completing a flagged order (duplicate, or a screenshot that doesn't match) needs `overrideFlags` with a reason
- * (docs/decisions/1101). Answers what the timeline keeps of the override, or undefined when nothing was overridden.
+ * (docs/decisions/0077). Answers what the timeline keeps of the override, or undefined when nothing was overridden.
  */
 export function checkFlags(
   existing: Pick<OrderRow, 'status' | 'verdict' | 'is_duplicate'>,
@@ -476,7 +476,7 @@ export function announceChange(ctx: AppContext, order: OrderDto) {
   }
 }
 
-/** Staff's view of one committed change, for colleagues' open lists and details (docs/decisions/1015). */
+/** Staff's view of one committed change, for colleagues' open lists and details (docs/decisions/0063). */
 export function staffChange(order: OrderDto, changes: OrderChangeKind[], by: string | null): OrderChangedEvent {
   // The check's verdict travels in its own event only: a change never carries a verdict that may already be old.
   const { verdict: _verdict, isDuplicate: _isDuplicate, ...row } = order;
@@ -498,7 +498,7 @@ export function announceStaffChanges(ctx: AppContext, events: OrderChangedEvent[
 
 /**
  * Deletes one order; its timeline stays with a DELETE_REQUESTED entry naming who, the values of its edits erased
- * (docs/decisions/1001). A deleted order's timeline is never served again.
+ * (docs/decisions/0054). A deleted order's timeline is never served again.
  */
 export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Promise<{ id: string }> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {

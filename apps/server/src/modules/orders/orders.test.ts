@@ -136,7 +136,7 @@ describe('POST /api/v1/Order', () => {
     const notes = await notificationRows(order.id);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ is_read: 0 });
-    // Stored language-neutral; each reader gets it in their own language (docs/decisions/0505).
+    // Stored language-neutral; each reader gets it in their own language (docs/decisions/0029).
     expect(textOf(notes[0]!.message, 'en')).toBe(`New order ${order.code}: Mobile Legends – 86 Diamonds ×3`);
     expect(textOf(notes[0]!.message, 'mm')).toBe(`အော်ဒါအသစ် ${order.code}: Mobile Legends – 86 Diamonds ×၃`);
 

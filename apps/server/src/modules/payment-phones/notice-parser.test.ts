@@ -113,7 +113,7 @@ describe('notice parser', () => {
     console.info(
       `notice parser, independent family: money in read with its amount ${withAmount}/${incoming.length}, with amount and transaction id ${matchable}/${incoming.length}, other messages read as money in ${falseIncoming}/${independent.length - incoming.length}`,
     );
-    // Safety holds whatever the wording; the reading floors sit at the measured figures (docs/decisions/1301).
+    // Safety holds whatever the wording; the reading floors sit at the measured figures (docs/decisions/0076).
     expect(falseIncoming).toBe(0);
     expect(withAmount / incoming.length).toBeGreaterThanOrEqual(0.75);
     expect(matchable / incoming.length).toBeGreaterThanOrEqual(0.55);

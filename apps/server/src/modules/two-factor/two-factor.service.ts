@@ -1,5 +1,5 @@
 // Two-factor sign-in with TOTP (RFC 6238, otplib): enrolment confirmed by a code, ten hashed single-use recovery
-// codes, the second step of signing in, and the owner's "required for everyone" rule (docs/decisions/0803-two-factor.md).
+// codes, the second step of signing in, and the owner's "required for everyone" rule (docs/decisions/0042-two-factor.md).
 // Wrong codes count against the same throttle as wrong passwords; a code accepted once is never accepted again.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -71,7 +71,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): CheckQueue {
       offer(orderId, true).catch((err: unknown) => log.error({ err, orderId }, 'screenshot check not queued now; the sweep will'));
     },
     async start() {
-      // Loaded only here: a shop without REDIS_URL never pays bullmq's memory (docs/decisions/0406).
+      // Loaded only here: a shop without REDIS_URL never pays bullmq's memory (docs/decisions/0024).
       const { Queue, Worker } = await import('bullmq');
       queue = new Queue(QUEUE_NAME, { connection, prefix: options.prefix });
       queue.on('error', (err) => log.error({ err }, 'screenshot check queue error'));

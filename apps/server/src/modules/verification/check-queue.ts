@@ -1,7 +1,7 @@
 // Where screenshot checks wait and who works them. Two implementations behind one interface: the embedded default
 // (rows of order_checks claimed with a lease, worked in this process) and BullMQ on Redis (any instance works any
 // job). Either way the database holds the truth: a sweep re-offers every check still 'queued', so a lost job, a
-// crash or a restart never leaves an order unchecked (docs/decisions/0701-screenshot-checks-off-the-request-path.md).
+// crash or a restart never leaves an order unchecked (docs/decisions/0038-screenshot-checks-off-the-request-path.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Dialect } from '../../db/database.ts';
 import * as repo from './verification.repository.ts';
@@ -18,7 +18,7 @@ export interface CheckQueue {
 
 export type Work = (orderId: string) => Promise<void>;
 
-/** One claim in this many takes the oldest due check; the others the newest (docs/decisions/0705). */
+/** One claim in this many takes the oldest due check; the others the newest (docs/decisions/0066). */
 export const OLDEST_EVERY = 4;
 
 export type EmbeddedQueueOptions = {

@@ -3,7 +3,7 @@
 // nothing an image does there reaches the server: a decoder or tesseract worker that crashes or throws ends that
 // process, and a job that overruns its CPU time, its wall-clock time or its memory is killed with it. The job fails
 // (the check's attempt fails, see verification.service.ts), and the next job gets a fresh process.
-// docs/decisions/0704-screenshot-checks-that-cannot-crash-the-server.md
+// docs/decisions/0064-screenshot-checks-that-cannot-crash-the-server.md
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 // tesseract.js's own node worker script, started at the lowest CPU priority. On Linux a thread's nice value is its
 // own: setPriority(0, …) inside this worker thread lowers only this thread, so reading receipts takes the cores only
-// when the event loop (placing orders) leaves them idle (docs/decisions/0701). Where that is refused, OCR still runs.
+// when the event loop (placing orders) leaves them idle (docs/decisions/0038). Where that is refused, OCR still runs.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 

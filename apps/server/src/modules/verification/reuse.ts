@@ -3,7 +3,7 @@
 // entirely inside the check's locked transaction would give (verification.service.ts: two copies checked at once find
 // each other), but a check whose transaction id was unread compares with a month's fingerprints (30,000 at 1,000
 // orders a day), too long to hold the lock for: on SQLite every query of the shop would wait.
-// So the search has two halves (docs/decisions/0701, "Reuse search without the lock"):
+// So the search has two halves (docs/decisions/0038, "Reuse search without the lock"):
 // - scanSamePicture, before the lock: every fingerprint numbered up to the latest committed one, a page at a time,
 //   letting the event loop run between pages;
 // - finishSamePicture, under the lock: the fingerprints numbered after that (checks finished meanwhile: a few), and

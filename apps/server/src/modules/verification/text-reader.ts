@@ -33,7 +33,7 @@ export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
  * Grey, and scaled only when far from phone size: enlarged below 600 px wide (text too small to read), reduced above
  * 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about 20 px high or more,
  * which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a third more CPU per
- * receipt for nothing (docs/decisions/0701, "Measured"). Colours of wallet headers (white on blue or red) survive as
+ * receipt for nothing (docs/decisions/0038, "Measured"). Colours of wallet headers (white on blue or red) survive as
  * grey levels; tesseract's own thresholding copes better with those than one global threshold here would. No contrast
  * stretch: tesseract's threshold is taken from the histogram, which a linear stretch hardly moves, and sharp's
  * normalise() was 40 % of the pre-processing (0701, "Cheaper pre-processing").
@@ -170,7 +170,7 @@ function around(box: Bbox, image: { width: number; height: number }) {
 function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
-    // Loaded at the first receipt, not at start: an idle shop keeps the memory (docs/decisions/0406).
+    // Loaded at the first receipt, not at start: an idle shop keeps the memory (docs/decisions/0024).
     const { createScheduler, createWorker, OEM, PSM } = await import('tesseract.js');
     const s = createScheduler();
     for (let i = 0; i < options.workers; i++) {

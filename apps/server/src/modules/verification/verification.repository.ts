@@ -227,7 +227,7 @@ export type HashFilter = {
   /**
    * This receipt's transaction id when it was read: then only fingerprints whose receipt showed the same id or none.
    * Two receipts whose ids were both read and differ are never the same picture, so in a shop where almost every id
-   * is read this reads a few rows instead of a month's (docs/decisions/0701, "Reuse search").
+   * is read this reads a few rows instead of a month's (docs/decisions/0038, "Reuse search").
    */
   receiptTxnId: string | null;
 };

@@ -1,7 +1,7 @@
 // The home banner carousel: slides side by side in a scroll-snap strip (native swipe on phones), advancing every
 // 3 s and wrapping from the last slide to the first, with dot indicators. Autoplay pauses while the pointer or
 // keyboard focus is on it and while the tab is hidden. Written small instead of using embla-carousel, which would
-// add 18 KB gzipped to the home page's first load (docs/decisions/0101-storefront-js-budget.md).
+// add 18 KB gzipped to the home page's first load (docs/decisions/0011-storefront-js-budget.md).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameDto } from '@topup/contract/games';

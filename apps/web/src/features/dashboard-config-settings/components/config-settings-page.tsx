@@ -1,5 +1,5 @@
 // /dashboard/configsetting: Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
-// fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0201).
+// fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0015).
 // Each account can be paused (a wallet at its daily limit) and activated again; the server says why when it refuses.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

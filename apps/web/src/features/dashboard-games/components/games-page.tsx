@@ -1,5 +1,5 @@
 // /dashboard/games: Title, Server Type, Order Index, Created At, Actions; pager; Add Game; 'No Games Yet';
-// Add/Edit dialog; 'Delete Game?' confirmation. A created game appears on top in place (docs/decisions/0201).
+// Add/Edit dialog; 'Delete Game?' confirmation. A created game appears on top in place (docs/decisions/0015).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@topup/contract/limits';

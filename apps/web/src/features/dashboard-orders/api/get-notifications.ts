@@ -15,7 +15,7 @@ export async function getNotifications(): Promise<Page<NotificationDto>> {
 
 /**
  * Not polled: the realtime client adds new ones as they come (order-cache.ts addIncomingNotification) and refetches
- * this list after every reconnect (resyncOrders), so nothing is missed (docs/decisions/0302-dashboard-realtime-client.md).
+ * this list after every reconnect (resyncOrders), so nothing is missed (docs/decisions/0017-dashboard-realtime-client.md).
  */
 export const notificationsQueryOptions = () => queryOptions({ queryKey: notificationKeys.list(), queryFn: getNotifications });
 

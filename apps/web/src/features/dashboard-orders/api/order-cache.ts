@@ -63,7 +63,7 @@ export function resyncOrders(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
-// ---- colleagues' changes, live (ReceiveOrderChanged, docs/decisions/1015) -----------------------------------------
+// ---- colleagues' changes, live (ReceiveOrderChanged, docs/decisions/0063) -----------------------------------------
 
 /** What an open detail or status dialog needs to say about a colleague's change that just arrived. */
 export type LiveChange = { by: string | null; changes: OrderChangeKind[]; deleted: boolean; updatedAt: string | null };

@@ -2,7 +2,7 @@
 // and 'Save Changes' back to the list. Opening an unread order marks it read. Cancelling asks for the
 // reason (and a note for "Other"), completing may carry a note, the change is sent with the `updatedAt` it was made
 // against (a change by someone else meanwhile is refused and the order reloads), and the timeline sits beside it.
-// Colleagues' changes arrive live (docs/decisions/1015): the page shows the order as it now is, says who changed it,
+// Colleagues' changes arrive live (docs/decisions/0063): the page shows the order as it now is, says who changed it,
 // clears an unsaved status choice made against the old state, and says so when the order was deleted.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

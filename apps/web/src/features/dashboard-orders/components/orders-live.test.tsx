@@ -1,4 +1,4 @@
-// Colleagues' changes arriving live (ReceiveOrderChanged, docs/decisions/1015): the list updates rows in place and
+// Colleagues' changes arriving live (ReceiveOrderChanged, docs/decisions/0063): the list updates rows in place and
 // drops deleted ones, this tab's own change echoed back applies nothing twice, an open status dialog made stale says
 // so before the server's 409 could, and an open detail shows the new state, who changed it, and a deletion.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -68,7 +68,7 @@ export function OrdersPage() {
   const items = useMemo(() => orders.data?.items ?? [], [orders.data]);
   const totalCount = orders.data?.paging.totalCount ?? 0;
 
-  // The order a single-order dialog is about, as it is now: a colleague's change arrives live (docs/decisions/1015).
+  // The order a single-order dialog is about, as it is now: a colleague's change arrives live (docs/decisions/0063).
   const asked = change && 'order' in change ? change.order : null;
   const live = useLiveChange(asked?.id);
   const describe = useDescribeLiveChange();

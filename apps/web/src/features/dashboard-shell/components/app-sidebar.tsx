@@ -27,7 +27,7 @@ type NavGroup = {
   key: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   items: { key: string; url: string }[];
-  /** Staff work orders only; the server refuses them the rest (docs/decisions/0801-roles.md). */
+  /** Staff work orders only; the server refuses them the rest (docs/decisions/0040-roles.md). */
   ownerOnly?: boolean;
 };
 

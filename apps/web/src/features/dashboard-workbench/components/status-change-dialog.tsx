@@ -1,7 +1,7 @@
 // What a status change asks for, for one order or many: cancelling needs one of the reasons the buyer will see (and a
 // note for "Other"), completing may carry a note. Used by the detail page, the list's row actions and shortcuts, and
 // bulk actions, so the rule lives here once. The server's refusal shows in red inside the dialog; a change someone
-// else made while it was open (it arrives live) shows above the form before any refusal can (docs/decisions/1015).
+// else made while it was open (it arrives live) shows above the form before any refusal can (docs/decisions/0063).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_NOTE_MAX, CANCEL_REASONS, type CancelReason } from '@topup/contract/order-reasons';

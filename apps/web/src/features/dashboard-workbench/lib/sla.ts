@@ -1,5 +1,5 @@
 // The SLA clock's rule, in one place: an order waits within the promise (normal), in the promise's last third
-// (amber: act now), or past it (red). See docs/decisions/1011-workbench-sla-clock.md.
+// (amber: act now), or past it (red). See docs/decisions/0049-workbench-sla-clock.md.
 export type SlaTone = 'normal' | 'amber' | 'red';
 
 /** Amber from two thirds of the promise: with the default 3 minutes, the last minute. */

@@ -45,7 +45,7 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
   const [networkError, setNetworkError] = useState(false);
   const inFlight = useRef(false);
   const panel = useRef<HTMLDivElement>(null);
-  // One key per Buy Now press; Retry after a dropped connection repeats it (see docs/decisions/0103).
+  // One key per Buy Now press; Retry after a dropped connection repeats it (see docs/decisions/0013).
   const attemptKey = useRef(randomId());
   const mutation = useCreateOrder(setProgress);
   // The form comes in the server's HTML before its script: until hydrated it takes no input that React would not see
