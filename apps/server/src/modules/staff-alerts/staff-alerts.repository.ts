@@ -226,6 +226,21 @@ export function pendingUnopenedBetween(db: Db, from: string, to: string, limit: 
     .execute();
 }
 
+/** Money in that is still waiting for its order, taken between `from` and `to`. */
+export function waitingNoticesBetween(db: Db, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('payment_notices')
+    .select('id')
+    .where('kind', '=', 'incoming')
+    .where('state', '=', 'waiting')
+    .where('order_id', 'is', null)
+    .where('taken_at', '>=', from)
+    .where('taken_at', '<=', to)
+    .orderBy('taken_at')
+    .limit(limit)
+    .execute();
+}
+
 /** Finished deliveries older than `before` are only history: removed. */
 export async function pruneDeliveries(db: Db, before: string): Promise<void> {
   await db.deleteFrom('staff_alert_deliveries').where('state', '!=', 'queued').where('created_at', '<', before).execute();

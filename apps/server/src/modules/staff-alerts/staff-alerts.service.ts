@@ -30,8 +30,13 @@ export type StaffAlertOptions = {
   allowLoopbackHttp?: boolean;
   /** How often each instance looks for due deliveries (retries, and alerts claimed on another instance). */
   pollMs?: number;
-  /** How often each instance scans for orders about to break the promise. */
+  /** How often each instance scans for orders about to break the promise and for money still without its order. */
   lateScanMs?: number;
+  /**
+   * Money in with no order yet is announced only after waiting this long: buyers pay first and place the order after,
+   * so almost every honest payment arrives a minute or two before its order (default 10 minutes).
+   */
+  unmatchedGraceMs?: number;
   /** First retry after this; each further one waits twice as long. */
   retryBaseMs?: number;
   maxAttempts?: number;
@@ -49,6 +54,8 @@ export type StaffAlerts = {
   alertUnmatchedPayment(notice: Pick<PaymentNoticeDto, 'id' | 'kind' | 'state' | 'orderId'>): Promise<void>;
   /** One late-order scan now (tests; the timer runs it too). */
   scanLateOrders(): Promise<void>;
+  /** One scan for money that has waited past the grace period without its order (tests; the timer runs it too). */
+  scanWaitingPayments(): Promise<void>;
   /** Sends what is due now; resolves when this round is done. */
   sendDue(): Promise<void>;
   start(): void;
@@ -168,6 +175,7 @@ type Subjects = { orders: Map<string, repo.AlertOrder>; notices: Map<string, rep
 export function createStaffAlerts({ config, db, events, log, shop, options = {} }: Deps): StaffAlerts {
   const pollMs = options.pollMs ?? 2000;
   const lateScanMs = options.lateScanMs ?? 15_000;
+  const unmatchedGraceMs = options.unmatchedGraceMs ?? 10 * 60_000;
   const retryBaseMs = options.retryBaseMs ?? 2000;
   const maxAttempts = options.maxAttempts ?? 6;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
@@ -422,6 +430,20 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     if (orders.length > 0) await sendDue();
   }
 
+  async function scanWaitingPayments(): Promise<void> {
+    if (closed) return;
+    const now = Date.now();
+    // Notices that crossed the grace line recently: a scan after a long outage does not alert about last week.
+    const from = new Date(now - unmatchedGraceMs - 24 * 3600_000).toISOString();
+    const to = new Date(now - unmatchedGraceMs).toISOString();
+    const notices = await repo.waitingNoticesBetween(db, from, to, 500);
+    await claim(
+      notices.map((n) => n.id),
+      'unmatchedPayment',
+    );
+    if (notices.length > 0) await sendDue();
+  }
+
   // The orders service and the checks call these synchronously after their commit: the claim runs on its own and a
   // failure is logged, never thrown back into placing an order.
   const run = (what: string, job: () => Promise<void>) => {
@@ -444,6 +466,7 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     alertOrder,
     alertUnmatchedPayment,
     scanLateOrders,
+    scanWaitingPayments,
     sendDue,
     start() {
       if (timers.length > 0 || closed) return;
@@ -453,13 +476,17 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
           if (v.verdict !== 'mismatch' && !v.isDuplicate) return;
           run('check problem', () => alertOrder(v.orderId, 'checkProblem'));
         }),
-        // Announced after each decision on a notice: only money in left without an order is claimed (once per device).
+        // Announced after each decision on a notice: money staff must decide about (several candidates, another amount)
+        // is claimed at once, once per device; money merely waiting for its order is left to the grace-period scan.
         events.onPaymentNotice(({ notice }) => {
-          if (isUnmatchedPayment(notice)) run('unmatched payment', () => alertUnmatchedPayment(notice));
+          if (notice.state !== 'waiting' && isUnmatchedPayment(notice)) run('unmatched payment', () => alertUnmatchedPayment(notice));
         }),
       ];
       const poll = setInterval(() => void sendDue(), pollMs);
-      const scan = setInterval(() => run('late scan', scanLateOrders), lateScanMs);
+      const scan = setInterval(() => {
+        run('late scan', scanLateOrders);
+        run('waiting payment scan', scanWaitingPayments);
+      }, lateScanMs);
       const prune = setInterval(
         () => run('prune', () => repo.pruneDeliveries(db, new Date(Date.now() - KEEP_HISTORY_MS).toISOString())),
         3600_000,

@@ -1,7 +1,8 @@
 // Alerts about money that arrived with no order, end to end: a signed wallet notice reaches the payment phone's
 // webhook, no order takes it (none, or several of one amount), and every device whose owner wants it gets one push in
-// its owner's language that opens the payments page. A notice that paid its order, money out, a person who turned
-// the kind off, and the same notice announced again alert nobody (more).
+// its owner's language that opens the payments page. Money merely waiting for its order is announced only after a
+// grace period (buyers pay first and place the order after); several candidates are announced at once. A notice that
+// paid its order, money out, a person who turned the kind off, and the same notice announced again alert nobody (more).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentNoticeDto } from '@topup/contract/payment-phones';
 import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
@@ -53,6 +54,15 @@ async function order(transactionNumber: string): Promise<string> {
   return body<{ id: string }>(res).payLoad.id;
 }
 
+/** The grace period of this app: short, so the tests can wait it out. */
+const GRACE_MS = 800;
+
+/** Waits out the grace period and runs the scan the timer would run. */
+async function afterGrace(): Promise<void> {
+  await sleep(GRACE_MS + 50);
+  await t.app.ctx.staffAlerts.scanWaitingPayments();
+}
+
 const setPreferences = (auth: Record<string, string>, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/Push/Preferences', headers: auth, payload });
 
@@ -63,7 +73,14 @@ beforeAll(async () => {
     {
       build: {
         paymentNoticeSweepMs: 0,
-        staffAlerts: { allowLoopbackHttp: true, pollMs: 100, lateScanMs: 3_600_000, retryBaseMs: 100, maxAttempts: 4 },
+        staffAlerts: {
+          allowLoopbackHttp: true,
+          pollMs: 100,
+          lateScanMs: 3_600_000,
+          retryBaseMs: 100,
+          maxAttempts: 4,
+          unmatchedGraceMs: GRACE_MS,
+        },
       },
     },
   );
@@ -81,6 +98,11 @@ describe('alerts about money with no order', () => {
   it("sends money in that no order takes to every device once, in its owner's language, opening the payments page", async () => {
     const n = await notice('You have received 7,500 Ks from U Aung (09xxxxx1234). Trans ID: 0100345678999001. Balance 90,000 Ks');
     expect(n).toMatchObject({ state: 'waiting', orderId: null, amount: 7500 });
+    // Within the grace period its order may still come: nobody is disturbed yet.
+    await t.app.ctx.staffAlerts.scanWaitingPayments();
+    await sleep(300);
+    expect(paymentPushes(enDevice)).toEqual([]);
+    await afterGrace();
     await waitFor(() => paymentPushes(enDevice).length >= 1 && paymentPushes(mmDevice).length >= 1, 'both payment pushes');
     expect(push.rejected).toEqual([]);
     const en = paymentPushes(enDevice)[0]!;
@@ -130,8 +152,21 @@ describe('alerts about money with no order', () => {
     expect(rows.some((r) => r.order_id === paid.id || r.order_id === out.id)).toBe(false);
   });
 
+  it('alerts nobody about money whose order comes within the grace period', async () => {
+    const n = await notice('You have received 6,300 Ks from Ko Zaw. Trans ID: 0100345678300654. Balance 50,000 Ks');
+    expect(n.state).toBe('waiting');
+    const price = await createCatalog(t, {}, { price: 6300 });
+    const res = await placeOrder(t, orderFields(price.packageId, { transactionNumber: '300654' }));
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.ctx.paymentNotices.idle();
+    await afterGrace();
+    await sleep(300);
+    expect(push.received.filter((r) => r.payload.orderId === n.id)).toEqual([]);
+  });
+
   it('drops an alert whose notice found its order before it was sent', async () => {
     const n = await notice('You have received 5,000 Ks from U Tun. Trans ID: 0100345678300888. Balance 99,000 Ks');
+    await afterGrace();
     await waitFor(() => paymentPushes(enDevice).some((p) => p.payload.orderId === n.id), 'the first push');
     // A new device of the same person: its claim is written after the notice was attached by hand.
     const late = push.device('/pay-en-tablet');
@@ -189,6 +224,7 @@ describe('alerts about money with no order', () => {
     });
 
     const n = await notice('You have received 12,000 Ks from U Myint. Trans ID: 0100345678555001. Balance 80,000 Ks');
+    await afterGrace();
     await waitFor(() => paymentPushes(mmDevice).some((p) => p.payload.orderId === n.id), 'the Burmese push');
     await sleep(300);
     expect(paymentPushes(enDevice).some((p) => p.payload.orderId === n.id)).toBe(false);
