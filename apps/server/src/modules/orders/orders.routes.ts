@@ -13,8 +13,8 @@ import * as service from './orders.service.ts';
 import { BulkActionBody, BulkActionResult, OperatorDto, OrderFilterQuery } from '@topup/contract/workbench';
 import { z } from 'zod';
 import { localize } from '@topup/contract/messages';
-import { bulkAction } from './orders-bulk.service.ts';
-import { exportCsv } from './orders-export.service.ts';
+import { bulkAction } from './bulk.service.ts';
+import { exportCsv } from './export.service.ts';
 import { issueToken } from '../order-tracking/tracking-tokens.ts';
 
 const FILES = [service.SCREENSHOT_FIELD] as const;

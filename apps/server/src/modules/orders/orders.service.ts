@@ -18,9 +18,9 @@ import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../auth/admin.ts';
 import * as repo from './orders.repository.ts';
-import { eraseEditedValues, forgetOrders, record, type Actor } from '../order-timeline/order-timeline.service.ts';
+import { eraseEditedValues, forgetOrders, record, type Actor } from './timeline.service.ts';
 import { orderFlags, type EditableOrderField, type OrderFilterQuery, type OrderFlag } from '@topup/contract/workbench';
-import { hasFilters, resolveFilter } from './orders-filters.ts';
+import { hasFilters, resolveFilter } from './list-filters.ts';
 
 export const SCREENSHOT_FIELD = 'file_ScreenShot';
 

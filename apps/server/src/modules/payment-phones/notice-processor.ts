@@ -6,7 +6,7 @@ import type { NoticeCandidate, PaymentNoticeDto, Wallet } from '@topup/contract/
 import type { Db } from '../../db/database.ts';
 import type { OrderEvents } from '../../events/order-events.ts';
 import { nowIso } from '../../lib/time.ts';
-import { record } from '../order-timeline/record.ts';
+import { record } from '../orders/timeline-record.ts';
 import { parseNotice } from './notice-parser.ts';
 import * as repo from './payment-phones.repository.ts';
 

@@ -12,7 +12,7 @@ import type { Admin } from '../auth/admin.ts';
 import { AppError } from '../../lib/errors.ts';
 import { paging } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import { record } from '../order-timeline/order-timeline.service.ts';
+import { record } from '../orders/timeline.service.ts';
 import { toNoticeDto } from './notice-processor.ts';
 import * as repo from './payment-phones.repository.ts';
 

@@ -12,7 +12,7 @@ import { ImageRefused, SandboxFailure, type ImageSandbox } from './image-sandbox
 import { readReceipt } from './receipt-text.ts';
 import { finishSamePicture, REUSE_WINDOW_MS, scanSamePicture, type PictureQuery } from './reuse.ts';
 import * as repo from './verification.repository.ts';
-import { record } from '../order-timeline/record.ts';
+import { record } from '../orders/timeline-record.ts';
 
 export type CheckSettings = {
   /** A receipt older than this before its order does not match (RECEIPT_MAX_AGE_HOURS, default 24 h). */

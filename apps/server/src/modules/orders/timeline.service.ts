@@ -8,9 +8,9 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addDays, zonedDate, zonedDayStart } from '../../lib/time-zone.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
-import * as repo from './order-timeline.repository.ts';
+import * as repo from './timeline.repository.ts';
 
-export { record, type Actor, type EventBody, type NewEvent } from './record.ts';
+export { record, type Actor, type EventBody, type NewEvent } from './timeline-record.ts';
 
 /**
  * A deleted order's events stay (who deleted it, and the SLA history), but the values its edits held (phone

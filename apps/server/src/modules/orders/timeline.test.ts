@@ -8,8 +8,8 @@ import type { OrderDto } from '@topup/contract/orders';
 import type { OrderEventDto, SlaDto } from '@topup/contract/workbench';
 import { register } from '../auth/auth.service.ts';
 import { ADMIN, body, buildTestApp, login, multipart, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
-import { createCatalog, orderFields, placeOrder, updateOrder } from '../orders/orders.fixtures.ts';
-import { record, sla } from './order-timeline.service.ts';
+import { createCatalog, orderFields, placeOrder, updateOrder } from './orders.fixtures.ts';
+import { record, sla } from './timeline.service.ts';
 
 let t: TestApp;
 let packageId: string;

@@ -7,8 +7,8 @@ import type { OrderStatus } from '@topup/contract/limits';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Admin } from '../auth/admin.ts';
-import { record } from '../order-timeline/order-timeline.service.ts';
-import { resolveFilter } from './orders-filters.ts';
+import { record } from './timeline.service.ts';
+import { resolveFilter } from './list-filters.ts';
 import * as repo from './orders.repository.ts';
 import { announceChange, announceStaffChanges, checkFlags, markReadIn, nextUpdatedAt, staffChange, toOrderDto } from './orders.service.ts';
 

@@ -4,7 +4,7 @@ import { envelope } from '@topup/contract/envelope';
 import { OrderSummaryDto, OrderSummaryQuery } from '@topup/contract/order-summary';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
-import { orderSummary } from './orders-summary.service.ts';
+import { orderSummary } from './summary.service.ts';
 
 export const orderSummaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A static path, so it wins over `/api/v1/Order/:id`.

@@ -17,7 +17,7 @@ import {
 import type { OrderRow } from '../../db/schema.ts';
 import { ADMIN, body, buildTestApp, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { createGame } from './orders.fixtures.ts';
-import { exportCsv as exportCsvStream, exportPages } from './orders-export.service.ts';
+import { exportCsv as exportCsvStream, exportPages } from './export.service.ts';
 import * as repo from './orders.repository.ts';
 
 let t: TestApp;

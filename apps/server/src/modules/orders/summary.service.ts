@@ -1,7 +1,7 @@
 // The dashboard overview: how many orders wait and since when, and orders and revenue per local day for 14 days.
 import type { CurrencyAmount, OrderSummaryDay, OrderSummaryDto } from '@topup/contract/order-summary';
 import type { AppContext } from '../../context.ts';
-import * as repo from './orders-summary.repository.ts';
+import * as repo from './summary.repository.ts';
 
 export const SUMMARY_DAYS = 14;
 const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { IdParam, envelope } from '@topup/contract/envelope';
 import { OrderEventDto, SlaDto } from '@topup/contract/workbench';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
-import { sla, timeline } from './order-timeline.service.ts';
+import { sla, timeline } from './timeline.service.ts';
 
 export const orderTimelineRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/Order/:id/Timeline', {

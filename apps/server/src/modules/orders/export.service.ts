@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { formatZoned, zonedDate } from '../../lib/time-zone.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
-import { resolveFilter } from './orders-filters.ts';
+import { resolveFilter } from './list-filters.ts';
 import * as repo from './orders.repository.ts';
 
 /** Rows read per query: big enough that a million rows are 2,000 index range reads, small enough to stay a few MB. */
