@@ -1,7 +1,7 @@
 // Games, their images, packages and the payment accounts shown with them (the API's Game).
 import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
-import { ConfigSettingDto } from './config-settings.ts';
+import { PaymentAccountDto } from './payment-accounts.ts';
 import { TokenPackageDto } from './token-packages.ts';
 import { MSG } from './messages.ts';
 import { DEFAULT_ORDER_INDEX, ORDER_INDEX_MAX, SERVER_TYPES, TEXT_LIMITS } from './limits.ts';
@@ -24,7 +24,7 @@ export type GameDto = z.infer<typeof GameDto>;
 
 export const GameDetailDto = GameDto.extend({
   tokenPackageDto: z.array(TokenPackageDto),
-  configSettingDtos: z.array(ConfigSettingDto),
+  configSettingDtos: z.array(PaymentAccountDto),
 });
 export type GameDetailDto = z.infer<typeof GameDetailDto>;
 

@@ -10,7 +10,7 @@ export const PAGE_SIZE = {
   default: 10,
   admin: 12,
   games: 12,
-  configSettings: 12,
+  paymentAccounts: 12,
   tokenPackagesResource: 10,
   tokenPackagesPage: 12,
   gamesForPackageForm: 1000,
@@ -30,7 +30,7 @@ export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'NORMAL';
 export const ORDER_STATUSES = ['PENDING', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const MAX_CONFIG_SETTINGS = 4;
+export const MAX_PAYMENT_ACCOUNTS = 4;
 export const QUANTITY = { min: 1, max: 10 } as const;
 export const TRANSACTION_NUMBER_LENGTH = 6;
 export const DEFAULT_ORDER_INDEX = 1;

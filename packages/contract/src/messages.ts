@@ -277,7 +277,7 @@ const CATALOG = {
     en: 'Choose a reason for this note.',
     mm: 'ဤမှတ်ချက်အတွက် အကြောင်းရင်းတစ်ခု ရွေးပါ။',
   },
-  // The staff workbench (@topup/contract/workbench).
+  // The staff's order list, timeline and SLA (@topup/contract/order-list, order-timeline, order-summary).
   orderChanged: {
     en: (p) =>
       `${p.who ? `${p.who} changed this order` : 'This order was changed'} after you opened it. Look at it again before changing it.`,
@@ -535,7 +535,7 @@ const THINGS = {
 } as const;
 export type Thing = keyof typeof THINGS;
 
-/** Header row of the CSV export, per column of @topup/contract/workbench EXPORT_COLUMNS. */
+/** Header row of the CSV export, per column of @topup/contract/order-list EXPORT_COLUMNS. */
 const EXPORT_HEADERS = {
   code: { en: 'Code', mm: 'ကုဒ်' },
   createdAt: { en: 'Placed at', mm: 'မှာယူချိန်' },

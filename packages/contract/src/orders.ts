@@ -1,9 +1,9 @@
 // Orders: what a buyer submits, what staff see and change (the API's Order; the server owns price and status rules).
 import { z } from 'zod';
+import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { OrderVerdict } from './verification.ts';
-import { OrderUpdateExtras, refineOverride } from './workbench.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { message: MSG.mustBeOneOf(ORDER_STATUSES) });
@@ -98,6 +98,64 @@ export const CreateOrderForm = z.object({
 });
 export type CreateOrderForm = z.infer<typeof CreateOrderForm>;
 
+// ---- completing a flagged order, optimistic concurrency and notes (beyond the original API) ----------------
+
+/**
+ * Why an order may not be completed without a second look: `duplicate` (another order reuses its transaction
+ * number or screenshot) and `mismatch` (its screenshot check's verdict).
+ */
+export const ORDER_FLAGS = ['duplicate', 'mismatch'] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
+/** Longest status note kept with a status change. */
+export const STATUS_NOTE_MAX = 500;
+
+export const OVERRIDE_REASON_MAX = 500;
+
+/** The flags an order carries now, in ORDER_FLAGS order; empty when it may be completed as it is. */
+export function orderFlags(order: { isDuplicate?: boolean | null; verdict?: string | null }): OrderFlag[] {
+  return ORDER_FLAGS.filter((f) => (f === 'duplicate' ? order.isDuplicate === true : order.verdict === 'mismatch'));
+}
+
+/**
+ * Sent with any change that can complete an order (PUT /api/v1/Order/:id as multipart fields, POST /Order/Bulk as
+ * JSON). Completing a flagged order without `overrideFlags: true` is refused: 409 with code `orderFlagged` (bulk:
+ * that order fails with the code, the others go on). `overrideReason` (1–500 characters after trimming) is required
+ * with `overrideFlags: true` and is kept in the timeline's STATUS_CHANGED event. An override on an order that is
+ * not flagged, or on a change that does not complete it, records nothing.
+ */
+const OverrideFlagsField = z.preprocess(blankAsAbsent, FormBoolean.optional());
+const OverrideReasonField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+  z.string().max(OVERRIDE_REASON_MAX, MSG.tooLong(OVERRIDE_REASON_MAX)).optional(),
+);
+export const OrderOverride = z.object({ overrideFlags: OverrideFlagsField, overrideReason: OverrideReasonField });
+export type OrderOverride = z.infer<typeof OrderOverride>;
+
+/** The refinement both request shapes share: a reason is required with the override. */
+export function refineOverride(b: { overrideFlags?: boolean; overrideReason?: string }, ctx: z.RefinementCtx) {
+  if (b.overrideFlags === true && !b.overrideReason)
+    ctx.addIssue({ code: 'custom', message: MSG.overrideReasonRequired, path: ['overrideReason'] });
+}
+
+/**
+ * Extra multipart fields of PUT /api/v1/Order/:id (merged into UpdateOrderForm).
+ * - `expectedUpdatedAt`: the order's `updatedAt` as the client last saw it. When given and the order has changed
+ *   since, the answer is 409 with code `orderChanged` (its text names who changed it when known) and the field
+ *   error on `expectedUpdatedAt`; nothing is changed. Without it the spec's last-write-wins stays.
+ * - `statusNote`: a note kept in the timeline with a status change to COMPLETED or PENDING (cancelling uses
+ *   `cancelReason`/`cancelNote`); refused when the status does not change.
+ */
+export const OrderUpdateExtras = z.object({
+  ...OrderOverride.shape,
+  expectedUpdatedAt: z.preprocess(blankAsAbsent, z.iso.datetime({ offset: true, message: MSG.invalidDateTime }).optional()),
+  statusNote: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z.string().max(STATUS_NOTE_MAX, MSG.tooLong(STATUS_NOTE_MAX)).optional(),
+  ),
+});
+export type OrderUpdateExtras = z.infer<typeof OrderUpdateExtras>;
+
 /** Multipart fields of PUT /api/v1/Order/{id}. What was bought stays as bought; see docs/decisions. */
 export const UpdateOrderForm = z
   .object({
@@ -114,7 +172,7 @@ export const UpdateOrderForm = z
     /** Beyond the original API: why the order is cancelled, and a note (required for OTHER). See docs/decisions/0045. */
     cancelReason: CancelReasonField,
     cancelNote: CancelNoteField,
-    /** Beyond the original API: optimistic concurrency and a note on completing; see workbench.ts. */
+    /** Beyond the original API: optimistic concurrency and a note on completing; see OrderUpdateExtras. */
     ...OrderUpdateExtras.shape,
   })
   .superRefine(refineOverride);

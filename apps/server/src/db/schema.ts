@@ -179,7 +179,7 @@ export interface OrderDuplicatesTable {
 export interface OrderEventsTable {
   id: string;
   order_id: string;
-  /** OrderEventType of @topup/contract/workbench. */
+  /** OrderEventType of @topup/contract/order-timeline. */
   type: string;
   actor_id: string | null;
   actor_email: string | null;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentMethod } from '@topup/contract/limits';
 import type { AppContext } from '../context.ts';
 import type { GamesTable, TokenPackagesTable } from '../db/schema.ts';
-import { insertConfigSetting } from '../modules/config-settings/config-settings.repository.ts';
+import { insertPaymentAccount } from '../modules/payment-accounts/payment-accounts.repository.ts';
 import { insertGame } from '../modules/games/games.repository.ts';
 import { insertPackage } from '../modules/token-packages/token-packages.repository.ts';
 import { gameArtJobs, paymentLogoSvg, renderInChildProcess, type GameArt, type Palette, type RenderedImage } from './demo-images.ts';
@@ -305,7 +305,7 @@ export async function seedDemoCatalog(ctx: AppContext): Promise<SeedSummary | nu
         }
       }
       for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-        await insertConfigSetting(trx, {
+        await insertPaymentAccount(trx, {
           id: randomUUID(),
           payment_name: account.paymentName,
           phone: account.phone,

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Admin } from '../auth/admin.ts';
-import { allConfigSettings, requireActivePaymentAccount } from '../config-settings/config-settings.service.ts';
+import { activePaymentAccounts, requireActivePaymentAccount } from '../payment-accounts/payment-accounts.service.ts';
 import { packageImagesOfGame, packagesOfGame } from '../token-packages/token-packages.service.ts';
 import { requireFiles, storePublicUploads } from '../../lib/catalog-uploads.ts';
 import * as repo from './games.repository.ts';
@@ -69,7 +69,7 @@ export async function bannerList(ctx: AppContext): Promise<GameDto[]> {
 export async function gameDetail(ctx: AppContext, id: string, viewer: Admin | null): Promise<GameDetailDto> {
   const row = await repo.findGame(ctx.db, id.toLowerCase());
   if (!row || (row.is_disable === 1 && !viewer)) throw AppError.notFound('Game');
-  const [tokenPackageDto, configSettingDtos] = await Promise.all([packagesOfGame(ctx, row.id), allConfigSettings(ctx)]);
+  const [tokenPackageDto, configSettingDtos] = await Promise.all([packagesOfGame(ctx, row.id), activePaymentAccounts(ctx)]);
   return { ...toGameDto(ctx, row), tokenPackageDto, configSettingDtos };
 }
 

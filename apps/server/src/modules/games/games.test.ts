@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
-import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/config-settings';
+import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/payment-accounts';
 import type { GameDetailDto, GameDto } from '@topup/contract/games';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import {

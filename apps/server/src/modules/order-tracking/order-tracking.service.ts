@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { toOrderDto } from '../orders/orders.service.ts';
+import { toOrderDto } from '../orders/order-dto.ts';
 import * as repo from './order-tracking.repository.ts';
 import { hashToken, issueToken } from './tracking-tokens.ts';
 import { stageOf, trackedFromDto } from './tracked-view.ts';

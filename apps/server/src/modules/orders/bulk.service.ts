@@ -1,7 +1,7 @@
 // Bulk actions of the workbench: mark read, complete or cancel many orders, listed or "all matching the filter".
 // Each order is changed in its own transaction with its own timeline entry, so one order that can't be changed
 // (gone, no longer pending, changed meanwhile) fails alone and is named with why (docs/decisions/0057).
-import { BULK_MAX, type BulkActionBody } from '@topup/contract/workbench';
+import { BULK_MAX, type BulkActionBody } from '@topup/contract/order-list';
 import { MSG } from '@topup/contract/messages';
 import type { OrderStatus } from '@topup/contract/limits';
 import type { AppContext } from '../../context.ts';
@@ -9,8 +9,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { Admin } from '../auth/admin.ts';
 import { record } from './timeline.service.ts';
 import { resolveFilter } from './list-filters.ts';
-import * as repo from './orders.repository.ts';
-import { announceChange, announceStaffChanges, checkFlags, markReadIn, nextUpdatedAt, staffChange, toOrderDto } from './orders.service.ts';
+import { countFiltered, idsFiltered } from './list.repository.ts';
+import { codesOf, findOrder } from './orders.repository.ts';
+import { updateOrder } from './status-changes.repository.ts';
+import { checkFlags, markReadIn, nextUpdatedAt } from './status-changes.service.ts';
+import { announceChange, announceStaffChanges, staffChange } from './announce.ts';
+import { toOrderDto } from './order-dto.ts';
 
 /** `message` is a catalogue reference; the route puts it into the caller's language. `orderCode` names the order to staff (null once it is gone). */
 export type BulkOutcome = { succeeded: string[]; failed: Array<{ id: string; orderCode: string | null; message: string }> };
@@ -22,9 +26,9 @@ async function targets(ctx: AppContext, body: BulkActionBody): Promise<string[]>
   if (body.ids) return [...new Set(body.ids)];
   const { searchTerm, sort, ...filters } = body.filter!;
   const where = await resolveFilter(ctx, { ...filters, sort }, searchTerm);
-  const count = await repo.countFiltered(ctx.db, where);
+  const count = await countFiltered(ctx.db, where);
   if (count > BULK_MAX) throw AppError.field('filter', MSG.bulkFilterTooBroad(count, BULK_MAX));
-  return repo.idsFiltered(ctx.db, where, sort, BULK_MAX);
+  return idsFiltered(ctx.db, where, sort, BULK_MAX);
 }
 
 export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkActionBody): Promise<BulkOutcome> {
@@ -36,7 +40,7 @@ export async function bulkAction(ctx: AppContext, admin: Admin, body: BulkAction
     else succeeded.push(id);
   }
   // "All matching" may fail orders the dashboard has not loaded: name them by their code, not their id.
-  const codes = await repo.codesOf(
+  const codes = await codesOf(
     ctx.db,
     failures.map((f) => f.id),
   );
@@ -48,7 +52,7 @@ async function markOne(ctx: AppContext, admin: Admin, id: string): Promise<strin
   const outcome = await ctx.db.transaction().execute((trx) => markReadIn(trx, id, admin));
   if (outcome === 'missing') return MSG.notFound('Order');
   // An order already read changes nothing: nobody is told again (as markRead).
-  const row = outcome === 'marked' ? await repo.findOrder(ctx.db, id) : undefined;
+  const row = outcome === 'marked' ? await findOrder(ctx.db, id) : undefined;
   if (row) {
     const dto = toOrderDto(ctx, row);
     announceChange(ctx, dto);
@@ -58,7 +62,7 @@ async function markOne(ctx: AppContext, admin: Admin, id: string): Promise<strin
 }
 
 async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: BulkActionBody): Promise<string | null> {
-  const existing = await repo.findOrder(ctx.db, id);
+  const existing = await findOrder(ctx.db, id);
   if (!existing) return MSG.notFound('Order');
   if (existing.status !== 'PENDING') return MSG.bulkNotPending;
   const to = TARGET[body.action as 'COMPLETE' | 'CANCEL'];
@@ -81,7 +85,7 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
   };
   const changed = await ctx.db.transaction().execute(async (trx) => {
     // Only the order as read: someone who changed it meanwhile wins, and this one is reported as changed.
-    if ((await repo.updateOrder(trx, id, changes, { updatedAt: existing.updated_at })) === 0) return false;
+    if ((await updateOrder(trx, id, changes, { updatedAt: existing.updated_at })) === 0) return false;
     await record(trx, {
       orderId: id,
       actor: { id: admin.id, email: admin.email },
@@ -99,7 +103,7 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
     return true;
   });
   if (!changed) {
-    const now = await repo.findOrder(ctx.db, id);
+    const now = await findOrder(ctx.db, id);
     return now ? MSG.orderChanged(now.operator_email) : MSG.notFound('Order');
   }
   const dto = toOrderDto(ctx, { ...existing, ...changes });

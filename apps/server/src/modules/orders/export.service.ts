@@ -2,14 +2,14 @@
 // export of any size holds one page in memory; UTF-8 with a BOM (Excel then reads Burmese right), the header row in
 // the caller's language, times in the shop's time zone, and every text cell guarded against formula injection.
 import { Readable } from 'node:stream';
-import { EXPORT_COLUMNS, type ExportColumn, type OrderFilterQuery, type OrderSort } from '@topup/contract/workbench';
+import { EXPORT_COLUMNS, type ExportColumn, type OrderFilterQuery, type OrderSort } from '@topup/contract/order-list';
 import { MSG, textOf, type ExportValueKind, type Language } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import type { OrderRow } from '../../db/schema.ts';
 import { formatZoned, zonedDate } from '../../lib/time-zone.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
 import { resolveFilter } from './list-filters.ts';
-import * as repo from './orders.repository.ts';
+import * as repo from './list.repository.ts';
 
 /** Rows read per query: big enough that a million rows are 2,000 index range reads, small enough to stay a few MB. */
 export const EXPORT_PAGE_SIZE = 500;

@@ -6,19 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@topup/contract/envelope';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { OrderDto } from '@topup/contract/orders';
-import {
-  BULK_MAX,
-  EXPORT_COLUMNS,
-  OrderFilterQuery,
-  type BulkActionResult,
-  type OrderEventDto,
-  type OrderSort,
-} from '@topup/contract/workbench';
+import { BULK_MAX, EXPORT_COLUMNS, OrderFilterQuery, type BulkActionResult, type OrderSort } from '@topup/contract/order-list';
+import { type OrderEventDto } from '@topup/contract/order-timeline';
 import type { OrderRow } from '../../db/schema.ts';
 import { ADMIN, body, buildTestApp, putShopSettings, shopSettingsFields, type TestApp } from '../../../test/helpers.ts';
 import { createGame } from './orders.fixtures.ts';
 import { exportCsv as exportCsvStream, exportPages } from './export.service.ts';
-import * as repo from './orders.repository.ts';
+import * as repo from './list.repository.ts';
 
 let t: TestApp;
 let gameA: string;

@@ -1,12 +1,12 @@
 // The workbench's list filters (query string or bulk body) turned into what the database compares: days and
 // instants become UTC instants, a day being the shop's day in its time zone (shop settings).
-import { DEFAULT_ORDER_SORT, type OrderFilterQuery } from '@topup/contract/workbench';
+import { DEFAULT_ORDER_SORT, type OrderFilterQuery } from '@topup/contract/order-list';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addDays, zonedDayStart } from '../../lib/time-zone.ts';
 import { getShopSettings } from '../shop-settings/shop-settings.service.ts';
-import type { OrderWhere } from './orders.repository.ts';
+import type { OrderWhere } from './list.repository.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
 import type { OrderDto } from '@topup/contract/orders';
-import type { BulkActionResult, OrderEventDto } from '@topup/contract/workbench';
+import type { BulkActionResult } from '@topup/contract/order-list';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import { ADMIN, body, buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createCatalog, orderFields, placeOrder, updateOrder } from './orders.fixtures.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HUB } from '@topup/contract/limits';
 import { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { OrderDto } from '@topup/contract/orders';
-import type { BulkActionResult } from '@topup/contract/workbench';
+import type { BulkActionResult } from '@topup/contract/order-list';
 import { ADMIN, body, buildTestApp, login, png, type TestApp } from '../../../test/helpers.ts';
 import { register } from '../auth/auth.service.ts';
 import {

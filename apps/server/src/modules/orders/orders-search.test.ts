@@ -8,7 +8,9 @@ import type { OrderDto } from '@topup/contract/orders';
 import type { OrderRow } from '../../db/schema.ts';
 import { ADMIN, body, buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { createGame } from './orders.fixtures.ts';
-import * as repo from './orders.repository.ts';
+import { insertOrder } from './placement.repository.ts';
+import { markOrderRead, updateOrder } from './status-changes.repository.ts';
+import { deleteCleanable, deleteOrder, findCleanable } from './deletion.repository.ts';
 
 let t: TestApp;
 let gameId: string;
@@ -199,7 +201,7 @@ async function expectFilterCountsRight() {
 
 describe('order search', () => {
   it('matches the reference for every kind of term, with exact counts and stable pages', async () => {
-    for (let i = 1; i <= 60; i++) await repo.insertOrder(t.app.ctx.db, order(i));
+    for (let i = 1; i <= 60; i++) await insertOrder(t.app.ctx.db, order(i));
     expect(await titleCounts()).toEqual(await expectedTitleCounts());
     await expectFilterCountsRight();
     await expectAllTermsRight();
@@ -207,25 +209,25 @@ describe('order search', () => {
 
   it('stays right after updates, deletes and a clean', async () => {
     const db = t.app.ctx.db;
-    await repo.updateOrder(db, order(41).id, {
+    await updateOrder(db, order(41).id, {
       in_game_user_id: 'NewPlayer%42',
       mobile_number: '09123450000',
       transaction_number: '999999',
     });
-    await repo.updateOrder(db, order(4).id, { game_title: 'Free Fire', package_title: '100% Bonus Diamonds' });
-    await repo.updateOrder(db, order(6).id, { status: 'CANCELLED' });
-    await repo.updateOrder(db, order(8).id, {
+    await updateOrder(db, order(4).id, { game_title: 'Free Fire', package_title: '100% Bonus Diamonds' });
+    await updateOrder(db, order(6).id, { status: 'CANCELLED' });
+    await updateOrder(db, order(8).id, {
       verdict: 'failed',
       is_duplicate: 1,
       operator_id: operatorId,
       game_id: null,
       payment_method: 'PHONEBILL',
     });
-    await repo.markOrderRead(db, order(9).id);
-    await repo.deleteOrder(db, order(7).id);
-    const cleanable = await repo.findCleanable(db, ['COMPLETED', 'CANCELLED'], '2025-01-01T00:00:10.000Z', 500);
+    await markOrderRead(db, order(9).id);
+    await deleteOrder(db, order(7).id);
+    const cleanable = await findCleanable(db, ['COMPLETED', 'CANCELLED'], '2025-01-01T00:00:10.000Z', 500);
     expect(cleanable.length).toBeGreaterThan(3);
-    await repo.deleteCleanable(db, cleanable, ['COMPLETED', 'CANCELLED'], '2025-01-01T00:00:10.000Z');
+    await deleteCleanable(db, cleanable, ['COMPLETED', 'CANCELLED'], '2025-01-01T00:00:10.000Z');
 
     expect(await titleCounts()).toEqual(await expectedTitleCounts());
     await expectFilterCountsRight();

@@ -1,7 +1,7 @@
 // Appending an event to an order's timeline, apart from the timeline's reads (timeline.service.ts) so that
 // whatever records an event (orders, the screenshot checks) needs no more than the database.
 import { randomUUID } from 'node:crypto';
-import type { OrderEventDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../lib/time.ts';
 import * as repo from './timeline.repository.ts';

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { OrderEventsTable } from '../../db/schema.ts';
-import { ORDER_EVENT_TYPES } from '@topup/contract/workbench';
+import { ORDER_EVENT_TYPES } from '@topup/contract/order-timeline';
 
 export async function insertEvent(db: Db, row: OrderEventsTable) {
   await db.insertInto('order_events').values(row).execute();

@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, envelope } from '@topup/contract/envelope';
-import { OrderEventDto, SlaDto } from '@topup/contract/workbench';
+import { OrderEventDto } from '@topup/contract/order-timeline';
+import { SlaDto } from '@topup/contract/order-summary';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sla, timeline } from './timeline.service.ts';

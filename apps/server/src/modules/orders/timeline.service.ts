@@ -1,8 +1,9 @@
 // Orders' timelines: the one way anything records what happened to an order (`record`, record.ts: inside the
 // transaction of the change, so a change that fails leaves no event and an event never names a change that did not
 // happen), the timeline staff read, and the SLA figures computed from it.
-import type { OrderEventDto, SlaDto, SlaFigures } from '@topup/contract/workbench';
-import { SLA_DAYS } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
+import type { SlaDto, SlaFigures } from '@topup/contract/order-summary';
+import { SLA_DAYS } from '@topup/contract/order-summary';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';

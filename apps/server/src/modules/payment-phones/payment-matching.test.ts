@@ -5,7 +5,7 @@
 // attached by hand, once; a phone's personal wallet pays no order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPaymentDto, PaymentNoticeDto, PaymentNoticeEvent } from '@topup/contract/payment-phones';
-import type { OrderEventDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import type { Page } from '@topup/contract/envelope';
 import { body, buildTestApp, login, type TestApp } from '../../../test/helpers.ts';
 import { createCatalog, orderFields, placeOrder } from '../orders/orders.fixtures.ts';

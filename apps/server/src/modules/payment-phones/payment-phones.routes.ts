@@ -7,7 +7,6 @@ import { IdParam, IdPayload, envelope, page } from '@topup/contract/envelope';
 import { MSG } from '@topup/contract/messages';
 import {
   AttachNoticeForm,
-  OrderPaymentDto,
   PAYMENT_PHONE_MSG,
   PHONE_KEY_HEADER,
   PaymentNoticeDto,
@@ -55,7 +54,8 @@ export const paymentPhoneRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => ok(await service.revokePhone(ctx, request.params.id), PAYMENT_PHONE_MSG.revoked),
   });
 
-  // Staff work with notices: the Payments page, an order's payment, money with no order attached by hand.
+  // Staff work with notices: the Payments page and money with no order attached by hand (an order's payment is
+  // served by the orders module).
   app.get('/api/v1/PaymentNotice', {
     config: { role: 'staff' },
     schema: { tags: ['payment-phones'], querystring: PaymentNoticeListQuery, response: { 200: envelope(page(PaymentNoticeDto)) } },
@@ -67,12 +67,6 @@ export const paymentPhoneRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     schema: { tags: ['payment-phones'], params: IdParam, body: AttachNoticeForm, response: { 200: envelope(PaymentNoticeDto) } },
     handler: async (request) =>
       ok(await notices.attachNotice(ctx, request.admin!, request.params.id, request.body.orderId), PAYMENT_PHONE_MSG.attached),
-  });
-
-  app.get('/api/v1/Order/:id/payment', {
-    config: { role: 'staff' },
-    schema: { tags: ['payment-phones'], params: IdParam, response: { 200: envelope(OrderPaymentDto) } },
-    handler: async (request) => ok(await notices.orderPayment(ctx, request.params.id)),
   });
 
   // The webhook reads its body as text: the signature covers the exact bytes sent, not a re-serialised object.

@@ -6,7 +6,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import type { OrderDto } from '@topup/contract/orders';
-import type { OrderEventDto, SlaDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
+import type { SlaDto } from '@topup/contract/order-summary';
 import { fakeOrder, fakeServer, pageOf, renderDashboard, type FakeCall } from '../../components/dashboard/test-utils';
 import { OrdersPage } from './components/orders-page';
 import { OrderDetail } from './components/order-detail';

@@ -1,13 +1,13 @@
 // POST /api/v1/ConfigSetting (multipart): the new account goes on top and the count rises by one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { request } from '../../../lib/http';
 import { addToPages } from '../../../lib/page-cache';
 import { configSettingFormData, type ConfigSettingFormValues } from './config-setting-form-data';
 import { configSettingKeys } from './config-setting-keys';
 
-export async function createConfigSetting(values: ConfigSettingFormValues): Promise<ConfigSettingDto> {
-  return (await request<ConfigSettingDto>('/api/v1/ConfigSetting', { method: 'POST', body: configSettingFormData(values) })).payLoad;
+export async function createConfigSetting(values: ConfigSettingFormValues): Promise<PaymentAccountDto> {
+  return (await request<PaymentAccountDto>('/api/v1/ConfigSetting', { method: 'POST', body: configSettingFormData(values) })).payLoad;
 }
 
 export function useCreateConfigSetting() {

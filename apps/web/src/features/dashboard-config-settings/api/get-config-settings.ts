@@ -1,13 +1,13 @@
 // GET /api/v1/ConfigSetting: the payment accounts (at most 4), 12 per page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import type { Page } from '@topup/contract/envelope';
 import { request } from '../../../lib/http';
 import type { ListParams } from '../../../lib/page-cache';
 import { configSettingKeys } from './config-setting-keys';
 
-export async function getConfigSettings(params: ListParams): Promise<Page<ConfigSettingDto>> {
-  return (await request<Page<ConfigSettingDto>>('/api/v1/ConfigSetting', { query: params })).payLoad;
+export async function getConfigSettings(params: ListParams): Promise<Page<PaymentAccountDto>> {
+  return (await request<Page<PaymentAccountDto>>('/api/v1/ConfigSetting', { query: params })).payLoad;
 }
 
 export const configSettingsQueryOptions = (params: ListParams) =>

@@ -1,14 +1,14 @@
 // PUT /api/v1/ConfigSetting/{id} (multipart): the answer replaces the cached account.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { request } from '../../../lib/http';
 import { replaceInPages } from '../../../lib/page-cache';
 import { configSettingFormData, type ConfigSettingFormValues } from './config-setting-form-data';
 import { configSettingKeys } from './config-setting-keys';
 
-export async function updateConfigSetting(id: string, values: ConfigSettingFormValues): Promise<ConfigSettingDto> {
+export async function updateConfigSetting(id: string, values: ConfigSettingFormValues): Promise<PaymentAccountDto> {
   return (
-    await request<ConfigSettingDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, {
+    await request<PaymentAccountDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, {
       method: 'PUT',
       body: configSettingFormData(values),
     })

@@ -2,7 +2,7 @@
 // editing and must then be non-zero; numbers are parsed as integers; the server's errors in red.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -18,7 +18,7 @@ export function canSubmitConfigSetting(v: { paymentName: string; phone: string; 
   return !editing || (Number.isInteger(v.orderIndex) && v.orderIndex !== 0);
 }
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: ConfigSettingDto | null };
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: PaymentAccountDto | null };
 
 export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
   const { t } = useTranslation('dashboard');
@@ -35,7 +35,7 @@ export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
   );
 }
 
-function ConfigSettingForm({ item, onDone }: { item: ConfigSettingDto | null; onDone: () => void }) {
+function ConfigSettingForm({ item, onDone }: { item: PaymentAccountDto | null; onDone: () => void }) {
   const { t } = useTranslation('dashboard');
   const create = useCreateConfigSetting();
   const update = useUpdateConfigSetting();

@@ -3,8 +3,8 @@
 // Each account can be paused (a wallet at its daily limit) and activated again; the server says why when it refuses.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_CONFIG_SETTINGS, PAGE_SIZE } from '@topup/contract/limits';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import { MAX_PAYMENT_ACCOUNTS, PAGE_SIZE } from '@topup/contract/limits';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
 import { PageHeader } from '../../../components/dashboard/page-header';
@@ -19,21 +19,21 @@ import { ConfigSettingFormDialog } from './config-setting-form-dialog';
 export function ConfigSettingsPage() {
   const { t } = useTranslation('dashboard');
   const [currentPage, setCurrentPage] = useState(1);
-  const list = useConfigSettings({ currentPage, pageSize: PAGE_SIZE.configSettings, searchTerm: '' });
+  const list = useConfigSettings({ currentPage, pageSize: PAGE_SIZE.paymentAccounts, searchTerm: '' });
   const del = useDeleteConfigSetting();
   const toggle = useUpdateConfigSetting();
   const { t: owner } = useTranslation('owner');
-  const [editing, setEditing] = useState<ConfigSettingDto | null>(null);
+  const [editing, setEditing] = useState<PaymentAccountDto | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ConfigSettingDto | null>(null);
-  const canAdd = list.isSuccess && list.data.paging.totalCount < MAX_CONFIG_SETTINGS;
+  const [deleting, setDeleting] = useState<PaymentAccountDto | null>(null);
+  const canAdd = list.isSuccess && list.data.paging.totalCount < MAX_PAYMENT_ACCOUNTS;
 
-  function openForm(item: ConfigSettingDto | null) {
+  function openForm(item: PaymentAccountDto | null) {
     setEditing(item);
     setFormOpen(true);
   }
 
-  const columns: ResourceColumn<ConfigSettingDto>[] = [
+  const columns: ResourceColumn<PaymentAccountDto>[] = [
     {
       key: 'paymentName',
       header: t('configSettings.columns.paymentName'),

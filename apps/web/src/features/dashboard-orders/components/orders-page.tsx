@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, Download, Keyboard, Search, X } from 'lucide-react';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { OrderDto } from '@topup/contract/orders';
-import { BULK_MAX, type BulkAction } from '@topup/contract/workbench';
+import { BULK_MAX, type BulkAction } from '@topup/contract/order-list';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';

@@ -1,7 +1,7 @@
 // /api/v1/PaymentPhone (owners): register a phone (URL and key answered once), list, revoke; the payment accounts
 // a phone can receive for come from /api/v1/ConfigSetting.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import type { Page } from '@topup/contract/envelope';
 import type { PaymentPhoneCreatedDto, PaymentPhoneDto, PaymentPhoneForm } from '@topup/contract/payment-phones';
 import { request } from '../../../lib/http';
@@ -18,7 +18,7 @@ export const usePaymentAccounts = () =>
   useQuery({
     queryKey: paymentPhoneKeys.accounts,
     queryFn: async ({ signal }) =>
-      (await request<Page<ConfigSettingDto>>('/api/v1/ConfigSetting', { query: { pageSize: 10 }, signal })).payLoad.items,
+      (await request<Page<PaymentAccountDto>>('/api/v1/ConfigSetting', { query: { pageSize: 10 }, signal })).payLoad.items,
   });
 
 export function useRegisterPhone() {

@@ -2,7 +2,7 @@
 // succeeds or fails on its own; the answer says which failed and why. Lists, bell and figures then load again, since
 // which pages the changed orders sit on is not known here.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkActionBody, BulkActionResult } from '@topup/contract/workbench';
+import type { BulkActionBody, BulkActionResult } from '@topup/contract/order-list';
 import { request } from '../../../lib/http';
 import { notificationKeys, orderKeys } from '../../../lib/order-keys';
 

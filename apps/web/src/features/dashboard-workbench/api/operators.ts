@@ -1,6 +1,6 @@
 // GET /api/v1/Order/Operators: the staff who can appear as an order's operator, for the operator filter.
 import { useQuery } from '@tanstack/react-query';
-import type { OperatorDto } from '@topup/contract/workbench';
+import type { OperatorDto } from '@topup/contract/order-list';
 import { request } from '../../../lib/http';
 import { orderKeys } from '../../../lib/order-keys';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/Order/Sla: placed → completed against the promise, today and over 14 days, overall and per staff.
 import { useQuery } from '@tanstack/react-query';
-import type { SlaDto } from '@topup/contract/workbench';
+import type { SlaDto } from '@topup/contract/order-summary';
 import { request } from '../../../lib/http';
 import { orderKeys } from '../../../lib/order-keys';
 

@@ -2,7 +2,7 @@
 // sits at the bottom of the screen, where the thumb is.
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, CheckCircle2, Eye, XCircle } from 'lucide-react';
-import type { BulkAction } from '@topup/contract/workbench';
+import type { BulkAction } from '@topup/contract/order-list';
 import { Button } from '../../../components/ui/button';
 
 type Props = {

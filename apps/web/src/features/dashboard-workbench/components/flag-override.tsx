@@ -2,7 +2,7 @@
 // confirms they checked it themselves and says why they complete it anyway (kept in the timeline with their name).
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
-import { OVERRIDE_REASON_MAX } from '@topup/contract/workbench';
+import { OVERRIDE_REASON_MAX } from '@topup/contract/orders';
 import type { OrderFlag } from '../lib/order-flags';
 
 export type OverrideState = { confirmed: boolean; reason: string };

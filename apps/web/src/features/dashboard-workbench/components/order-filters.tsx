@@ -5,7 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@topup/contract/limits';
-import { ORDER_SORTS } from '@topup/contract/workbench';
+import { ORDER_SORTS } from '@topup/contract/order-list';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useGameOptions } from '../../../lib/game-options';

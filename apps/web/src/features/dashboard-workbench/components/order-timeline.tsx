@@ -2,7 +2,7 @@
 // edit (old → new) and the deletion request, each with who and when. Read-only: the server writes it with the change.
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
-import type { OrderEventDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import { errorText } from '../../../components/dashboard/form-error';
 import { useFormatDateTime } from '../../../lib/dates';
 import { Button } from '../../../components/ui/button';

@@ -2,7 +2,7 @@
 // percentile from placed to completed, the share kept within the promise, and the same per staff member.
 import { useTranslation } from 'react-i18next';
 import { Timer } from 'lucide-react';
-import type { SlaFigures } from '@topup/contract/workbench';
+import type { SlaFigures } from '@topup/contract/order-summary';
 import { errorText } from '../../../components/dashboard/form-error';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -2,7 +2,7 @@
 // link and survives a reload. One reader and one writer: unknown or invalid values are dropped, defaults left out.
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@topup/contract/limits';
 import { VERDICT_FILTERS, type VerdictFilter } from '@topup/contract/verification';
-import { DEFAULT_ORDER_SORT, ORDER_SORTS, type OrderFilter, type OrderSort } from '@topup/contract/workbench';
+import { DEFAULT_ORDER_SORT, ORDER_SORTS, type OrderFilter, type OrderSort } from '@topup/contract/order-list';
 import type { ListParams } from '../../../lib/page-cache';
 
 export type OrderListView = {

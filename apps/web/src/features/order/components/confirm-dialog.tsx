@@ -3,7 +3,7 @@
 // Loaded only when a buyer first can press Buy Now, so Radix and the dropzone stay off the page's first load.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { CURRENCY_SHOWN, type PaymentMethod } from '@topup/contract/limits';
 import { Dialog } from '../../../components/ui/dialog';
@@ -21,7 +21,7 @@ export type ConfirmDialogProps = {
   quantity: number;
   subTotal: number;
   total: number;
-  accounts: ConfigSettingDto[];
+  accounts: PaymentAccountDto[];
   /** The buyer's payment method: its own instructions and accounts are shown. */
   paymentMethod: PaymentMethod;
   submitting: boolean;

@@ -4,16 +4,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Copy } from 'lucide-react';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import type { PaymentMethod } from '@topup/contract/limits';
 import { variantSrcSet } from '@topup/contract/images';
 import { copyText } from '../../../lib/copy-text';
 
-export function accountsFor(accounts: ConfigSettingDto[], method: PaymentMethod): ConfigSettingDto[] {
+export function accountsFor(accounts: PaymentAccountDto[], method: PaymentMethod): PaymentAccountDto[] {
   return accounts.filter((a) => (a.paymentMethod ?? 'NORMAL') === method).sort((a, b) => a.orderIndex - b.orderIndex);
 }
 
-export function PaymentAccounts({ accounts, method, amount }: { accounts: ConfigSettingDto[]; method: PaymentMethod; amount: string }) {
+export function PaymentAccounts({ accounts, method, amount }: { accounts: PaymentAccountDto[]; method: PaymentMethod; amount: string }) {
   const { t } = useTranslation('storefront');
   const [status, setStatus] = useState<{ id: string; ok: boolean } | null>(null);
   const shown = accountsFor(accounts, method);

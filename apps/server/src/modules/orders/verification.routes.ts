@@ -1,4 +1,5 @@
-// Staff's view of the screenshot checks: one order's check (fields, duplicates), "check again", and orders by verdict.
+// Staff's view of the screenshot checks on orders: one order's check (fields, duplicates), "check again", and orders by
+// verdict. The checks themselves are the verification module's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam, PageQuery, envelope, page } from '@topup/contract/envelope';
@@ -6,12 +7,12 @@ import { OrderDto } from '@topup/contract/orders';
 import { OrderVerification, VerdictListQuery } from '@topup/contract/verification';
 import type { AppContext } from '../../context.ts';
 import { offsetOf, ok, toPage } from '../../lib/envelope.ts';
-import { toOrderDto } from '../orders/orders.service.ts';
+import { toOrderDto } from './order-dto.ts';
 import { AppError } from '../../lib/errors.ts';
-import * as repo from './verification.repository.ts';
-import { getVerification } from './verification.service.ts';
+import * as repo from '../verification/verification.repository.ts';
+import { getVerification } from '../verification/verification.service.ts';
 
-export const verificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const orderVerificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v1/Order/Verdict-List', {
     config: { role: 'staff' },
     schema: { tags: ['orders'], querystring: PageQuery.extend(VerdictListQuery.shape), response: { 200: envelope(page(OrderDto)) } },

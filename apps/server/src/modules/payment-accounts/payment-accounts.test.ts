@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, textOf } from '@topup/contract/messages';
-import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/config-settings';
+import { PAYMENT_ACCOUNT_MSG } from '@topup/contract/payment-accounts';
 import { createGame } from '../orders/orders.fixtures.ts';
 import { body, buildTestApp, multipart, png, storedFiles, type TestApp } from '../../../test/helpers.ts';
 
@@ -15,7 +15,7 @@ async function create(fields: Record<string, string>, logo?: Buffer) {
   return t.app.inject({ method: 'POST', url: '/api/v1/ConfigSetting', headers: { ...form.headers, ...t.auth }, payload: form.payload });
 }
 
-describe('ConfigSetting', () => {
+describe('Payment accounts (/api/v1/ConfigSetting)', () => {
   it('creates with a logo, lists publicly, and refuses a fifth', async () => {
     const res = await create({ paymentName: 'KBZPay', phone: '09123456789' }, await png());
     expect(res.statusCode).toBe(201);
@@ -81,7 +81,7 @@ describe('ConfigSetting', () => {
   });
 });
 
-describe('ConfigSetting on/off', () => {
+describe('Payment accounts on/off', () => {
   let s: TestApp;
   beforeAll(async () => {
     s = await buildTestApp();

@@ -1,7 +1,7 @@
 // Payment accounts carry their holder's name and belong to one payment method, so a buyer paying by phone bill is not
 // told to transfer to a wallet: the public list the storefront reads has both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfigSettingDto } from '@topup/contract/config-settings';
+import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { TEXT_LIMITS } from '@topup/contract/limits';
 import { body, buildTestApp, multipart, type TestApp } from '../../../test/helpers.ts';
 
@@ -17,13 +17,13 @@ async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, 
 }
 
 const publicList = async () =>
-  body<{ items: ConfigSettingDto[] }>(await t.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting?pageSize=12' })).payLoad.items;
+  body<{ items: PaymentAccountDto[] }>(await t.app.inject({ method: 'GET', url: '/api/v1/ConfigSetting?pageSize=12' })).payLoad.items;
 
 describe('payment account holder and method', () => {
   it('stores the holder name and the payment method, and the public list shows both', async () => {
     const wallet = await send('POST', '/api/v1/ConfigSetting', { paymentName: 'KBZPay', phone: '09777123456', holderName: '  U Aung Ko ' });
     expect(wallet.statusCode, wallet.body).toBe(201);
-    expect(body<ConfigSettingDto>(wallet).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
+    expect(body<PaymentAccountDto>(wallet).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
     const bill = await send('POST', '/api/v1/ConfigSetting', {
       paymentName: 'MPT',
       phone: '09420123456',
@@ -48,13 +48,13 @@ describe('payment account holder and method', () => {
       paymentMethod: 'PHONEBILL',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(body<ConfigSettingDto>(res).payLoad).toMatchObject({ holderName: null, paymentMethod: 'PHONEBILL' });
+    expect(body<PaymentAccountDto>(res).payLoad).toMatchObject({ holderName: null, paymentMethod: 'PHONEBILL' });
     const again = await send('PUT', `/api/v1/ConfigSetting/${bill!.id}`, {
       paymentName: 'MPT',
       phone: '09420123456',
       holderName: 'U Aung Ko',
     });
-    expect(body<ConfigSettingDto>(again).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
+    expect(body<PaymentAccountDto>(again).payLoad).toMatchObject({ holderName: 'U Aung Ko', paymentMethod: 'NORMAL' });
   });
 
   it('refuses a holder name over the limit and an unknown method, naming the field, writing nothing', async () => {

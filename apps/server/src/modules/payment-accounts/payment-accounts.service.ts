@@ -1,9 +1,9 @@
 // Payment accounts: at most four, each with an optional logo, each on or off. Buyers see the active ones only, and
 // while any game is on sale at least one stays active, so a buyer always has somewhere to pay.
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_ACCOUNT_MSG, type ConfigSettingDto, type ConfigSettingForm } from '@topup/contract/config-settings';
+import { PAYMENT_ACCOUNT_MSG, type PaymentAccountDto, type PaymentAccountForm } from '@topup/contract/payment-accounts';
 import type { Page } from '@topup/contract/envelope';
-import { DEFAULT_PAYMENT_METHOD, MAX_CONFIG_SETTINGS, PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
+import { DEFAULT_PAYMENT_METHOD, MAX_PAYMENT_ACCOUNTS, PAYMENT_METHODS, type PaymentMethod } from '@topup/contract/limits';
 import { MSG } from '@topup/contract/messages';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -11,11 +11,11 @@ import type { ConfigSettingsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
-import * as repo from './config-settings.repository.ts';
+import * as repo from './payment-accounts.repository.ts';
 
 export const LOGO_FIELD = 'file_Logo';
 
-export function toConfigSettingDto(ctx: AppContext, row: ConfigSettingsTable): ConfigSettingDto {
+export function toPaymentAccountDto(ctx: AppContext, row: ConfigSettingsTable): PaymentAccountDto {
   return {
     id: row.id,
     paymentName: row.payment_name,
@@ -31,18 +31,18 @@ export function toConfigSettingDto(ctx: AppContext, row: ConfigSettingsTable): C
 }
 
 /** `activeOnly` for buyers; the dashboard sees paused accounts too. */
-export async function listConfigSettings(
+export async function listPaymentAccounts(
   ctx: AppContext,
   currentPage: number,
   pageSize: number,
   activeOnly = true,
-): Promise<Page<ConfigSettingDto>> {
+): Promise<Page<PaymentAccountDto>> {
   const [rows, total] = await Promise.all([
-    repo.listConfigSettings(ctx.db, offsetOf(currentPage, pageSize), pageSize, activeOnly),
-    repo.countConfigSettings(ctx.db, activeOnly),
+    repo.listPaymentAccounts(ctx.db, offsetOf(currentPage, pageSize), pageSize, activeOnly),
+    repo.countPaymentAccounts(ctx.db, activeOnly),
   ]);
   return toPage(
-    rows.map((r) => toConfigSettingDto(ctx, r)),
+    rows.map((r) => toPaymentAccountDto(ctx, r)),
     currentPage,
     pageSize,
     total,
@@ -50,14 +50,18 @@ export async function listConfigSettings(
 }
 
 /** The active accounts in display order, for the game detail's `configSettingDtos` (what a buyer may pay to). */
-export async function allConfigSettings(ctx: AppContext): Promise<ConfigSettingDto[]> {
-  const rows = await repo.listConfigSettings(ctx.db, 0, MAX_CONFIG_SETTINGS, true);
-  return rows.map((r) => toConfigSettingDto(ctx, r));
+export async function activePaymentAccounts(ctx: AppContext): Promise<PaymentAccountDto[]> {
+  const rows = await repo.listPaymentAccounts(ctx.db, 0, MAX_PAYMENT_ACCOUNTS, true);
+  return rows.map((r) => toPaymentAccountDto(ctx, r));
 }
 
-export async function createConfigSetting(ctx: AppContext, form: ConfigSettingForm, logo: Buffer | undefined): Promise<ConfigSettingDto> {
+export async function createPaymentAccount(
+  ctx: AppContext,
+  form: PaymentAccountForm,
+  logo: Buffer | undefined,
+): Promise<PaymentAccountDto> {
   // Cheap early refusal before touching the image; the count is checked again inside the transaction.
-  if ((await repo.countConfigSettings(ctx.db)) >= MAX_CONFIG_SETTINGS) throw AppError.conflict(MSG.maxConfigSettings);
+  if ((await repo.countPaymentAccounts(ctx.db)) >= MAX_PAYMENT_ACCOUNTS) throw AppError.conflict(MSG.maxConfigSettings);
   const logoName = logo ? await ctx.media.storeImage('public', LOGO_FIELD, logo) : null;
   const row: ConfigSettingsTable = {
     id: randomUUID(),
@@ -72,23 +76,23 @@ export async function createConfigSetting(ctx: AppContext, form: ConfigSettingFo
   };
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      if ((await repo.countConfigSettings(trx)) >= MAX_CONFIG_SETTINGS) throw AppError.conflict(MSG.maxConfigSettings);
-      await repo.insertConfigSetting(trx, row);
+      if ((await repo.countPaymentAccounts(trx)) >= MAX_PAYMENT_ACCOUNTS) throw AppError.conflict(MSG.maxConfigSettings);
+      await repo.insertPaymentAccount(trx, row);
     });
   } catch (err) {
     await ctx.media.discard('public', [logoName]);
     throw err;
   }
-  return toConfigSettingDto(ctx, row);
+  return toPaymentAccountDto(ctx, row);
 }
 
-export async function updateConfigSetting(
+export async function updatePaymentAccount(
   ctx: AppContext,
   id: string,
-  form: ConfigSettingForm,
+  form: PaymentAccountForm,
   logo: Buffer | undefined,
-): Promise<ConfigSettingDto> {
-  const existing = await repo.findConfigSetting(ctx.db, id);
+): Promise<PaymentAccountDto> {
+  const existing = await repo.findPaymentAccount(ctx.db, id);
   if (!existing) throw AppError.notFound('Payment account');
   const logoName = logo ? await ctx.media.storeImage('public', LOGO_FIELD, logo) : existing.logo;
   const isActive = form.isActive === undefined ? existing.is_active : form.isActive ? 1 : 0;
@@ -104,22 +108,22 @@ export async function updateConfigSetting(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if (existing.is_active === 1 && isActive === 0) await refuseIfLastActive(ctx, trx, id);
-      await repo.updateConfigSetting(trx, id, changes);
+      await repo.updatePaymentAccount(trx, id, changes);
     });
   } catch (err) {
     if (logo) await ctx.media.discard('public', [logoName]);
     throw err;
   }
   if (logo) await ctx.media.releasePublic(ctx.db, [existing.logo]);
-  return toConfigSettingDto(ctx, { ...existing, ...changes });
+  return toPaymentAccountDto(ctx, { ...existing, ...changes });
 }
 
-export async function deleteConfigSetting(ctx: AppContext, id: string): Promise<{ id: string }> {
-  const existing = await repo.findConfigSetting(ctx.db, id);
+export async function deletePaymentAccount(ctx: AppContext, id: string): Promise<{ id: string }> {
+  const existing = await repo.findPaymentAccount(ctx.db, id);
   if (!existing) throw AppError.notFound('Payment account');
   await ctx.db.transaction().execute(async (trx) => {
     if (existing.is_active === 1) await refuseIfLastActive(ctx, trx, id);
-    await repo.deleteConfigSetting(trx, id);
+    await repo.deletePaymentAccount(trx, id);
   });
   await ctx.media.releasePublic(ctx.db, [existing.logo]);
   return { id };

@@ -2,13 +2,13 @@
 import type { Db } from '../../db/database.ts';
 import type { ConfigSettingsTable } from '../../db/schema.ts';
 
-export function countConfigSettings(db: Db, activeOnly = false): Promise<number> {
+export function countPaymentAccounts(db: Db, activeOnly = false): Promise<number> {
   let q = db.selectFrom('config_settings').select((eb) => eb.fn.countAll<number>().as('n'));
   if (activeOnly) q = q.where('is_active', '=', 1);
   return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
-export function listConfigSettings(db: Db, offset: number, limit: number, activeOnly = false) {
+export function listPaymentAccounts(db: Db, offset: number, limit: number, activeOnly = false) {
   let q = db.selectFrom('config_settings').selectAll();
   if (activeOnly) q = q.where('is_active', '=', 1);
   return q.orderBy('order_index').orderBy('created_at').offset(offset).limit(limit).execute();
@@ -29,18 +29,18 @@ export async function anyGameEnabled(db: Db): Promise<boolean> {
   return !!(await db.selectFrom('games').select('id').where('is_disable', '=', 0).limit(1).executeTakeFirst());
 }
 
-export function findConfigSetting(db: Db, id: string) {
+export function findPaymentAccount(db: Db, id: string) {
   return db.selectFrom('config_settings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertConfigSetting(db: Db, row: ConfigSettingsTable) {
+export async function insertPaymentAccount(db: Db, row: ConfigSettingsTable) {
   await db.insertInto('config_settings').values(row).execute();
 }
 
-export async function updateConfigSetting(db: Db, id: string, changes: Partial<Omit<ConfigSettingsTable, 'id' | 'created_at'>>) {
+export async function updatePaymentAccount(db: Db, id: string, changes: Partial<Omit<ConfigSettingsTable, 'id' | 'created_at'>>) {
   await db.updateTable('config_settings').set(changes).where('id', '=', id).execute();
 }
 
-export async function deleteConfigSetting(db: Db, id: string) {
+export async function deletePaymentAccount(db: Db, id: string) {
   await db.deleteFrom('config_settings').where('id', '=', id).execute();
 }

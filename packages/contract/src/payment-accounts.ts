@@ -5,7 +5,7 @@ import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { DEFAULT_PAYMENT_METHOD, ORDER_INDEX_MAX, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 
-export const ConfigSettingDto = z.object({
+export const PaymentAccountDto = z.object({
   id: z.string(),
   paymentName: z.string(),
   phone: z.string(),
@@ -17,10 +17,10 @@ export const ConfigSettingDto = z.object({
   /** Which payment method this account is for: a buyer paying by phone bill sees only PHONEBILL accounts. */
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
-export type ConfigSettingDto = z.infer<typeof ConfigSettingDto>;
+export type PaymentAccountDto = z.infer<typeof PaymentAccountDto>;
 
 /** Multipart text fields of create and update; the image comes as file_Logo. */
-export const ConfigSettingForm = z.object({
+export const PaymentAccountForm = z.object({
   paymentName: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.paymentName, MSG.tooLong(TEXT_LIMITS.paymentName)),
   phone: z.string().trim().min(1, MSG.required).max(TEXT_LIMITS.phone, MSG.tooLong(TEXT_LIMITS.phone)),
   orderIndex: z.coerce.number().int().min(0).max(ORDER_INDEX_MAX).optional(),
@@ -37,4 +37,4 @@ export const ConfigSettingForm = z.object({
 });
 
 export const PAYMENT_ACCOUNT_MSG = { lastActive: MSG.lastActivePaymentAccount, noneActive: MSG.noActivePaymentAccount } as const;
-export type ConfigSettingForm = z.infer<typeof ConfigSettingForm>;
+export type PaymentAccountForm = z.infer<typeof PaymentAccountForm>;
