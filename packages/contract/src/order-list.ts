@@ -7,7 +7,6 @@
 // - GET  /api/v1/Order/Export?…OrderFilterQuery…    text/csv (UTF-8 with BOM), attachment; header row in the caller's language
 // - GET  /api/v1/Order/Operators                    envelope(OperatorDto[]): who can appear as operator (filter choices)
 import { z } from 'zod';
-import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
