@@ -16,21 +16,12 @@ const root = import.meta.dirname;
 const WEB_FEATURES = readdirSync(`${root}/apps/web/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/**
- * The orders area still lies in three folders that form one feature until they are one folder, in one direction: the
- * orders list composes the workbench's tools and the checks' panel, the workbench's filters the checks' verdict filter.
- */
-const MAY_ALSO_USE = {
-  'dashboard-orders': ['dashboard-workbench', 'dashboard-verification'],
-  'dashboard-workbench': ['dashboard-verification'],
-};
-
 /** Which folder may not import which (docs/decisions/0083-layout-rules.md). */
 const LAYOUT_ZONES = [
   ...WEB_FEATURES.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',
-    except: [feature, ...(MAY_ALSO_USE[feature] ?? [])].map((f) => `./${f}`),
+    except: [`./${feature}`],
     message: 'A web feature does not import another feature: move the shared piece into src/lib, src/hooks or src/components.',
   })),
   {

@@ -43,7 +43,7 @@ const MANIFEST = {
   'src/app/routes/game.tsx': {
     file: 'assets/game-3.js',
     imports: ['index.html'],
-    dynamicImports: ['src/features/order/components/confirm-dialog.tsx'],
+    dynamicImports: ['src/features/checkout/components/confirm-dialog.tsx'],
   },
   'src/app/routes/order-status.tsx': { file: 'assets/order-status-5.js', imports: ['index.html', '_shared.js'] },
   'src/locales/mm/tracking.json': { file: 'assets/tracking-6.js' },
@@ -55,7 +55,7 @@ const MANIFEST = {
     isDynamicEntry: true,
   },
   'src/app/routes/dashboard/layout.tsx': { file: 'assets/layout-8.js', imports: ['index.html'] },
-  'src/features/order/components/confirm-dialog.tsx': { file: 'assets/confirm-dialog-9.js', imports: ['index.html'] },
+  'src/features/checkout/components/confirm-dialog.tsx': { file: 'assets/confirm-dialog-9.js', imports: ['index.html'] },
 };
 
 /**

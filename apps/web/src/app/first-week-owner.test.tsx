@@ -6,9 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeServer, renderDashboard } from '../components/dashboard/test-utils';
-import { LoginForm } from '../features/dashboard-auth/components/login-form';
-import { AcceptInvitationPage } from '../features/dashboard-owner/components/accept-invitation-page';
-import { groupKey, TwoFactorPage } from '../features/dashboard-owner/components/two-factor-page';
+import { LoginForm } from '../features/auth/components/login-form';
+import { AcceptInvitationPage } from '../features/invitations/components/accept-invitation-page';
+import { groupKey, TwoFactorPage } from '../features/two-factor/components/two-factor-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

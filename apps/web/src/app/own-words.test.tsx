@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../lib/i18n';
 import { showToast } from '../lib/toast';
 import { LazyToaster } from '../components/lazy-toaster';
-import { DayInput, parseDay } from '../features/dashboard-workbench/components/day-input';
+import { DayInput, parseDay } from '../features/orders/components/day-input';
 import { renderDashboard } from '../components/dashboard/test-utils';
 import { ImageInput } from '../components/dashboard/image-input';
 

@@ -80,7 +80,7 @@ const ChangePasswordPage = page(
   true,
 );
 const ConfigSettingsPage = page(
-  () => import('./routes/dashboard/config-settings'),
+  () => import('./routes/dashboard/payment-accounts'),
   (m) => m.ConfigSettingsPage,
   true,
 );
@@ -110,27 +110,27 @@ const OrderDetailPage = page(
   true,
 );
 const ShopSettingsPage = page(
-  () => import('../features/dashboard-owner/components/shop-settings-page'),
+  () => import('../features/shop-settings/components/shop-settings-page'),
   (m) => m.ShopSettingsPage,
   true,
 );
 const TwoFactorPage = page(
-  () => import('../features/dashboard-owner/components/two-factor-page'),
+  () => import('../features/two-factor/components/two-factor-page'),
   (m) => m.TwoFactorPage,
   true,
 );
 const PaymentPhonesPage = page(
-  () => import('../features/dashboard-payment-phones/components/payment-phones-page'),
+  () => import('../features/payment-phones/components/payment-phones-page'),
   (m) => m.PaymentPhonesPage,
   true,
 );
 const PaymentsPage = page(
-  () => import('../features/dashboard-payment-phones/components/payments-page'),
+  () => import('../features/payment-phones/components/payments-page'),
   (m) => m.PaymentsPage,
   true,
 );
 const AcceptInvitationPage = page(
-  () => import('../features/dashboard-owner/components/accept-invitation-page'),
+  () => import('../features/invitations/components/accept-invitation-page'),
   (m) => m.AcceptInvitationPage,
   true,
 );

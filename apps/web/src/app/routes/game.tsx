@@ -4,9 +4,9 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { isKnownMissing, useGameDetail } from '../../features/catalog/api/games';
 import { GameInfo, GamePageSkeleton } from '../../features/catalog/components/game-info';
-import { OrderPanel } from '../../features/order/components/order-panel';
-import { ErrorView } from '../../features/storefront/components/error-view';
-import { NotFoundView } from '../../features/storefront/components/not-found-view';
+import { OrderPanel } from '../../features/checkout/components/order-panel';
+import { ErrorView } from '../../features/storefront-shell/components/error-view';
+import { NotFoundView } from '../../features/storefront-shell/components/not-found-view';
 
 export function GamePage() {
   const { gameId = '' } = useParams();

@@ -5,8 +5,8 @@ import { useBannerList, useGameList } from '../../features/catalog/api/games';
 import { GameGrid, GameGridSkeleton } from '../../features/catalog/components/game-grid';
 import { HomeBanner } from '../../features/catalog/components/home-banner';
 import { hasMore, useSeeMore } from '../../features/catalog/hooks/use-see-more';
-import { ErrorView } from '../../features/storefront/components/error-view';
-import { useFlashMessage } from '../../features/storefront/hooks/use-flash-message';
+import { ErrorView } from '../../features/storefront-shell/components/error-view';
+import { useFlashMessage } from '../../features/storefront-shell/hooks/use-flash-message';
 import { ApiError } from '../../lib/http';
 
 export function HomePage() {

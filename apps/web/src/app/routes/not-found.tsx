@@ -1,7 +1,7 @@
 // Any path the app doesn't know: the storefront's header and footer around 'Page not found'.
-import { SiteFooter } from '../../features/storefront/components/site-footer';
-import { SiteHeader } from '../../features/storefront/components/site-header';
-import { NotFoundView } from '../../features/storefront/components/not-found-view';
+import { SiteFooter } from '../../features/storefront-shell/components/site-footer';
+import { SiteHeader } from '../../features/storefront-shell/components/site-header';
+import { NotFoundView } from '../../features/storefront-shell/components/not-found-view';
 
 export function NotFoundPage() {
   return (

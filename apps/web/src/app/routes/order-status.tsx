@@ -9,7 +9,7 @@ import { appDataFor } from '../../lib/app-data';
 import { useTrackedOrder, useTrackedOrderStream, type EmbeddedOrder } from '../../features/order-tracking/api/tracked-order';
 import { CopyShareButtons } from '../../features/order-tracking/components/copy-share-buttons';
 import { OrderStatusView } from '../../features/order-tracking/components/order-status-view';
-import { useFlashMessage } from '../../features/storefront/hooks/use-flash-message';
+import { useFlashMessage } from '../../features/storefront-shell/hooks/use-flash-message';
 import { saveMyOrder } from '../../lib/my-orders';
 
 export type PlacedState = { message?: string; placed?: boolean };

@@ -2,9 +2,9 @@
 // and the toast area (sonner, mounted only once a toast is shown).
 import { Outlet } from 'react-router';
 import { LazyToaster } from '../../components/lazy-toaster';
-import { ScrollToTop } from '../../features/storefront/components/scroll-to-top';
-import { SiteFooter } from '../../features/storefront/components/site-footer';
-import { SiteHeader } from '../../features/storefront/components/site-header';
+import { ScrollToTop } from '../../features/storefront-shell/components/scroll-to-top';
+import { SiteFooter } from '../../features/storefront-shell/components/site-footer';
+import { SiteHeader } from '../../features/storefront-shell/components/site-header';
 
 export function StorefrontLayout() {
   return (

@@ -1,5 +1,5 @@
 // /forget-password: asks for a reset link by email.
-import { ForgetPasswordForm } from '../../../features/dashboard-auth/components/forget-password-form';
+import { ForgetPasswordForm } from '../../../features/auth/components/forget-password-form';
 
 export function ForgetPasswordPage() {
   return <ForgetPasswordForm />;

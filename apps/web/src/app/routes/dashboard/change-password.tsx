@@ -1,5 +1,5 @@
 // /dashboard/change-password.
-import { ChangePasswordForm } from '../../../features/dashboard-auth/components/change-password-form';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 
 export function ChangePasswordPage() {
   return <ChangePasswordForm />;

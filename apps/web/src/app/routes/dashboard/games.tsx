@@ -1,2 +1,2 @@
 // /dashboard/games.
-export { GamesPage } from '../../../features/dashboard-games/components/games-page';
+export { GamesPage } from '../../../features/games/components/games-page';

@@ -10,9 +10,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { NotificationDto } from '@topup/contract/notifications';
 import { fakeServer, pageOf, type FakeCall, fakeOrder } from '../../../components/dashboard/test-utils';
 import { saveTokens } from '../../../lib/session';
-import { OrdersPage } from '../../../features/dashboard-orders/components/orders-page';
+import { OrdersPage } from '../../../features/orders/components/orders-page';
 import { built, fakeJwt, latestHub } from '../../../test/signalr.fake';
-import { DESKTOP_PREF_KEY } from '../../../features/dashboard-realtime/api/alerts';
+import { DESKTOP_PREF_KEY } from '../../../features/realtime/api/alerts';
 import { DashboardLayout } from './layout';
 
 vi.mock('@microsoft/signalr', () => import('../../../test/signalr.fake'));

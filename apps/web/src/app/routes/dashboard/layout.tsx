@@ -6,26 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../../../lib/http';
-import { sessionActions, useSession } from '../../../features/dashboard-auth/hooks/session-store';
+import { sessionActions, useSession } from '../../../features/auth/hooks/session-store';
 import { AppSidebar, OWNER_ONLY_PATHS } from '../../../features/dashboard-shell/components/app-sidebar';
 import { DashboardHeader } from '../../../features/dashboard-shell/components/dashboard-header';
 import { SidebarProvider } from '../../../features/dashboard-shell/hooks/sidebar-context';
-import { NotificationBell } from '../../../features/dashboard-orders/components/notification-bell';
-import {
-  addIncomingNotification,
-  addIncomingOrder,
-  applyOrderChange,
-  resyncOrders,
-} from '../../../features/dashboard-orders/api/order-cache';
-import { verdictChanged } from '../../../features/dashboard-verification/api/verification';
-import { useDashboardRealtime } from '../../../features/dashboard-realtime/hooks/use-dashboard-realtime';
-import { ConnectionIndicator } from '../../../features/dashboard-realtime/components/connection-indicator';
-import { StaffLanguageSelect } from '../../../features/dashboard-language/components/staff-language-select';
-import { DesktopNotificationsToggle } from '../../../features/dashboard-realtime/components/desktop-notifications-toggle';
+import { NotificationBell } from '../../../features/orders/components/notification-bell';
+import { addIncomingNotification, addIncomingOrder, applyOrderChange, resyncOrders } from '../../../features/orders/api/order-cache';
+import { verdictChanged } from '../../../features/orders/api/verification';
+import { useDashboardRealtime } from '../../../features/realtime/hooks/use-dashboard-realtime';
+import { ConnectionIndicator } from '../../../features/realtime/components/connection-indicator';
+import { StaffLanguageSelect } from '../../../features/staff-language/components/staff-language-select';
+import { DesktopNotificationsToggle } from '../../../features/realtime/components/desktop-notifications-toggle';
 import { useMe } from '../../../lib/me';
-import { useDashboardApp } from '../../../features/dashboard-alerts/hooks/use-dashboard-app';
-import { useStaffAlertsMenu } from '../../../features/dashboard-alerts/components/staff-alerts-menu-item';
-import { paymentNoticePushed } from '../../../features/dashboard-payment-phones/api/payment-notices';
+import { useDashboardApp } from '../../../features/staff-alerts/hooks/use-dashboard-app';
+import { useStaffAlertsMenu } from '../../../features/staff-alerts/components/staff-alerts-menu-item';
+import { paymentNoticePushed } from '../../../features/payment-phones/api/payment-notices';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');

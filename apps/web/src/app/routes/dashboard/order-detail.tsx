@@ -1,7 +1,7 @@
 // /dashboard/order-detail/{orderId}.
 import { useParams } from 'react-router';
-import { OrderDetail } from '../../../features/dashboard-orders/components/order-detail';
-import { OrderPaymentEvidence } from '../../../features/dashboard-payment-phones/components/order-payment-evidence';
+import { OrderDetail } from '../../../features/orders/components/order-detail';
+import { OrderPaymentEvidence } from '../../../features/payment-phones/components/order-payment-evidence';
 
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();

@@ -1,2 +1,2 @@
 // /dashboard/orders.
-export { OrdersPage } from '../../../features/dashboard-orders/components/orders-page';
+export { OrdersPage } from '../../../features/orders/components/orders-page';

@@ -1,5 +1,5 @@
 // /dashboard: the overview staff act on (pending orders, today, last 14 days).
-import { OrdersOverview } from '../../../features/dashboard-orders/components/orders-overview';
+import { OrdersOverview } from '../../../features/orders/components/orders-overview';
 
 export function OverviewPage() {
   return <OrdersOverview />;

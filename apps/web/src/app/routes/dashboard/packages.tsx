@@ -1,2 +1,2 @@
 // /dashboard/packages: token packages.
-export { PackagesPage } from '../../../features/dashboard-packages/components/packages-page';
+export { PackagesPage } from '../../../features/packages/components/packages-page';

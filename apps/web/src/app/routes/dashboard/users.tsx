@@ -1,6 +1,6 @@
 // /dashboard/users: staff accounts, and below them the open invitations (owners invite by email).
-import { UsersPage as UsersList } from '../../../features/dashboard-users/components/users-page';
-import { InvitationsPanel } from '../../../features/dashboard-owner/components/invitations-panel';
+import { UsersPage as UsersList } from '../../../features/users/components/users-page';
+import { InvitationsPanel } from '../../../features/invitations/components/invitations-panel';
 
 export function UsersPage() {
   return (

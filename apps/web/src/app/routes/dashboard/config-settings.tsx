@@ -1,2 +1,0 @@
-// /dashboard/configsetting: payment accounts.
-export { ConfigSettingsPage } from '../../../features/dashboard-config-settings/components/config-settings-page';
