@@ -3,19 +3,12 @@
 // a completed order shows completed with who did it, a deleted one leaves, and a dialog opened on an order the
 // other one just cancelled says so (in English and in Burmese) before the server's 409 could.
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  E2E_ADMIN,
-  launchBrowser,
-  newContext,
-  openPage,
-  placeDemoOrder,
-  startServer,
-  submitSignIn,
-  type RunningServer,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, newContext, openPage, placeDemoOrder, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
+
+const suite = browserSuite({ apiToken: true });
 
 const COLLEAGUE = { email: 'colleague@e2e.local', password: 'colleague-e2e-password' };
 
@@ -31,11 +24,7 @@ const COMPLETE = Object.fromEntries(
   ]),
 ) as Record<'en' | 'mm', string>;
 
-let server: RunningServer;
-let browser: Browser;
-let ownerToken: string;
-
-const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(server.url, inGameUserId, transactionNumber);
+const placeOrder = (inGameUserId: string, transactionNumber: string) => placeDemoOrder(suite.url, inGameUserId, transactionNumber);
 
 /** Signs in through the form and opens the orders list; resolves once the hub is connected. */
 async function staffSession(
@@ -45,11 +34,11 @@ async function staffSession(
 ): Promise<Page> {
   // Signing in happens in English (the form's labels); the chosen language is set afterwards for the dashboard.
   const page = await openPage(context, 'en');
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await submitSignIn(page, who.email, who.password);
-  await page.waitForURL(`${server.url}/dashboard`);
+  await page.waitForURL(`${suite.url}/dashboard`);
   await page.evaluate((l) => localStorage.setItem('app_language', l), language);
-  await page.goto(`${server.url}/dashboard/orders?q=live-`);
+  await page.goto(`${suite.url}/dashboard/orders?q=live-`);
   await page.locator('[data-testid="connection-status"][data-state="connected"]').waitFor();
   // Anything that reloads the page would drop this mark.
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -59,24 +48,16 @@ async function staffSession(
 const notReloaded = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 async function apiCall(method: string, path: string, token: string, body?: FormData): Promise<number> {
-  return (await fetch(`${server.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } })).status;
+  return (await fetch(`${suite.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } })).status;
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ownerToken = await apiLogin(server.url);
-  const res = await fetch(`${server.url}/api/v1/auth/Register`, {
+  const res = await fetch(`${suite.url}/api/v1/auth/Register`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${suite.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ ...COLLEAGUE, role: 'staff' }),
   });
   expect(res.status, await res.text()).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe("colleagues' changes, live", () => {
@@ -86,7 +67,7 @@ describe("colleagues' changes, live", () => {
     async () => {
       const done = await placeOrder('live-done', '910001');
       const gone = await placeOrder('live-gone', '910002');
-      const [ctxA, ctxB] = await Promise.all([newContext(browser, 'desktop'), newContext(browser, 'desktop')]);
+      const [ctxA, ctxB] = await Promise.all([newContext(suite.browser, 'desktop'), newContext(suite.browser, 'desktop')]);
       try {
         const a = await staffSession(ctxA, E2E_ADMIN);
         const b = await staffSession(ctxB, COLLEAGUE);
@@ -116,7 +97,7 @@ describe("colleagues' changes, live", () => {
         ).toBe(1);
 
         // A deletes the other order (through the API, as another client would): it leaves B's list.
-        expect(await apiCall('DELETE', `/api/v1/Order/${gone.id}`, ownerToken)).toBe(200);
+        expect(await apiCall('DELETE', `/api/v1/Order/${gone.id}`, suite.token)).toBe(200);
         await b.getByRole('row', { name: /live-gone/ }).waitFor({ state: 'detached', timeout: 5000 });
         expect(await notReloaded(b)).toBe(true);
       } finally {
@@ -135,7 +116,7 @@ describe("colleagues' changes, live", () => {
         [en, 'en'],
         [mm, 'mm'],
       ] as const) {
-        const context = await newContext(browser, 'desktop');
+        const context = await newContext(suite.browser, 'desktop');
         try {
           const b = await staffSession(context, COLLEAGUE, language);
           const row = b.locator(`[data-order-row]`, { hasText: order.code });
@@ -147,7 +128,7 @@ describe("colleagues' changes, live", () => {
           const form = new FormData();
           form.set('orderStatus', 'CANCELLED');
           form.set('cancelReason', 'DUPLICATE');
-          expect(await apiCall('PUT', `/api/v1/Order/${order.id}`, ownerToken, form)).toBe(200);
+          expect(await apiCall('PUT', `/api/v1/Order/${order.id}`, suite.token, form)).toBe(200);
 
           const stale = dialog.getByTestId('change-stale');
           await stale.waitFor({ timeout: 5000 });

@@ -1,35 +1,29 @@
 // The dashboard on a 360 px phone in Burmese, as a shop owner first sees it: the overview's cards two per row so the
 // delivery card is near the top; in the games list a disabled game's mark inside its own cell, and each game's edit
 // and delete on screen (icons, the order index and date only from 640 px).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, openPage, placeDemoOrder, startServer, type RunningServer } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN, newContext, openPage, placeDemoOrder } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
+
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await placeDemoOrder(server.url, 'phone-owner-0', '810001');
-  page = await openPage(await newContext(browser, 'phone'), 'mm');
-  await page.goto(`${server.url}/login`);
+  await placeDemoOrder(suite.url, 'phone-owner-0', '810001');
+  page = await openPage(await newContext(suite.browser, 'phone'), 'mm');
+  await page.goto(`${suite.url}/login`);
   // The sign-in form in Burmese: found by field type rather than by its English labels.
   await page.locator('input[type=email]').fill(E2E_ADMIN.email);
   await page.locator('input[type=password]').fill(E2E_ADMIN.password);
   await page.locator('button[type=submit]').click();
-  await page.waitForURL(`${server.url}/dashboard`);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await page.waitForURL(`${suite.url}/dashboard`);
 });
 
 describe('the dashboard at 360 px in Burmese', () => {
   it('shows the overview cards two per row, each whole, and nothing scrolls sideways', async () => {
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${suite.url}/dashboard`);
     const cards = page.getByTestId('overview-card');
     await cards.first().waitFor();
     await page.evaluate(() => document.fonts.ready);
@@ -55,7 +49,7 @@ describe('the dashboard at 360 px in Burmese', () => {
   });
 
   it("keeps a disabled game's mark inside the title cell of the games list", async () => {
-    await page.goto(`${server.url}/dashboard/games`);
+    await page.goto(`${suite.url}/dashboard/games`);
     const mark = page.getByTestId('game-disabled');
     await mark.first().waitFor();
     await page.evaluate(() => document.fonts.ready);
@@ -75,7 +69,7 @@ describe('the dashboard at 360 px in Burmese', () => {
   });
 
   it("shows every game's edit and delete without sideways scrolling", async () => {
-    await page.goto(`${server.url}/dashboard/games`);
+    await page.goto(`${suite.url}/dashboard/games`);
     const region = page.getByRole('region', { name: 'ဂိမ်းများ' });
     const rows = region.locator('tbody tr');
     await rows.first().waitFor();

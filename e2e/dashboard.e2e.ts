@@ -1,16 +1,18 @@
 // The admin's day in real Chromium against the built server: sign in, set up a game with its images, packages and
 // payment accounts, see a buyer's order arrive, read and complete it, clean orders, survive an expired access
 // token, change the password, sign in with it, sign out. Axe checks the orders and order detail pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiLogin, E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { apiLogin, E2E_ADMIN, newContext, openPage, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+const suite = browserSuite({ page: { kind: 'desktop', language: 'en' } });
+beforeAll(() => {
+  page = suite.page;
+});
 
 function png(color: string, size = 48): Promise<Buffer> {
   return sharp({ create: { width: size, height: size, channels: 3, background: color } })
@@ -33,22 +35,9 @@ async function openAccountMenu() {
   await page.getByRole('button', { name: `Account menu for ${E2E_ADMIN.email}` }).click();
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, 'desktop');
-  page = await openPage(context, 'en');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('admin dashboard', () => {
   it('runs the shop from sign-in to sign-out', { timeout: 240_000 }, async () => {
-    const url = server.url;
+    const url = suite.url;
     const newPassword = 'changed-e2e-password-1';
 
     // The guard sends an anonymous visitor to /login with the spec's message.
@@ -259,15 +248,15 @@ describe('admin dashboard', () => {
   });
 
   it('works at phone width: the sidebar is a slide-over panel', { timeout: 120_000 }, async () => {
-    const phone = await newContext(browser, 'phone');
+    const phone = await newContext(suite.browser, 'phone');
     const p = await openPage(phone, 'en');
     try {
-      await p.goto(`${server.url}/login`);
+      await p.goto(`${suite.url}/login`);
       const password = await (async () => {
         // The first journey may have changed the password already; either one signs in.
         for (const candidate of ['changed-e2e-password-1', E2E_ADMIN.password]) {
           try {
-            await apiLogin(server.url, E2E_ADMIN.email, candidate);
+            await apiLogin(suite.url, E2E_ADMIN.email, candidate);
             return candidate;
           } catch {
             // try the next one
@@ -276,7 +265,7 @@ describe('admin dashboard', () => {
         throw new Error('no password works');
       })();
       await submitSignIn(p, E2E_ADMIN.email, password);
-      await p.waitForURL(`${server.url}/dashboard`);
+      await p.waitForURL(`${suite.url}/dashboard`);
       expect(await p.getByTestId('sidebar').count()).toBe(0);
       await p.getByRole('button', { name: 'Toggle Sidebar' }).click();
       const panel = p.getByTestId('sidebar-mobile');

@@ -2,47 +2,32 @@
 // sidebar (nothing scrolls sideways from 640 px, the verdict and the actions on screen), a wrong field is brought
 // into view and focused, a disabled button says why, the shop's name is whole on a phone, and on throttled 4G
 // (150 ms, 1.6 Mbps, CPU 4×) no frame shows Burmese text before the Myanmar font is there (no boxes).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import {
-  E2E_ADMIN,
-  launchBrowser,
-  newContext,
-  openPage,
-  placeDemoOrder,
-  startServer,
-  submitSignIn,
-  type RunningServer,
-} from './harness.ts';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { E2E_ADMIN, newContext, openPage, placeDemoOrder, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
+
 let gameId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const games = (await (await fetch(`${server.url}/api/v1/Game?pageSize=100`)).json()) as {
+  const games = (await (await fetch(`${suite.url}/api/v1/Game?pageSize=100`)).json()) as {
     payLoad: { items: { id: string; title: string }[] };
   };
   gameId = games.payLoad.items.find((g) => g.title === 'PUBG Mobile')!.id;
   for (let i = 0; i < 4; i++)
     await placeDemoOrder(
-      server.url,
+      suite.url,
       `first-week-player-${i}`,
       `5${String(i).padStart(5, '0')}`,
       ['#336699', '#993366', '#669933', '#999999'][i],
     );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function desktop(width: number): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 800 } });
+  return suite.browser.newContext({ viewport: { width, height: 800 } });
 }
 
 /** How far the page and the orders table scroll sideways (0 when everything fits). */
@@ -60,10 +45,10 @@ describe('the orders list on a desktop', () => {
     it(`at ${width} px nothing scrolls sideways and each row's verdict and actions are on screen`, async () => {
       const context = await desktop(width);
       const page = await openPage(context, 'en');
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${suite.url}/login`);
       await submitSignIn(page);
-      await page.waitForURL(`${server.url}/dashboard`);
-      await page.goto(`${server.url}/dashboard/orders?q=first-week`);
+      await page.waitForURL(`${suite.url}/dashboard`);
+      await page.goto(`${suite.url}/dashboard/orders?q=first-week`);
       const table = page.getByTestId('orders-table');
       await table.getByText('first-week-player-0').waitFor();
       expect(await sidewaysScroll(page)).toEqual({ page: 0, table: 0 });
@@ -96,12 +81,12 @@ describe('the orders list on a desktop', () => {
   }
 
   it('at 360 px the orders are cards and the page does not scroll sideways', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await openPage(context, 'en');
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await submitSignIn(page);
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.goto(`${server.url}/dashboard/orders?q=first-week`);
+    await page.waitForURL(`${suite.url}/dashboard`);
+    await page.goto(`${suite.url}/dashboard/orders?q=first-week`);
     await page.locator('[data-order-row="3"]').waitFor();
     expect(await page.getByTestId('orders-table').count()).toBe(0);
     expect((await sidewaysScroll(page)).page).toBe(0);
@@ -112,18 +97,18 @@ describe('the orders list on a desktop', () => {
 describe('the shop name on the storefront', () => {
   it('is whole at 360 px and 1280 px, even when long', async () => {
     const token = await (async () => {
-      const res = await fetch(`${server.url}/api/v1/auth/Login`, {
+      const res = await fetch(`${suite.url}/api/v1/auth/Login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(E2E_ADMIN),
       });
       return ((await res.json()) as { payLoad: { accessToken: string } }).payLoad.accessToken;
     })();
-    const current = ((await (await fetch(`${server.url}/api/v1/ShopSettings`)).json()) as { payLoad: Record<string, unknown> }).payLoad;
+    const current = ((await (await fetch(`${suite.url}/api/v1/ShopSettings`)).json()) as { payLoad: Record<string, unknown> }).payLoad;
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...current, shopName: 'Golden Dragon Top-up' }))
       if (k !== 'logo' && v !== null) form.set(k, String(v));
-    const saved = await fetch(`${server.url}/api/v1/ShopSettings`, {
+    const saved = await fetch(`${suite.url}/api/v1/ShopSettings`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}` },
       body: form,
@@ -131,9 +116,9 @@ describe('the shop name on the storefront', () => {
     expect(saved.status).toBe(200);
 
     for (const kind of ['phone', 'desktop'] as const) {
-      const context = await newContext(browser, kind);
+      const context = await newContext(suite.browser, kind);
       const page = await openPage(context);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.url}/`);
       const name = page.getByTestId('shop-name');
       await name.waitFor();
       expect(await name.textContent()).toBe('Golden Dragon Top-up');
@@ -154,9 +139,9 @@ describe('the shop name on the storefront', () => {
 describe('buying with a wrong field', () => {
   for (const kind of ['phone', 'desktop'] as const) {
     it(`${kind}: Buy Now says what it needs, then brings the wrong field into view and focuses it`, async () => {
-      const context = await newContext(browser, kind);
+      const context = await newContext(suite.browser, kind);
       const page = await openPage(context, 'en');
-      await page.goto(`${server.url}/game/${gameId}`);
+      await page.goto(`${suite.url}/game/${gameId}`);
       // The first screen comes in Burmese from the server; the app then renders the stored English.
       const buy = page.getByRole('button', { name: 'Buy Now' });
       await buy.waitFor();
@@ -230,7 +215,7 @@ async function inkShare(png: Buffer, rect: { x: number; y: number; width: number
 describe('Burmese on throttled 4G', () => {
   for (const kind of ['phone', 'desktop'] as const) {
     it(`${kind}: no frame draws Burmese text before the Myanmar font has arrived`, async () => {
-      const context = await newContext(browser, kind);
+      const context = await newContext(suite.browser, kind);
       // Records, on every frame, whether the Myanmar font is ready (epoch milliseconds of the first frame it is).
       await context.addInitScript(() => {
         const w = window as unknown as { fontReadyAt: number | null };
@@ -253,7 +238,7 @@ describe('Burmese on throttled 4G', () => {
         void cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => undefined);
       });
       await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
-      await page.goto(`${server.url}/`, { waitUntil: 'commit' });
+      await page.goto(`${suite.url}/`, { waitUntil: 'commit' });
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { fontReadyAt: number | null }).fontReadyAt), { timeout: 60_000 })
         .not.toBeNull();

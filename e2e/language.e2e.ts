@@ -1,37 +1,17 @@
 // Staff in Burmese, in real Chromium: a refused sign-in answered by the server in Burmese, the dashboard's menus and
 // dialogs in the Myanmar font, and the language menu that switches the page and stores the staff member's choice
 // for live notices and mails.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  apiLogin,
-  burmeseTextWithoutMyanmarFont,
-  E2E_ADMIN,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type RunningServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, burmeseTextWithoutMyanmarFont, E2E_ADMIN, newContext, openPage } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 describe('staff in Burmese', () => {
   it('reads the server’s refusal, the menus and dialogs in Burmese with the Myanmar font, and stores a language change', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     const page = await openPage(context);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await page.getByLabel('အီးမေးလ်').fill(E2E_ADMIN.email);
     await page.getByLabel('စကားဝှက်').fill('not-the-password');
     await page.getByRole('button', { name: 'ဝင်မည်' }).click();
@@ -42,7 +22,7 @@ describe('staff in Burmese', () => {
     await page.getByLabel('အီးမေးလ်').fill(E2E_ADMIN.email);
     await page.getByLabel('စကားဝှက်').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'ဝင်မည်' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${suite.url}/dashboard`);
     await page.getByRole('heading', { name: 'ဒက်ရှ်ဘုတ်' }).waitFor();
     expect(await page.getByText('Platform').count()).toBe(0);
     expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
@@ -63,10 +43,10 @@ describe('staff in Burmese', () => {
     // English for this staff member: the page switches and the server keeps the choice.
     await page.getByTestId('staff-language-select').selectOption('en');
     await page.getByRole('link', { name: 'Game List' }).waitFor();
-    const token = await apiLogin(server.url);
+    const token = await apiLogin(suite.url);
     await expect
       .poll(async () => {
-        const res = await fetch(`${server.url}/api/v1/User/language`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${suite.url}/api/v1/User/language`, { headers: { authorization: `Bearer ${token}` } });
         return ((await res.json()) as { payLoad: { language: string } }).payLoad.language;
       })
       .toBe('en');

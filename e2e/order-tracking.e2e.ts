@@ -4,38 +4,21 @@
 // shared link that opens with the order already in the HTML, and axe on the new pages.
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  burmeseTextWithoutMyanmarFont,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  submitSignIn,
-  type RunningServer,
-} from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { burmeseTextWithoutMyanmarFont, newContext, openPage, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
+const suite = browserSuite({ apiToken: true });
+
 let gameId: string;
 
 const visible = (l: Locator, timeout = 10_000) => l.first().waitFor({ state: 'visible', timeout });
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await apiLogin(server.url);
-  const res = await fetch(`${server.url}/api/v1/Game?pageSize=100`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await fetch(`${suite.url}/api/v1/Game?pageSize=100`, { headers: { authorization: `Bearer ${suite.token}` } });
   const games = ((await res.json()) as { payLoad: { items: Array<{ id: string; title: string }> } }).payLoad.items;
   gameId = games.find((g) => g.title === 'PUBG Mobile')!.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function axeSerious(page: Page): Promise<string[]> {
@@ -49,7 +32,7 @@ async function axeSerious(page: Page): Promise<string[]> {
 
 /** Buys 60 UC through the game page like a buyer and answers the status page URL it lands on. */
 async function buy(page: Page, transactionNumber: string): Promise<string> {
-  await page.goto(`${server.url}/game/${gameId}`);
+  await page.goto(`${suite.url}/game/${gameId}`);
   await page.getByLabel('အသုံးပြုသူ ID').fill('5123456789');
   await page.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
   await page.getByTestId('package').filter({ hasText: '60 UC' }).first().click();
@@ -69,13 +52,13 @@ async function buy(page: Page, transactionNumber: string): Promise<string> {
 }
 
 async function orderIdOf(code: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/Order?searchTerm=${code}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await fetch(`${suite.url}/api/v1/Order?searchTerm=${code}`, { headers: { authorization: `Bearer ${suite.token}` } });
   return ((await res.json()) as { payLoad: { items: Array<{ id: string }> } }).payLoad.items[0]!.id;
 }
 
 describe('order tracking', () => {
   it('the buyer lands on the order page and sees the admin complete it, live', async () => {
-    const buyerContext = await newContext(browser, 'phone');
+    const buyerContext = await newContext(suite.browser, 'phone');
     const buyer = await buyerContext.newPage();
     const statusUrl = await buy(buyer, '246810');
     // The old success toast, in Burmese with the Myanmar font; the code with copy and share.
@@ -92,15 +75,15 @@ describe('order tracking', () => {
     await buyer.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
     // An admin in another browser context completes the order in the dashboard.
-    const adminContext = await newContext(browser, 'desktop');
+    const adminContext = await newContext(suite.browser, 'desktop');
     const admin = await openPage(adminContext, 'en');
-    await admin.goto(`${server.url}/login`);
+    await admin.goto(`${suite.url}/login`);
     await submitSignIn(admin);
-    await admin.waitForURL(`${server.url}/dashboard`);
-    await admin.goto(`${server.url}/dashboard/order-detail/${await orderIdOf(code)}`);
+    await admin.waitForURL(`${suite.url}/dashboard`);
+    await admin.goto(`${suite.url}/dashboard/order-detail/${await orderIdOf(code)}`);
     await admin.getByLabel('Payment Status').selectOption('COMPLETED');
     await admin.getByRole('button', { name: 'Save Changes' }).click();
-    await admin.waitForURL(`${server.url}/dashboard/orders`);
+    await admin.waitForURL(`${suite.url}/dashboard/orders`);
 
     await expect.poll(() => buyer.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('COMPLETED');
     expect(await buyer.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -108,7 +91,7 @@ describe('order tracking', () => {
 
     // My orders (from the header) lists it; removing it empties the list.
     await buyer.getByTestId('my-orders-link').click();
-    await buyer.waitForURL(`${server.url}/my-orders`);
+    await buyer.waitForURL(`${suite.url}/my-orders`);
     await visible(buyer.getByTestId('my-orders').getByText(code));
     expect(await axeSerious(buyer)).toEqual([]);
     await buyer.getByRole('button', { name: new RegExp(code) }).click();
@@ -118,7 +101,7 @@ describe('order tracking', () => {
   });
 
   it('a cancelled order shows the reason in Burmese, and Find my order brings the page back', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await context.newPage();
     const statusUrl = await buy(page, '135790');
     const code = (await page.getByTestId('order-code').textContent())!;
@@ -127,10 +110,10 @@ describe('order tracking', () => {
     const form = new FormData();
     form.set('orderStatus', 'CANCELLED');
     form.set('cancelReason', 'SCREENSHOT_UNREADABLE');
-    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, {
+    const res = await fetch(`${suite.url}/api/v1/Order/${await orderIdOf(code)}`, {
       method: 'PUT',
       body: form,
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${suite.token}` },
     });
     expect(res.status).toBe(200);
 
@@ -140,8 +123,8 @@ describe('order tracking', () => {
     expect(await axeSerious(page)).toEqual([]);
 
     // Another phone, no link: find it by phone and transaction number.
-    const other = await (await newContext(browser, 'phone')).newPage();
-    await other.goto(`${server.url}/find-order`);
+    const other = await (await newContext(suite.browser, 'phone')).newPage();
+    await other.goto(`${suite.url}/find-order`);
     await other.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
     await other.getByLabel(/ငွေလွှဲနံပါတ်/).fill('135790');
     expect(await axeSerious(other)).toEqual([]);
@@ -158,13 +141,13 @@ describe('order tracking', () => {
   });
 
   it('a shared link opens with the order in the HTML (no API read before it shows), private headers, then live', async () => {
-    const placing = await newContext(browser, 'phone');
+    const placing = await newContext(suite.browser, 'phone');
     const statusUrl = await buy(await placing.newPage(), '975310');
     await placing.close();
     const code = /\/order\/([2-9A-Z]{8})\?/.exec(statusUrl)![1]!;
 
     // Another browser, as if the buyer opened the link on their other phone.
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await context.newPage();
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -183,10 +166,10 @@ describe('order tracking', () => {
 
     const form = new FormData();
     form.set('orderStatus', 'COMPLETED');
-    const res = await fetch(`${server.url}/api/v1/Order/${await orderIdOf(code)}`, {
+    const res = await fetch(`${suite.url}/api/v1/Order/${await orderIdOf(code)}`, {
       method: 'PUT',
       body: form,
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: { authorization: `Bearer ${suite.token}` },
     });
     expect(res.status).toBe(200);
     await expect.poll(() => page.getByTestId('order-stage').getAttribute('data-stage'), { timeout: 10_000 }).toBe('COMPLETED');

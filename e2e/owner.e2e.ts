@@ -1,27 +1,18 @@
 // The owner runs the shop in real Chromium against the built server: renames the shop and changes its contacts on
 // the settings page and sees the storefront show them on the next load (no rebuild, no restart); then turns on
 // two-factor sign-in with the QR page and signs in again with a code from the authenticator.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { E2E_ADMIN, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await newContext(browser, 'desktop');
-  page = await openPage(context, 'en');
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const suite = browserSuite({ page: { kind: 'desktop', language: 'en' } });
+beforeAll(() => {
+  page = suite.page;
+  context = suite.context;
 });
 
 async function signIn(url: string) {
@@ -31,9 +22,9 @@ async function signIn(url: string) {
 
 describe('owner controls', () => {
   it('changes the shop settings and the storefront shows them without a rebuild', { timeout: 120_000 }, async () => {
-    const url = server.url;
+    const url = suite.url;
     // The first start printed a plain boxed block saying where and how to sign in (not a JSON log line).
-    expect(server.logs.join('')).toContain(`| Email        ${E2E_ADMIN.email}`);
+    expect(suite.server.logs.join('')).toContain(`| Email        ${E2E_ADMIN.email}`);
     // The first-run identity.
     await page.goto(url);
     await page.locator('header').getByText('Top-up Shop').waitFor();
@@ -71,7 +62,7 @@ describe('owner controls', () => {
   });
 
   it('turns on two-factor sign-in with the QR page, then signs in with a code', { timeout: 120_000 }, async () => {
-    const url = server.url;
+    const url = suite.url;
     await page.goto(`${url}/dashboard/two-factor`);
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();

@@ -1,27 +1,17 @@
 // Live orders in real Chromium against the built server: an admin on /dashboard/orders sees a buyer's order (placed
 // through POST /api/v1/Order) appear on top of the list with the count and the bell rising, without a reload — over
 // WebSockets (the client's first choice) and over long polling (pinned with the dashboard_hub_transport flag).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, openPage, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 /** A buyer's order for the first demo package, placed the way the storefront does: multipart with a screenshot. */
 async function placeOrder(inGameUserId: string): Promise<void> {
-  const url = server.url;
+  const url = suite.url;
   const games = (await (await fetch(`${url}/api/v1/Game?pageSize=12`)).json()) as {
     payLoad: { items: { id: string; serverType: string }[] };
   };
@@ -54,7 +44,7 @@ async function placeOrder(inGameUserId: string): Promise<void> {
 async function signedInOnOrders(
   transport?: 'LongPolling',
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[]; sockets: string[]; polls: string[] }> {
-  const context = await newContext(browser, 'desktop');
+  const context = await newContext(suite.browser, 'desktop');
   await context.addInitScript((pinned) => {
     localStorage.setItem('app_language', 'en');
     if (pinned) localStorage.setItem('dashboard_hub_transport', pinned);
@@ -71,9 +61,9 @@ async function signedInOnOrders(
   page.on('request', (r) => {
     if (r.method() === 'GET' && /\/dashboard\?id=/.test(r.url())) polls.push(r.url());
   });
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await submitSignIn(page);
-  await page.waitForURL(`${server.url}/dashboard`);
+  await page.waitForURL(`${suite.url}/dashboard`);
   await page.getByRole('link', { name: 'Order List' }).click();
   await page.getByRole('heading', { name: 'Orders' }).waitFor();
   await page.locator('[data-testid="connection-status"][data-state="connected"]').waitFor();

@@ -9,8 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN, newContext } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
 const HERE = new URL('.', import.meta.url).pathname;
 const FILES: Record<string, [string, string]> = {
@@ -22,8 +23,6 @@ const FILES: Record<string, [string, string]> = {
 
 let clientServer: Server;
 let clientOrigin: string;
-let api: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   clientServer = createServer((req, res) => {
@@ -35,21 +34,20 @@ beforeAll(async () => {
   // Same host, other port: another origin (CORS applies), the same site (the Lax cookie is sent), as a shop's
   // separately hosted front end on a sibling subdomain would be.
   clientOrigin = `http://127.0.0.1:${(clientServer.address() as AddressInfo).port}`;
-  api = await startServer({ CORS_ORIGINS: clientOrigin });
-  browser = await launchBrowser();
 });
 
+// Registered after the client's server starts: the API server's CORS origin is that server's.
+const suite = browserSuite({ env: () => ({ CORS_ORIGINS: clientOrigin }) });
+
 afterAll(async () => {
-  await browser?.close();
-  await api?.stop();
   await new Promise((r) => clientServer?.close(r));
 });
 
 async function openClient(): Promise<Page> {
-  const context = await newContext(browser, 'desktop');
+  const context = await newContext(suite.browser, 'desktop');
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto(`${clientOrigin}/?api=${encodeURIComponent(api.url)}`);
+  await page.goto(`${clientOrigin}/?api=${encodeURIComponent(suite.url)}`);
   await page.getByText('ready').waitFor();
   return page;
 }
@@ -82,7 +80,7 @@ describe('a client built from the spec alone, on another origin', () => {
         await img.decode();
         return img.naturalWidth;
       },
-      logo.startsWith('http') ? logo : `${api.url}${logo}`,
+      logo.startsWith('http') ? logo : `${suite.url}${logo}`,
     );
     expect(width).toBeGreaterThan(0);
 

@@ -3,22 +3,11 @@
 // the service worker (through the DevTools protocol, as a push service would) shows the alert as a notification.
 // Subscribing to a real push service is not possible here (no network to Google's); the server's side of pushes is
 // proven in apps/server/src/modules/staff-alerts against a push service of the tests' own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, openPage, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 type Manifest = {
   name: string;
@@ -30,9 +19,9 @@ type Manifest = {
 
 describe('the dashboard as an app', () => {
   it('registers no service worker and links no manifest on the storefront', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await openPage(context, 'en');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.url}/`);
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
@@ -40,12 +29,12 @@ describe('the dashboard as an app', () => {
   });
 
   it('registers its service worker at /dashboard, has a valid manifest, and shows a pushed alert as a notification', async () => {
-    const context = await newContext(browser, 'phone');
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await newContext(suite.browser, 'phone');
+    await context.grantPermissions(['notifications'], { origin: suite.url });
     const page = await openPage(context, 'en');
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.url}/login`);
     await submitSignIn(page);
-    await page.waitForURL(`${server.url}/dashboard`);
+    await page.waitForURL(`${suite.url}/dashboard`);
 
     // Registered by the dashboard on its own, and active.
     await expect
@@ -54,22 +43,22 @@ describe('the dashboard as an app', () => {
           (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, active: r.active?.state ?? null })),
         ),
       )
-      .toEqual([{ scope: `${server.url}/dashboard`, active: 'activated' }]);
+      .toEqual([{ scope: `${suite.url}/dashboard`, active: 'activated' }]);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/dashboard'))?.scope);
-    expect(scope).toBe(`${server.url}/dashboard`);
+    expect(scope).toBe(`${suite.url}/dashboard`);
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/dashboard.webmanifest');
 
     // Chromium's own manifest parser: no errors, and the fields an installed app needs.
     const cdp = await context.newCDPSession(page);
     const parsed = (await cdp.send('Page.getAppManifest')) as { url: string; errors: Array<{ message: string }>; data?: string };
-    expect(parsed.url).toBe(`${server.url}/dashboard.webmanifest`);
+    expect(parsed.url).toBe(`${suite.url}/dashboard.webmanifest`);
     expect(parsed.errors).toEqual([]);
     const manifest = JSON.parse(parsed.data!) as Manifest;
-    const shop = (await (await fetch(`${server.url}/api/v1/ShopSettings`)).json()) as { payLoad: { shopName: string } };
+    const shop = (await (await fetch(`${suite.url}/api/v1/ShopSettings`)).json()) as { payLoad: { shopName: string } };
     expect(manifest).toMatchObject({ name: shop.payLoad.shopName, scope: '/dashboard', start_url: '/dashboard', display: 'standalone' });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) {
-      const res = await fetch(new URL(icon.src, server.url));
+      const res = await fetch(new URL(icon.src, suite.url));
       expect(res.headers.get('content-type')).toBe('image/png');
     }
     const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
@@ -82,7 +71,7 @@ describe('the dashboard as an app', () => {
       cdp.on(
         'ServiceWorker.workerRegistrationUpdated',
         ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-          const found = registrations.find((r) => r.scopeURL === `${server.url}/dashboard` && !r.isDeleted);
+          const found = registrations.find((r) => r.scopeURL === `${suite.url}/dashboard` && !r.isDeleted);
           if (found) resolve(found.registrationId);
         },
       );
@@ -97,7 +86,7 @@ describe('the dashboard as an app', () => {
       tag: 'newOrder:11111111-2222-4333-8444-555555555555',
     };
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.url,
+      origin: suite.url,
       registrationId: await registrationId,
       data: JSON.stringify(alert),
     });

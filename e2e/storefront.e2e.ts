@@ -6,9 +6,12 @@ import sharp from 'sharp';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, burmeseTextWithoutMyanmarFont, launchBrowser, newContext, startServer, type RunningServer } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { burmeseTextWithoutMyanmarFont, newContext } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
+
+const suite = browserSuite({ apiToken: true });
 
 type Game = { id: string; title: string; serverType: string; isDisable: boolean };
 type Order = {
@@ -23,9 +26,6 @@ type Order = {
   tokenPackageDto: { tokenTitle: string; price: number };
 };
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
 let games: Game[];
 let screenshot: string;
 
@@ -39,10 +39,7 @@ const enabled = (l: Locator, timeout = 5000) => expect.poll(() => l.isEnabled(),
 const byTitle = (title: string) => games.find((g) => g.title === title)!;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await apiLogin(server.url);
-  const res = await fetch(`${server.url}/api/v1/Game?pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${suite.url}/api/v1/Game?pageSize=100`, { headers: { authorization: `Bearer ${suite.token}` } });
   games = ((await res.json()) as { payLoad: { items: Game[] } }).payLoad.items;
   // A real phone-sized payment screenshot: noisy enough to be large, so the browser's compression has work to do.
   const width = 1080;
@@ -63,13 +60,8 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function orders(): Promise<Order[]> {
-  const res = await fetch(`${server.url}/api/v1/Order?pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${suite.url}/api/v1/Order?pageSize=100`, { headers: { authorization: `Bearer ${suite.token}` } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { payLoad: { items: Order[] } }).payLoad.items;
 }
@@ -97,13 +89,13 @@ async function confirmOrder(page: Page, txn: string, successText: string) {
 
 describe('storefront', () => {
   it('a buyer on a 360 px phone buys a NONE game in Burmese, using the quantity stepper and Mobile Banking', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await context.newPage();
     const apiCalls: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) apiCalls.push(r.url());
     });
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await visible(page.getByRole('heading', { name: 'လူကြိုက်အများဆုံး' }));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('my');
     // The first screen came with the HTML: no API call was needed to paint it.
@@ -115,7 +107,7 @@ describe('storefront', () => {
 
     const pubg = byTitle('PUBG Mobile');
     await page.getByTestId('game-grid').getByRole('link', { name: pubg.title }).click();
-    await page.waitForURL(`${server.url}/game/${pubg.id}`);
+    await page.waitForURL(`${suite.url}/game/${pubg.id}`);
     await visible(page.getByRole('heading', { name: pubg.title }));
     expect(await page.getByTestId('how-to').locator('li').first().textContent()).toBe('သင်၏ အသုံးပြုသူ ID ကို ထည့်ပါ။');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -160,16 +152,16 @@ describe('storefront', () => {
   });
 
   it('keeps English after a reload and buys a ZONEID game by Phone Bill', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(suite.url);
     await chooseLanguage(page, 'en');
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Most popular' }));
     await value(page.getByTestId('language-select'), 'en');
 
     const ml = byTitle('Mobile Legends: Bang Bang');
-    await page.goto(`${server.url}/game/${ml.id}`);
+    await page.goto(`${suite.url}/game/${ml.id}`);
     await visible(page.getByRole('heading', { name: ml.title }));
     expect(await page.getByTestId('how-to').locator('li').first().textContent()).toBe('Enter your User ID and Server ID.');
     await page.getByLabel('User ID').fill('98765432');
@@ -188,12 +180,12 @@ describe('storefront', () => {
     await context.close();
   });
 
-  it('buys a SERVER game after choosing the server, and refuses a short transaction number on Confirm', async () => {
-    const context = await newContext(browser, 'desktop');
+  it('buys a SERVER game after choosing the suite.server, and refuses a short transaction number on Confirm', async () => {
+    const context = await newContext(suite.browser, 'desktop');
     await context.addInitScript(() => localStorage.setItem('app_language', 'en'));
     const page = await context.newPage();
     const gi = byTitle('Genshin Impact');
-    await page.goto(`${server.url}/game/${gi.id}`);
+    await page.goto(`${suite.url}/game/${gi.id}`);
     await page.getByLabel('User ID').fill('800123456');
     await page.getByLabel('Server').selectOption('Asia');
     await page.getByLabel('Mobile number').fill('09250111222');
@@ -219,9 +211,9 @@ describe('storefront', () => {
 
   it('answers a disabled game with 404 and the not-found page', async () => {
     const hidden = games.find((g) => g.isDisable)!;
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     const page = await context.newPage();
-    const res = await page.goto(`${server.url}/game/${hidden.id}`);
+    const res = await page.goto(`${suite.url}/game/${hidden.id}`);
     expect(res?.status()).toBe(404);
     await visible(page.getByRole('heading', { name: 'စာမျက်နှာ မတွေ့ပါ' }));
     await context.close();
@@ -234,11 +226,11 @@ describe('storefront', () => {
       en: { '/': 'Most popular', [`/game/${gi.id}`]: 'How to top up' },
     };
     for (const lang of ['mm', 'en'] as const) {
-      const context = await newContext(browser, 'phone');
+      const context = await newContext(suite.browser, 'phone');
       const page = await context.newPage();
       if (lang === 'en') {
         // The reader's choice, as the header's menu makes it: kept in localStorage and told to the server by cookie.
-        await page.goto(`${server.url}/`);
+        await page.goto(`${suite.url}/`);
         await chooseLanguage(page, 'en');
       }
       // The first screen's <main> as the HTML parser made it, before any script ran: hydration keeps that element.
@@ -254,7 +246,7 @@ describe('storefront', () => {
           if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
         });
         page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-        const res = await page.goto(`${server.url}${url}`);
+        const res = await page.goto(`${suite.url}${url}`);
         expect(res?.status()).toBe(200);
         const html = await res!.text();
         expect(html).toContain(`<html lang="${lang === 'mm' ? 'my' : 'en'}"`);
@@ -285,7 +277,7 @@ describe('storefront', () => {
     const gi = byTitle('Genshin Impact');
     // Without scripts (so nothing moves): every element of the first screen is styled alike by the inline rules alone
     // and with the whole stylesheet added after them; a rule the server left out would change some computed value.
-    const still = await browser.newContext({
+    const still = await suite.browser.newContext({
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,
@@ -294,7 +286,7 @@ describe('storefront', () => {
     });
     const bare = await still.newPage();
     for (const url of ['/', `/game/${gi.id}`]) {
-      await bare.goto(`${server.url}${url}`);
+      await bare.goto(`${suite.url}${url}`);
       const styles = () =>
         bare.evaluate(() =>
           [...document.querySelectorAll('#root *')].map((el) => {
@@ -326,14 +318,14 @@ describe('storefront', () => {
     await still.close();
 
     // With scripts: the storefront hydrates, moves between its pages and opens its lazy parts without the file...
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(suite.browser, 'phone');
     const page = await context.newPage();
     const stylesheets: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'stylesheet' || /\.css(\?|$)/.test(r.url())) stylesheets.push(r.url());
     });
     for (const url of ['/', `/game/${gi.id}`]) {
-      await page.goto(`${server.url}${url}`);
+      await page.goto(`${suite.url}${url}`);
       await page.waitForLoadState('networkidle');
       await page.getByTestId('my-orders-link').click();
       await page.waitForURL(/\/my-orders$/);
@@ -356,11 +348,11 @@ describe('storefront', () => {
   it('has no serious or critical axe violations on / and /game/{id} in either language', async () => {
     const gi = byTitle('Genshin Impact');
     for (const lang of ['mm', 'en'] as const) {
-      const context = await newContext(browser, 'desktop');
+      const context = await newContext(suite.browser, 'desktop');
       await context.addInitScript((l) => localStorage.setItem('app_language', l), lang);
       const page = await context.newPage();
       for (const url of ['/', `/game/${gi.id}`]) {
-        await page.goto(`${server.url}${url}`);
+        await page.goto(`${suite.url}${url}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.waitForLoadState('networkidle');
         const result = await new AxeBuilder({ page }).analyze();

@@ -4,35 +4,23 @@
 // the keyboard, and axe (no serious or critical finding) with the bell menu, account menu and shortcuts help open.
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiLogin,
-  burmeseTextWithoutMyanmarFont,
-  E2E_ADMIN,
-  launchBrowser,
-  newContext,
-  openPage,
-  placeDemoOrder,
-  startServer,
-  submitSignIn,
-  type RunningServer,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { burmeseTextWithoutMyanmarFont, E2E_ADMIN, newContext, openPage, placeDemoOrder, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let token: string;
+const suite = browserSuite({ apiToken: true });
 
 const DASHBOARD_PAGES = ['', '/orders', '/users', '/games', '/packages', '/configsetting', '/settings', '/change-password', '/two-factor'];
 
 const placeOrder = (inGameUserId: string, transactionNumber: string) =>
-  placeDemoOrder(server.url, inGameUserId, transactionNumber, '#ffcc00');
+  placeDemoOrder(suite.url, inGameUserId, transactionNumber, '#ffcc00');
 
 async function signIn(context: BrowserContext): Promise<Page> {
   const page = await openPage(context, 'en');
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${suite.url}/login`);
   await submitSignIn(page);
-  await page.waitForURL(`${server.url}/dashboard`);
+  await page.waitForURL(`${suite.url}/dashboard`);
   return page;
 }
 
@@ -48,15 +36,7 @@ async function axeSerious(page: Page): Promise<string[]> {
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await apiLogin(server.url);
   for (let i = 0; i < 3; i++) await placeOrder(`wb-player-${i}`, String(700_000 + i));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('staff workbench', () => {
@@ -64,14 +44,14 @@ describe('staff workbench', () => {
     'fits every dashboard page into 360 px in both languages; the orders list is cards with thumb-sized actions',
     { timeout: 180_000 },
     async () => {
-      const context = await newContext(browser, 'phone');
+      const context = await newContext(suite.browser, 'phone');
       try {
         const page = await signIn(context);
         for (const language of ['en', 'mm']) {
           await page.evaluate((lang) => localStorage.setItem('app_language', lang), language);
           const overflow: Record<string, number> = {};
           for (const path of DASHBOARD_PAGES) {
-            await page.goto(`${server.url}/dashboard${path}`);
+            await page.goto(`${suite.url}/dashboard${path}`);
             await page.locator('main h1').first().waitFor();
             await page.waitForLoadState('networkidle');
             overflow[`${language} ${path || '/'}`] = await sidewaysOverflow(page);
@@ -79,12 +59,12 @@ describe('staff workbench', () => {
           expect(overflow).toEqual(Object.fromEntries(DASHBOARD_PAGES.map((p) => [`${language} ${p || '/'}`, 0])));
         }
         // The workbench's Burmese (cards, filters, clocks) is set in the Myanmar font like the rest.
-        await page.goto(`${server.url}/dashboard/orders`);
+        await page.goto(`${suite.url}/dashboard/orders`);
         await page.getByRole('list', { name: 'အော်ဒါများ' }).waitFor();
         expect(await burmeseTextWithoutMyanmarFont(page)).toEqual([]);
         await page.evaluate(() => localStorage.setItem('app_language', 'en'));
 
-        await page.goto(`${server.url}/dashboard/orders`);
+        await page.goto(`${suite.url}/dashboard/orders`);
         const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
         await cards.first().waitFor();
         expect(await page.getByRole('table').count()).toBe(0);
@@ -111,10 +91,10 @@ describe('staff workbench', () => {
   );
 
   it('has no serious axe finding with the bell menu, the account menu and the shortcuts help open', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     try {
       const page = await signIn(context);
-      await page.goto(`${server.url}/dashboard/orders`);
+      await page.goto(`${suite.url}/dashboard/orders`);
       await page.getByRole('row', { name: /wb-player-0/ }).waitFor();
 
       await page.getByRole('button', { name: /^Notifications/ }).click();
@@ -160,10 +140,10 @@ describe('staff workbench', () => {
     'keeps filters in the URL: a filtered view survives a reload and opens the same from a shared link',
     { timeout: 120_000 },
     async () => {
-      const context = await newContext(browser, 'desktop');
+      const context = await newContext(suite.browser, 'desktop');
       try {
         const page = await signIn(context);
-        await page.goto(`${server.url}/dashboard/orders`);
+        await page.goto(`${suite.url}/dashboard/orders`);
         await page.getByRole('row', { name: /wb-player-1/ }).waitFor();
         await page.getByLabel('Status').selectOption('PENDING');
         await page.getByLabel('Read state').selectOption('false');
@@ -192,7 +172,7 @@ describe('staff workbench', () => {
 
         // A colleague opening the same link sees the same view; a filter nothing matches shows the empty list.
         const other = await context.newPage();
-        await other.goto(`${server.url}/dashboard/orders${url.search}`);
+        await other.goto(`${suite.url}/dashboard/orders${url.search}`);
         await other.getByRole('row', { name: /wb-player-1/ }).waitFor();
         await other.getByLabel('Status').selectOption('CANCELLED');
         await other.getByText('No Orders Yet').waitFor();
@@ -207,10 +187,10 @@ describe('staff workbench', () => {
   it('cancels two orders at once with a reason; each gets its own timeline entry', { timeout: 120_000 }, async () => {
     const a = await placeOrder('wb-bulk-a', '810001');
     const b = await placeOrder('wb-bulk-b', '810002');
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(suite.browser, 'desktop');
     try {
       const page = await signIn(context);
-      await page.goto(`${server.url}/dashboard/orders?q=wb-bulk`);
+      await page.goto(`${suite.url}/dashboard/orders?q=wb-bulk`);
       for (const code of [a.code, b.code]) await page.getByRole('checkbox', { name: `Select order ${code}` }).check();
       const bar = page.getByRole('region', { name: 'Bulk actions' });
       await bar.getByText('2 orders selected').waitFor();
@@ -226,14 +206,14 @@ describe('staff workbench', () => {
           .waitFor();
 
       for (const order of [a, b]) {
-        const res = await fetch(`${server.url}/api/v1/Order/${order.id}/Timeline`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${suite.url}/api/v1/Order/${order.id}/Timeline`, { headers: { authorization: `Bearer ${suite.token}` } });
         const events = ((await res.json()) as { payLoad: { type: string; data: { to?: string; reason?: string; bulk?: boolean } }[] })
           .payLoad;
         expect(events.filter((e) => e.type === 'STATUS_CHANGED')).toEqual([
           expect.objectContaining({ data: expect.objectContaining({ to: 'CANCELLED', reason: 'PAYMENT_NOT_RECEIVED', bulk: true }) }),
         ]);
       }
-      await page.goto(`${server.url}/dashboard/order-detail/${a.id}`);
+      await page.goto(`${suite.url}/dashboard/order-detail/${a.id}`);
       await page.getByTestId('timeline').getByText('Reason: Payment not received').waitFor();
     } finally {
       await context.close();
@@ -245,10 +225,10 @@ describe('staff workbench', () => {
     { timeout: 120_000 },
     async () => {
       const order = await placeOrder('wb-conflict', '820001');
-      const context = await newContext(browser, 'desktop');
+      const context = await newContext(suite.browser, 'desktop');
       try {
         const page = await signIn(context);
-        await page.goto(`${server.url}/dashboard/order-detail/${order.id}`);
+        await page.goto(`${suite.url}/dashboard/order-detail/${order.id}`);
         await page.getByTestId('timeline').waitFor();
         // A colleague completes it just as this change is sent: a change made earlier would reach the page live first
         // (colleagues-live.e2e.ts), so the race the server refuses is the one between sending and arriving.
@@ -259,10 +239,10 @@ describe('staff workbench', () => {
             form.set('statusNote', 'done by a colleague');
             expect(
               (
-                await fetch(`${server.url}/api/v1/Order/${order.id}`, {
+                await fetch(`${suite.url}/api/v1/Order/${order.id}`, {
                   method: 'PUT',
                   body: form,
-                  headers: { authorization: `Bearer ${token}` },
+                  headers: { authorization: `Bearer ${suite.token}` },
                 })
               ).status,
             ).toBe(200);

@@ -79,9 +79,9 @@ const ChangePasswordPage = page(
   (m) => m.ChangePasswordPage,
   true,
 );
-const ConfigSettingsPage = page(
+const PaymentAccountsPage = page(
   () => import('./routes/dashboard/payment-accounts'),
-  (m) => m.ConfigSettingsPage,
+  (m) => m.PaymentAccountsPage,
   true,
 );
 const UsersPage = page(
@@ -155,7 +155,7 @@ const routes = (
     <Route path="/dashboard" element={<DashboardLayout />}>
       <Route index element={<OverviewPage />} />
       <Route path="change-password" element={<ChangePasswordPage />} />
-      <Route path="configsetting" element={<ConfigSettingsPage />} />
+      <Route path="configsetting" element={<PaymentAccountsPage />} />
       <Route path="users" element={<UsersPage />} />
       <Route path="games" element={<GamesPage />} />
       <Route path="packages" element={<PackagesPage />} />

@@ -1,2 +1,2 @@
 // /dashboard/configsetting: payment accounts.
-export { ConfigSettingsPage } from '../../../features/payment-accounts/components/payment-accounts-page';
+export { PaymentAccountsPage } from '../../../features/payment-accounts/components/payment-accounts-page';

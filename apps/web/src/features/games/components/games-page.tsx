@@ -1,15 +1,11 @@
 // /dashboard/games: Title, Server Type, Order Index, Created At, Actions; pager; Add Game; 'No Games Yet';
 // Add/Edit dialog; 'Delete Game?' confirmation. A created game appears on top in place (docs/decisions/0015).
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { GameDto } from '@topup/contract/games';
-import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
-import { errorText } from '../../../components/dashboard/form-error';
 import { useFormatDateTime } from '../../../lib/dates';
-import { PageHeader } from '../../../components/dashboard/page-header';
-import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
-import { RowActions } from '../../../components/dashboard/row-actions';
+import { ResourcePage, useResourcePage } from '../../../components/dashboard/resource-page';
+import type { ResourceColumn } from '../../../components/dashboard/resource-table';
 import { useDeleteGame } from '../api/delete-game';
 import { useGames } from '../api/get-games';
 import { GameFormDialog } from './game-form-dialog';
@@ -17,17 +13,8 @@ import { GameFormDialog } from './game-form-dialog';
 export function GamesPage() {
   const { t } = useTranslation('dashboard');
   const formatDateTime = useFormatDateTime();
-  const [currentPage, setCurrentPage] = useState(1);
-  const games = useGames({ currentPage, pageSize: PAGE_SIZE.games, searchTerm: '' });
-  const del = useDeleteGame();
-  const [editing, setEditing] = useState<GameDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<GameDto | null>(null);
-
-  function openForm(game: GameDto | null) {
-    setEditing(game);
-    setFormOpen(true);
-  }
+  const page = useResourcePage<GameDto>({ remove: useDeleteGame() });
+  const games = useGames({ currentPage: page.currentPage, pageSize: PAGE_SIZE.games, searchTerm: '' });
 
   const columns: ResourceColumn<GameDto>[] = [
     {
@@ -60,43 +47,22 @@ export function GamesPage() {
       className: 'whitespace-nowrap',
       wideOnly: true,
     },
-    {
-      key: 'actions',
-      header: t('games.columns.actions'),
-      cell: (g) => (
-        <RowActions
-          onEdit={() => openForm(g)}
-          onDelete={() => {
-            del.reset();
-            setDeleting(g);
-          }}
-        />
-      ),
-    },
+    page.actionsColumn(t('games.columns.actions')),
   ];
 
   return (
-    <section className="space-y-4">
-      <PageHeader title={t('games.title')} add={{ label: t('games.add'), onClick: () => openForm(null) }} />
-      <ResourceTable
-        query={games}
-        label={t('games.title')}
-        columns={columns}
-        emptyText={t('games.empty')}
-        loadFailedText={t('games.loadFailed')}
-        onPage={setCurrentPage}
-      />
-
-      <GameFormDialog open={formOpen} onOpenChange={setFormOpen} game={editing} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('games.deleteTitle')}
-        description={t('games.deleteBody')}
-        pending={del.isPending}
-        error={del.error ? errorText(del.error, t('games.deleteFailed')) : null}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </section>
+    <ResourcePage
+      page={page}
+      query={games}
+      columns={columns}
+      texts={{
+        title: t('games.title'),
+        add: t('games.add'),
+        empty: t('games.empty'),
+        loadFailed: t('games.loadFailed'),
+        delete: { title: t('games.deleteTitle'), body: t('games.deleteBody'), failed: t('games.deleteFailed') },
+      }}
+      renderForm={({ editing, ...form }) => <GameFormDialog {...form} game={editing} />}
+    />
   );
 }

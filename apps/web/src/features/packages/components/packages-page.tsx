@@ -1,16 +1,12 @@
 // /dashboard/packages: 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
 // CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
-import { errorText } from '../../../components/dashboard/form-error';
 import { formatNumber } from '../../../components/dashboard/format';
 import { useFormatDateTime } from '../../../lib/dates';
-import { PageHeader } from '../../../components/dashboard/page-header';
-import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
-import { RowActions } from '../../../components/dashboard/row-actions';
+import { ResourcePage, useResourcePage } from '../../../components/dashboard/resource-page';
+import type { ResourceColumn } from '../../../components/dashboard/resource-table';
 import { useDeletePackage } from '../api/delete-package';
 import { usePackages } from '../api/get-packages';
 import { PackageFormDialog } from './package-form-dialog';
@@ -18,17 +14,8 @@ import { PackageFormDialog } from './package-form-dialog';
 export function PackagesPage() {
   const { t } = useTranslation('dashboard');
   const formatDateTime = useFormatDateTime();
-  const [currentPage, setCurrentPage] = useState(1);
-  const list = usePackages({ currentPage, pageSize: PAGE_SIZE.tokenPackagesPage, searchTerm: '' });
-  const del = useDeletePackage();
-  const [editing, setEditing] = useState<TokenPackageDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<TokenPackageDto | null>(null);
-
-  function openForm(item: TokenPackageDto | null) {
-    setEditing(item);
-    setFormOpen(true);
-  }
+  const page = useResourcePage<TokenPackageDto>({ remove: useDeletePackage() });
+  const list = usePackages({ currentPage: page.currentPage, pageSize: PAGE_SIZE.tokenPackagesPage, searchTerm: '' });
 
   const columns: ResourceColumn<TokenPackageDto>[] = [
     { key: 'gameTitle', header: t('packages.columns.gameTitle'), cell: (p) => p.gameDto.title, className: 'whitespace-nowrap' },
@@ -59,43 +46,22 @@ export function PackagesPage() {
       cell: (p) => formatDateTime(p.createdDate),
       className: 'whitespace-nowrap',
     },
-    {
-      key: 'actions',
-      header: t('packages.columns.actions'),
-      cell: (p) => (
-        <RowActions
-          onEdit={() => openForm(p)}
-          onDelete={() => {
-            del.reset();
-            setDeleting(p);
-          }}
-        />
-      ),
-    },
+    page.actionsColumn(t('packages.columns.actions')),
   ];
 
   return (
-    <section className="space-y-4">
-      <PageHeader title={t('packages.title')} add={{ label: t('packages.add'), onClick: () => openForm(null) }} />
-      <ResourceTable
-        query={list}
-        label={t('packages.title')}
-        columns={columns}
-        emptyText={t('packages.empty')}
-        loadFailedText={t('packages.loadFailed')}
-        onPage={setCurrentPage}
-      />
-
-      <PackageFormDialog open={formOpen} onOpenChange={setFormOpen} item={editing} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('packages.deleteTitle')}
-        description={t('packages.deleteBody')}
-        pending={del.isPending}
-        error={del.error ? errorText(del.error, t('packages.deleteFailed')) : null}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </section>
+    <ResourcePage
+      page={page}
+      query={list}
+      columns={columns}
+      texts={{
+        title: t('packages.title'),
+        add: t('packages.add'),
+        empty: t('packages.empty'),
+        loadFailed: t('packages.loadFailed'),
+        delete: { title: t('packages.deleteTitle'), body: t('packages.deleteBody'), failed: t('packages.deleteFailed') },
+      }}
+      renderForm={({ editing, ...form }) => <PackageFormDialog {...form} item={editing} />}
+    />
   );
 }

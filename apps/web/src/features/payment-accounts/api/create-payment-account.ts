@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { request } from '../../../lib/http';
 import { addToPages } from '../../../lib/page-cache';
-import { configSettingFormData, type ConfigSettingFormValues } from './payment-account-form-data';
-import { configSettingKeys } from './payment-account-keys';
+import { paymentAccountFormData, type PaymentAccountFormValues } from './payment-account-form-data';
+import { paymentAccountKeys } from './payment-account-keys';
 
-export async function createConfigSetting(values: ConfigSettingFormValues): Promise<PaymentAccountDto> {
-  return (await request<PaymentAccountDto>('/api/v1/ConfigSetting', { method: 'POST', body: configSettingFormData(values) })).payLoad;
+export async function createPaymentAccount(values: PaymentAccountFormValues): Promise<PaymentAccountDto> {
+  return (await request<PaymentAccountDto>('/api/v1/ConfigSetting', { method: 'POST', body: paymentAccountFormData(values) })).payLoad;
 }
 
-export function useCreateConfigSetting() {
+export function useCreatePaymentAccount() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createConfigSetting, onSuccess: (item) => addToPages(qc, configSettingKeys.lists(), item) });
+  return useMutation({ mutationFn: createPaymentAccount, onSuccess: (item) => addToPages(qc, paymentAccountKeys.lists(), item) });
 }

@@ -2,14 +2,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http';
 import { removeFromPages } from '../../../lib/page-cache';
-import { configSettingKeys } from './payment-account-keys';
+import { paymentAccountKeys } from './payment-account-keys';
 
-export async function deleteConfigSetting(id: string): Promise<string> {
+export async function deletePaymentAccount(id: string): Promise<string> {
   await request<unknown>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, { method: 'DELETE' });
   return id;
 }
 
-export function useDeleteConfigSetting() {
+export function useDeletePaymentAccount() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteConfigSetting, onSuccess: (id) => removeFromPages(qc, configSettingKeys.lists(), id) });
+  return useMutation({ mutationFn: deletePaymentAccount, onSuccess: (id) => removeFromPages(qc, paymentAccountKeys.lists(), id) });
 }

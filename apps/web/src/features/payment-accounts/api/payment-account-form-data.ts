@@ -1,7 +1,7 @@
 // The multipart body of creating and updating a payment account.
 import type { PaymentMethod } from '@topup/contract/limits';
 
-export type ConfigSettingFormValues = {
+export type PaymentAccountFormValues = {
   paymentName: string;
   phone: string;
   orderIndex?: number;
@@ -13,7 +13,7 @@ export type ConfigSettingFormValues = {
   paymentMethod?: PaymentMethod;
 };
 
-export function configSettingFormData(v: ConfigSettingFormValues): FormData {
+export function paymentAccountFormData(v: PaymentAccountFormValues): FormData {
   const form = new FormData();
   form.set('paymentName', v.paymentName.trim());
   form.set('phone', v.phone.trim());

@@ -3,22 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
 import { request } from '../../../lib/http';
 import { replaceInPages } from '../../../lib/page-cache';
-import { configSettingFormData, type ConfigSettingFormValues } from './payment-account-form-data';
-import { configSettingKeys } from './payment-account-keys';
+import { paymentAccountFormData, type PaymentAccountFormValues } from './payment-account-form-data';
+import { paymentAccountKeys } from './payment-account-keys';
 
-export async function updateConfigSetting(id: string, values: ConfigSettingFormValues): Promise<PaymentAccountDto> {
+export async function updatePaymentAccount(id: string, values: PaymentAccountFormValues): Promise<PaymentAccountDto> {
   return (
     await request<PaymentAccountDto>(`/api/v1/ConfigSetting/${encodeURIComponent(id)}`, {
       method: 'PUT',
-      body: configSettingFormData(values),
+      body: paymentAccountFormData(values),
     })
   ).payLoad;
 }
 
-export function useUpdateConfigSetting() {
+export function useUpdatePaymentAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: ConfigSettingFormValues }) => updateConfigSetting(id, values),
-    onSuccess: (item) => replaceInPages(qc, configSettingKeys.lists(), item),
+    mutationFn: ({ id, values }: { id: string; values: PaymentAccountFormValues }) => updatePaymentAccount(id, values),
+    onSuccess: (item) => replaceInPages(qc, paymentAccountKeys.lists(), item),
   });
 }

@@ -10,17 +10,17 @@ import { Checkbox, Field, Select } from '../../../components/dashboard/form-cont
 import { EditDialog } from '../../../components/dashboard/edit-dialog';
 import { FormError } from '../../../components/dashboard/form-error';
 import { ImageInput } from '../../../components/dashboard/image-input';
-import { useCreateConfigSetting } from '../api/create-payment-account';
-import { useUpdateConfigSetting } from '../api/update-payment-account';
+import { useCreatePaymentAccount } from '../api/create-payment-account';
+import { useUpdatePaymentAccount } from '../api/update-payment-account';
 
-export function canSubmitConfigSetting(v: { paymentName: string; phone: string; orderIndex?: number }, editing: boolean): boolean {
+export function canSubmitPaymentAccount(v: { paymentName: string; phone: string; orderIndex?: number }, editing: boolean): boolean {
   if (!v.paymentName.trim() || !v.phone.trim()) return false;
   return !editing || (Number.isInteger(v.orderIndex) && v.orderIndex !== 0);
 }
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; item: PaymentAccountDto | null };
 
-export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
+export function PaymentAccountFormDialog({ open, onOpenChange, item }: Props) {
   const { t } = useTranslation('dashboard');
   return (
     <EditDialog
@@ -30,15 +30,15 @@ export function ConfigSettingFormDialog({ open, onOpenChange, item }: Props) {
       addTitle={t('configSettings.addTitle')}
       editTitle={t('configSettings.editTitle')}
     >
-      {(onDone) => <ConfigSettingForm item={item} onDone={onDone} />}
+      {(onDone) => <PaymentAccountForm item={item} onDone={onDone} />}
     </EditDialog>
   );
 }
 
-function ConfigSettingForm({ item, onDone }: { item: PaymentAccountDto | null; onDone: () => void }) {
+function PaymentAccountForm({ item, onDone }: { item: PaymentAccountDto | null; onDone: () => void }) {
   const { t } = useTranslation('dashboard');
-  const create = useCreateConfigSetting();
-  const update = useUpdateConfigSetting();
+  const create = useCreatePaymentAccount();
+  const update = useUpdatePaymentAccount();
   const mutation = item ? update : create;
   const [paymentName, setPaymentName] = useState(item?.paymentName ?? '');
   const [phone, setPhone] = useState(item?.phone ?? '');
@@ -49,7 +49,7 @@ function ConfigSettingForm({ item, onDone }: { item: PaymentAccountDto | null; o
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(item?.paymentMethod ?? 'NORMAL');
   const { t: owner } = useTranslation('owner');
   const orderIndex = item ? Number.parseInt(orderIndexText, 10) : undefined;
-  const ready = canSubmitConfigSetting({ paymentName, phone, orderIndex }, item !== null);
+  const ready = canSubmitPaymentAccount({ paymentName, phone, orderIndex }, item !== null);
 
   function submit(e: FormEvent) {
     e.preventDefault();

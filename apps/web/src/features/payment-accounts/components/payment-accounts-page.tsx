@@ -1,37 +1,25 @@
 // /dashboard/configsetting: Payment Name, Phone, Order Index, Actions; 'Add ConfigSetting' only while
 // fewer than 4 exist; the dialog; 'Delete ConfigSetting?'. A created account appears in place (docs/decisions/0015).
 // Each account can be paused (a wallet at its daily limit) and activated again; the server says why when it refuses.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAYMENT_ACCOUNTS, PAGE_SIZE } from '@topup/contract/limits';
 import type { PaymentAccountDto } from '@topup/contract/payment-accounts';
-import { ConfirmDialog } from '../../../components/dashboard/confirm-dialog';
 import { errorText } from '../../../components/dashboard/form-error';
-import { PageHeader } from '../../../components/dashboard/page-header';
-import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
-import { RowActions } from '../../../components/dashboard/row-actions';
-import { useDeleteConfigSetting } from '../api/delete-payment-account';
-import { useUpdateConfigSetting } from '../api/update-payment-account';
+import { ResourcePage, useResourcePage } from '../../../components/dashboard/resource-page';
+import type { ResourceColumn } from '../../../components/dashboard/resource-table';
+import { useDeletePaymentAccount } from '../api/delete-payment-account';
+import { useUpdatePaymentAccount } from '../api/update-payment-account';
 import { Button } from '../../../components/ui/button';
-import { useConfigSettings } from '../api/get-payment-accounts';
-import { ConfigSettingFormDialog } from './payment-account-form-dialog';
+import { usePaymentAccounts } from '../api/get-payment-accounts';
+import { PaymentAccountFormDialog } from './payment-account-form-dialog';
 
-export function ConfigSettingsPage() {
+export function PaymentAccountsPage() {
   const { t } = useTranslation('dashboard');
-  const [currentPage, setCurrentPage] = useState(1);
-  const list = useConfigSettings({ currentPage, pageSize: PAGE_SIZE.paymentAccounts, searchTerm: '' });
-  const del = useDeleteConfigSetting();
-  const toggle = useUpdateConfigSetting();
+  const page = useResourcePage<PaymentAccountDto>({ remove: useDeletePaymentAccount() });
+  const list = usePaymentAccounts({ currentPage: page.currentPage, pageSize: PAGE_SIZE.paymentAccounts, searchTerm: '' });
+  const toggle = useUpdatePaymentAccount();
   const { t: owner } = useTranslation('owner');
-  const [editing, setEditing] = useState<PaymentAccountDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<PaymentAccountDto | null>(null);
   const canAdd = list.isSuccess && list.data.paging.totalCount < MAX_PAYMENT_ACCOUNTS;
-
-  function openForm(item: PaymentAccountDto | null) {
-    setEditing(item);
-    setFormOpen(true);
-  }
 
   const columns: ResourceColumn<PaymentAccountDto>[] = [
     {
@@ -84,51 +72,30 @@ export function ConfigSettingsPage() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: t('configSettings.columns.actions'),
-      cell: (c) => (
-        <RowActions
-          onEdit={() => openForm(c)}
-          onDelete={() => {
-            del.reset();
-            setDeleting(c);
-          }}
-        />
-      ),
-    },
+    page.actionsColumn(t('configSettings.columns.actions')),
   ];
 
   return (
-    <section className="space-y-4">
-      <PageHeader
-        title={t('configSettings.title')}
-        add={canAdd ? { label: t('configSettings.add'), onClick: () => openForm(null) } : undefined}
-      />
-      {toggle.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorText(toggle.error, owner('paymentAccounts.toggleFailed'))}
-        </p>
-      ) : null}
-      <ResourceTable
-        query={list}
-        label={t('configSettings.title')}
-        columns={columns}
-        emptyText={t('configSettings.empty')}
-        loadFailedText={t('configSettings.loadFailed')}
-        onPage={setCurrentPage}
-      />
-
-      <ConfigSettingFormDialog open={formOpen} onOpenChange={setFormOpen} item={editing} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t('configSettings.deleteTitle')}
-        description={t('configSettings.deleteBody')}
-        pending={del.isPending}
-        error={del.error ? errorText(del.error, t('configSettings.deleteFailed')) : null}
-        onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-      />
-    </section>
+    <ResourcePage
+      page={page}
+      query={list}
+      columns={columns}
+      canAdd={canAdd}
+      texts={{
+        title: t('configSettings.title'),
+        add: t('configSettings.add'),
+        empty: t('configSettings.empty'),
+        loadFailed: t('configSettings.loadFailed'),
+        delete: { title: t('configSettings.deleteTitle'), body: t('configSettings.deleteBody'), failed: t('configSettings.deleteFailed') },
+      }}
+      notice={
+        toggle.error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            {errorText(toggle.error, owner('paymentAccounts.toggleFailed'))}
+          </p>
+        ) : null
+      }
+      renderForm={({ editing, ...form }) => <PaymentAccountFormDialog {...form} item={editing} />}
+    />
   );
 }

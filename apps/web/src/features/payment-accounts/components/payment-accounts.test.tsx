@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer, pageOf, renderDashboard } from '../../../components/dashboard/test-utils';
-import { ConfigSettingsPage } from './payment-accounts-page';
-import { ConfigSettingFormDialog } from './payment-account-form-dialog';
+import { PaymentAccountsPage } from './payment-accounts-page';
+import { PaymentAccountFormDialog } from './payment-account-form-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,7 +25,7 @@ describe('ConfigSetting page and form', () => {
       if (c.method === 'GET') return { payLoad: pageOf([1, 2, 3, 4].map(account)) };
       if (c.method === 'DELETE') return { payLoad: { id: 'c2' } };
     });
-    renderDashboard(<ConfigSettingsPage />);
+    renderDashboard(<PaymentAccountsPage />);
     expect(await screen.findByText('Pay 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add ConfigSetting' })).not.toBeInTheDocument();
 
@@ -54,7 +54,7 @@ describe('ConfigSetting page and form', () => {
         return { payLoad: { ...account(Number(c.url.slice(-1))), isActive: b.isActive === 'True' } };
       }
     });
-    renderDashboard(<ConfigSettingsPage />);
+    renderDashboard(<PaymentAccountsPage />);
     const row2 = (await screen.findByText('Pay 2')).closest('tr')!;
     expect(within(row2).getByText('Paused')).toBeInTheDocument();
     await user.click(within(row2).getByRole('button', { name: 'Activate' }));
@@ -81,7 +81,7 @@ describe('ConfigSetting page and form', () => {
           ? { status: 201, payLoad: account(9) }
           : undefined,
     );
-    const { unmount } = renderDashboard(<ConfigSettingFormDialog open onOpenChange={() => {}} item={null} />);
+    const { unmount } = renderDashboard(<PaymentAccountFormDialog open onOpenChange={() => {}} item={null} />);
     expect(screen.getByRole('heading', { name: 'Add New ConfigSetting' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Order Index/)).not.toBeInTheDocument();
     const create = screen.getByRole('button', { name: 'Create' });
@@ -93,7 +93,7 @@ describe('ConfigSetting page and form', () => {
     unmount();
 
     const onOpenChange = vi.fn();
-    renderDashboard(<ConfigSettingFormDialog open onOpenChange={onOpenChange} item={account(1)} />);
+    renderDashboard(<PaymentAccountFormDialog open onOpenChange={onOpenChange} item={account(1)} />);
     expect(screen.getByRole('heading', { name: 'Edit ConfigSetting' })).toBeInTheDocument();
     const orderIndex = screen.getByLabelText(/Order Index/);
     const update = screen.getByRole('button', { name: 'Update' });

@@ -1,26 +1,18 @@
 // /dashboard/users: Email, Email Confirmed (True/False), Actions (Edit only), 12 per page, 'Add User'.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { UserDto } from '@topup/contract/users';
-import { PageHeader } from '../../../components/dashboard/page-header';
-import { ResourceTable, type ResourceColumn } from '../../../components/dashboard/resource-table';
-import { RowActions } from '../../../components/dashboard/row-actions';
+import { ResourcePage, useResourcePage } from '../../../components/dashboard/resource-page';
+import type { ResourceColumn } from '../../../components/dashboard/resource-table';
 import { useUsers } from '../api/get-users';
 import { UserFormDialog } from './user-form-dialog';
 
 export function UsersPage() {
   const { t } = useTranslation('dashboard');
   const { t: owner } = useTranslation('owner');
-  const [currentPage, setCurrentPage] = useState(1);
-  const list = useUsers({ currentPage, pageSize: PAGE_SIZE.admin, searchTerm: '' });
-  const [editing, setEditing] = useState<UserDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-
-  function openForm(user: UserDto | null) {
-    setEditing(user);
-    setFormOpen(true);
-  }
+  // No delete mutation: users have an Edit action only.
+  const page = useResourcePage<UserDto>();
+  const list = useUsers({ currentPage: page.currentPage, pageSize: PAGE_SIZE.admin, searchTerm: '' });
 
   const columns: ResourceColumn<UserDto>[] = [
     { key: 'email', header: t('users.columns.email'), cell: (u) => u.email, className: 'font-medium' },
@@ -31,23 +23,16 @@ export function UsersPage() {
     },
     { key: 'role', header: owner('roles.column'), cell: (u) => owner(`roles.${u.role}`) },
     { key: 'twoFactor', header: owner('roles.twoFactor'), cell: (u) => (u.twoFactorEnabled ? owner('roles.on') : owner('roles.off')) },
-    // Users have an Edit action only (no delete).
-    { key: 'actions', header: t('users.columns.actions'), cell: (u) => <RowActions onEdit={() => openForm(u)} /> },
+    page.actionsColumn(t('users.columns.actions')),
   ];
 
   return (
-    <section className="space-y-4">
-      <PageHeader title={t('users.title')} add={{ label: t('users.add'), onClick: () => openForm(null) }} />
-      <ResourceTable
-        query={list}
-        label={t('users.title')}
-        columns={columns}
-        emptyText={t('users.empty')}
-        loadFailedText={t('users.loadFailed')}
-        onPage={setCurrentPage}
-      />
-
-      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} />
-    </section>
+    <ResourcePage
+      page={page}
+      query={list}
+      columns={columns}
+      texts={{ title: t('users.title'), add: t('users.add'), empty: t('users.empty'), loadFailed: t('users.loadFailed') }}
+      renderForm={({ editing, ...form }) => <UserFormDialog {...form} user={editing} />}
+    />
   );
 }
