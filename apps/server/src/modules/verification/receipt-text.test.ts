@@ -1,7 +1,7 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
 import { compareReceipt, phoneMatches, verdictOf, type PaymentAccount } from './compare.ts';
-import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readReceipt } from './receipt-text.ts';
+import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readableInEnglish, readReceipt, replaceLineAmount } from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
 const KBZ_EN =
@@ -410,5 +410,45 @@ describe('fields found by their shape alone', () => {
       receiver: { name: null, phone: '09*****4567' },
       unlabelled: [],
     });
+  });
+});
+
+describe('what OCR does to real screens', () => {
+  it('reads Burmese labels whose marks OCR dropped, on their consonants', () => {
+    // အချိန် read as အချန, ငွေပမာဏ as ငွပမာ, ငွေလွှဲအမှတ် as ငွေလွဲအမတ်.
+    const r = readReceipt('ငွပမာဏ\n-12,500 Ks\nငွေလွဲအမတ်\n0160449853841069\nအချန\n23/11/2026 14:05:12\nKyaw Zin (09*****4567)');
+    expect(r).toMatchObject({ amount: 12500, transactionId: '0160449853841069', time: '2026-11-23T07:35:12.000Z' });
+  });
+
+  it('reads a Burmese status word without its marks, a refusal before any success', () => {
+    const status = (t: string) => readReceipt(t).status;
+    expect(status('ငွေပေးချေမှု အောငမြငပါသည')).toBe('success');
+    expect(status('ငွေလွှဲခြင်း မအောငမြငပါ')).toBe('failed');
+    expect(status('ဆိုငးငံ့ထားသည်')).toBe('pending');
+    // Words OCR glued together: a failure's first letter may be the end of the word before, so never a success.
+    expect(status('ငွေလွှဲခြင်းမအောငမြငပါ')).toBeNull();
+    expect(status('ငွေပေးချေမှုအောငမြငပါ')).toBeNull();
+  });
+
+  it('joins a sentence OCR broke after "balance is" or "to", so a balance is no second amount', () => {
+    const r = readReceipt('Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main balance is\n2,150 Ks.');
+    expect(r).toMatchObject({ amount: 48000, receiver: { phone: '09*****4567' }, unlabelled: [] });
+    expect(readReceipt('main balance is 2,150 Ks. 2026-11-\n23 10:07:43').time).toBe('2026-11-23T03:37:43.000Z');
+    expect(readReceipt('main balance is 2,150 Ks. 23-Nov-\n2026 09:45').time).toBe('2026-11-23T03:15:00.000Z');
+  });
+
+  it('replaces a misread amount in a line and keeps the rest of it', () => {
+    expect(replaceLineAmount('Balance Transfer of J9,§00 Ks to 09*****4567', '25,000 Ks')).toBe(
+      'Balance Transfer of 25,000 Ks to 09*****4567',
+    );
+    expect(replaceLineAmount('Amount -J§,000 MMK', null)).toBe('Amount');
+    expect(replaceLineAmount('MMK 2,000 paid', '3,000 MMK')).toBe('3,000 MMK paid');
+  });
+
+  it('tells lines the English data could read from Burmese debris, digits included', () => {
+    expect(['Fo4|s32008', 'egeuvieq|a 63nE[gEllopd', '65032905'].map(readableInEnglish)).toEqual([false, false, false]);
+    expect(['Transaction No.', '-5,500 Ks', '23/11/2026 14:05', 'Kyaw Zin', '09*****4567', 'Payment Successful'].map(readableInEnglish)).toEqual(
+      [true, true, true, true, true, true],
+    );
   });
 });

@@ -94,17 +94,34 @@ const LABELS: Array<[LabelKind, string]> = [
   ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
 ];
 
-const LABEL_RES = LABELS.map(
-  ([kind, src]) => [kind, new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i')] as const,
-);
+const labelRe = (src: string) =>
+  new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i');
+const LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(src)] as const);
+
+/**
+ * Burmese vowel signs, medials, tones and the asat: the marks OCR most often drops or swaps (အချိန် read as အချန).
+ * Labels are also matched on their consonants alone, which no English label nor value line can imitate.
+ */
+const BURMESE_MARKS = /[\u102b-\u103e\u1056-\u1059\u1062-\u1064\u1067-\u106d\u1071-\u1074\u1082-\u108d\u108f\u109a-\u109d]/g;
+export const burmeseSkeleton = (s: string) => s.replace(BURMESE_MARKS, '');
+const SKELETON_LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(burmeseSkeleton(src))] as const);
 
 type Block = { kind: LabelKind; label: string; lines: string[] };
 
 function labelOf(line: string): { kind: LabelKind; label: string; rest: string } | null {
-  for (const [kind, re] of LABEL_RES) {
+  return labelIn(line, LABEL_RES, line) ?? (/[\u1000-\u109f]/.test(line) ? labelIn(burmeseSkeleton(line), SKELETON_LABEL_RES, line) : null);
+}
+
+function labelIn(
+  line: string,
+  res: ReadonlyArray<readonly [LabelKind, RegExp]>,
+  original: string,
+): { kind: LabelKind; label: string; rest: string } | null {
+  for (const [kind, re] of res) {
     const m = line.match(re);
     if (!m) continue;
-    const rest = line.slice(m[0].length).trim();
+    // The value after a label matched on its consonants: the original line past as many of its characters.
+    const rest = (line === original ? line.slice(m[0].length) : restAfterSkeleton(original, m[0].length)).trim();
     // "To" and "From" are labels only when a value or nothing follows, not the start of a sentence ("To claim…").
     if (
       (kind === 'receiver' || kind === 'sender') &&
@@ -117,6 +134,21 @@ function labelOf(line: string): { kind: LabelKind; label: string; rest: string }
   return null;
 }
 
+/** The part of a line after the first `skeletonLength` characters of its Burmese skeleton. */
+function restAfterSkeleton(line: string, skeletonLength: number): string {
+  let seen = 0;
+  let i = 0;
+  for (; i < line.length && seen < skeletonLength; i++) if (!line[i]!.match(BURMESE_MARKS)) seen++;
+  while (i < line.length && line[i]!.match(BURMESE_MARKS)) i++;
+  return line.slice(i);
+}
+
+/**
+ * A sentence OCR broke after a word that needs what follows ("Your main balance is" / "2,150 Ks.", "… 48,000 Ks to" /
+ * "09*****4567 was …"): joined again, so a balance is read as a balance and a number as the one the sentence names.
+ */
+const DANGLING = /\b(?:balance(?:\s+is)?|is|of|to|from)\s*:?$/i;
+
 /** Lines of text: normalised, trimmed, and long SMS sentences cut so that a label inside one starts a line. */
 export function receiptLines(text: string): string[] {
   return normalizeText(text)
@@ -125,7 +157,15 @@ export function receiptLines(text: string): string[] {
       l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l],
     )
     .map((l) => l.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .reduce<string[]>((out, line) => {
+      const last = out.at(-1);
+      if (last !== undefined && DANGLING.test(last) && last.length > 12 && /^[-+]?[\d*(]|^[a-z]/.test(line)) out[out.length - 1] = `${last} ${line}`;
+      // A date wrapped at its dash or slash ("… 2026-11-" / "23 10:07:43").
+      else if (last !== undefined && /(?:\d|\b[A-Za-z]{3})[-/]$/.test(last) && /^\d/.test(line)) out[out.length - 1] = `${last}${line}`;
+      else out.push(line);
+      return out;
+    }, []);
 }
 
 /** The lines before the first label (title, headline amount, status) and the label → value blocks after them. */
@@ -553,18 +593,31 @@ const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လ�
 const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
 const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်မြင်/i;
 
+/**
+ * The Burmese status words on their consonants (marks dropped by OCR), as whole words: "မအောင်မြင်" (failed) is
+ * "မအငမင", and "အောင်မြင်" (success) counts only with no letter before it, so a failure whose first letter was lost
+ * is never read as a success by this rule.
+ */
+const FAILED_SKELETON = /(?<![\u1000-\u109f])မအငမင|ပယဖက/;
+const PENDING_SKELETON = /ဆငငထ|စငဆင/;
+const SUCCESS_SKELETON = /(?<![\u1000-\u109f])အငမင/;
+
 /** The status the receipt prints: any failure, cancellation or pending word decides; else a success word. */
 export function readStatus(lines: string[]): { status: ReceiptStatus | null; text: string | null } {
-  for (const [status, re] of [
-    ['failed', FAILED],
-    ['cancelled', CANCELLED],
-    ['pending', PENDING],
-    ['success', SUCCESS],
+  for (const [status, re, skeleton] of [
+    ['failed', FAILED, FAILED_SKELETON],
+    ['cancelled', CANCELLED, null],
+    ['pending', PENDING, PENDING_SKELETON],
+    ['success', SUCCESS, null],
   ] as const) {
     const line = lines.find((l) => re.test(l));
     if (line) return { status, text: line.match(re)![0] };
+    const marksLost = skeleton ? lines.find((l) => skeleton.test(burmeseSkeleton(l))) : undefined;
+    if (marksLost) return { status, text: marksLost };
   }
-  return { status: null, text: null };
+  // A success word read without its marks, only when no refusal word was read in any form.
+  const success = lines.find((l) => SUCCESS_SKELETON.test(burmeseSkeleton(l)));
+  return success ? { status: 'success', text: success } : { status: null, text: null };
 }
 
 export function readReceipt(text: string): ReceiptReading {
@@ -637,4 +690,40 @@ export function burmeseAmountLine(text: string, currency: string): string | null
   const m = normalized.match(LEADING_NUMBER);
   if (!m) return null;
   return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
+}
+
+/** The amount written with a currency word in an English-read line: the number (or what OCR made of it) and the word. */
+const LINE_AMOUNT = new RegExp(
+  `[-+]?\\s?(?=\\S*[\\d§$%&(),.;:/|\\]\\[{}])\\S+\\s?${CURRENCY}(?![a-z])|${CURRENCY}\\s?[-+]?\\s?(?=\\S*\\d)\\S+`,
+  'i',
+);
+
+/**
+ * An English-read line with its amount replaced by the Burmese reading of it ("<number> <currency>"), or removed
+ * (null): the rest of the line (an SMS sentence's payee and id, a label) stays.
+ */
+export function replaceLineAmount(line: string, amount: string | null): string {
+  return normalizeText(line)
+    .replace(LINE_AMOUNT, amount ? ` ${amount} ` : ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Whether the English reading of a line says something the parser can use: a label, a status word, an amount, a date,
+ * a clock, a phone or a long number. A line that says none of these while read with low confidence is likely Burmese
+ * script (labels, status words) the English data made debris of, digits included ("Fo4|s32008").
+ */
+export function readableInEnglish(line: string): boolean {
+  const l = normalizeText(line).trim();
+  return (
+    labelOf(l) !== null ||
+    [FAILED, CANCELLED, PENDING, SUCCESS].some((re) => re.test(l)) ||
+    amountsIn(l).length > 0 ||
+    findDate(l) !== null ||
+    findClock(l) !== null ||
+    PHONE.test(l) ||
+    longNumbersIn(l).length > 0 ||
+    /^[A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+){0,4}$/.test(l)
+  );
 }

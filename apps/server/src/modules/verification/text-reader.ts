@@ -7,7 +7,16 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
-import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readAmount, readStatus, receiptLines } from './receipt-text.ts';
+import {
+  amountLineCurrency,
+  amountsSuspect,
+  burmeseAmountLine,
+  readableInEnglish,
+  readAmount,
+  readStatus,
+  receiptLines,
+  replaceLineAmount,
+} from './receipt-text.ts';
 
 /** English line confidence below which a line without digits is read again with the Burmese data. */
 const WORD_CONFIDENCE = 75;
@@ -48,7 +57,7 @@ export async function prepareWithSteps(image: Buffer): Promise<{ data: Buffer; s
   return { data, steps };
 }
 
-const MIN_OCR_WIDTH = 600;
+const MIN_OCR_WIDTH = Number(process.env.MIN_OCR_WIDTH ?? 600);
 const MAX_OCR_WIDTH = 1200;
 /**
  * Only the top of a longer image is read: at most this many times its (scaled) width. A phone screen is about 1:2.2;
@@ -187,7 +196,12 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
       });
       // The pixels come without a resolution (PGM, below): name one rather than have tesseract guess it and say so
       // on stderr for every image. 72 is what the PNGs it was handed before carried.
-      await worker.setParameters({ tessedit_pageseg_mode: PSM[psm], preserve_interword_spaces: '1', user_defined_dpi: '72' });
+      await worker.setParameters({
+        tessedit_pageseg_mode: PSM[psm],
+        preserve_interword_spaces: '1',
+        user_defined_dpi: '72',
+        ...(process.env.THRESH ? { thresholding_method: process.env.THRESH } : {}),
+      } as Record<string, string>);
       s.addWorker(worker);
     }
     return s;
@@ -232,21 +246,24 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       if (!amountsNeedBurmese && !wordsNeedBurmese) return data.text;
 
       const readBurmese = await burmese.get();
-      const reread = new Map<Line, string | null>();
+      const reread = new Map<Line, { amount: string | null; burmeseDigits: boolean }>();
       const rereadWords = new Map<Line, string>();
       if (amountsNeedBurmese) {
         for (const line of lines) {
           const currency = amountLineCurrency(line.text);
           if (!currency) continue;
           const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
-          reread.set(line, burmeseAmountLine(again.text, currency));
+          reread.set(line, {
+            amount: burmeseAmountLine(again.text, currency),
+            burmeseDigits: (again.text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
+          });
         }
       }
       if (wordsNeedBurmese) {
         // Lines the English data read with low confidence and no digits: labels and status words in Burmese. At
         // most MAX_WORD_REREADS of them, the least confident first.
         const doubtful = lines
-          .filter((l) => !reread.has(l) && l.confidence < WORD_CONFIDENCE && !/\d{2}/.test(l.text))
+          .filter((l) => !reread.has(l) && l.confidence < WORD_CONFIDENCE && !readableInEnglish(l.text))
           .sort((a, b) => a.confidence - b.confidence)
           .slice(0, MAX_WORD_REREADS);
         for (const line of doubtful) {
@@ -255,12 +272,18 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           if ((text.match(/[\u1000-\u102a\u103f\u104c-\u104f]/g) ?? []).length >= 2) rereadWords.set(line, text);
         }
       }
-      const amounts = [...reread.values()].filter((l): l is string => l !== null);
+      const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
       const agreed = amounts.length > 0 && readAmount(amounts) !== null;
       return lines
-        .flatMap((l) =>
-          reread.has(l) ? (agreed && reread.get(l) ? [reread.get(l)!] : []) : [rereadWords.get(l) ?? l.text.replace(/\n$/, '')],
-        )
+        .map((l) => {
+          const english = l.text.replace(/\n$/, '');
+          const again = reread.get(l);
+          if (!again) return rereadWords.get(l) ?? english;
+          // The Burmese reading's amount in place of the English one; the rest of the line (an SMS sentence's payee
+          // and id) kept. Where Burmese digits were seen but not agreed on, the English number (wrong digits) goes.
+          if (agreed && again.amount) return replaceLineAmount(english, again.amount);
+          return again.burmeseDigits ? replaceLineAmount(english, null) : english;
+        })
         .join('\n');
     },
     async close() {
