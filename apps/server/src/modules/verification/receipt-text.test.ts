@@ -1,7 +1,15 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
 import { compareReceipt, phoneMatches, verdictOf, type PaymentAccount } from './compare.ts';
-import { amountLineCurrency, amountsSuspect, burmeseAmountLine, readableInEnglish, readReceipt, replaceLineAmount } from './receipt-text.ts';
+import {
+  amountLineCurrency,
+  amountsSuspect,
+  burmeseAmountLine,
+  cleanAmount,
+  readableInEnglish,
+  readReceipt,
+  replaceLineAmount,
+} from './receipt-text.ts';
 
 // Real tesseract output of generated KBZPay and WavePay look-alikes (apps/server/test/fixtures/receipts.ts).
 const KBZ_EN =
@@ -371,6 +379,16 @@ describe('refusing doctored receipts, each on its own merits', () => {
     });
   });
 
+  it('takes a few kyats against a real price for a misread, not a wrong amount', () => {
+    expect(verdict(honest.replace('-25,000 Ks', 'Amount: -5 Ks'))).toMatchObject({ verdict: 'unreadable', bad: [], unread: ['amount'] });
+    expect(verdict(honest.replace('-25,000 Ks', 'Amount: -2,500 Ks'))).toMatchObject({ verdict: 'mismatch', bad: ['amount'] });
+  });
+
+  it('never takes a mask OCR made letters of for a name', () => {
+    expect(readReceipt('Receiver\nFokkkokk]]DD').receiver).toBeNull();
+    expect(readReceipt('Receiver\nHnin Wai Phyo').receiver).toEqual({ name: 'Hnin Wai Phyo', phone: null });
+  });
+
   it('says unreadable, not mismatch, when fields could not be read', () => {
     expect(verdict('KBZPay\nPayment Successful\n-25,000 Ks')).toMatchObject({ verdict: 'unreadable', bad: [] });
     expect(verdict('')).toMatchObject({ verdict: 'unreadable', bad: [] });
@@ -443,6 +461,13 @@ describe('what OCR does to real screens', () => {
     );
     expect(replaceLineAmount('Amount -J§,000 MMK', null)).toBe('Amount');
     expect(replaceLineAmount('MMK 2,000 paid', '3,000 MMK')).toBe('3,000 MMK paid');
+  });
+
+  it('does not suspect an SMS whose balance OCR put on a line of its own, nor take a date beside the id into it', () => {
+    expect(amountsSuspect(['Balance Transfer of 48,000 Ks to', '09*****4567 was successful.', 'Your main balance is', '2,150 Ks.'])).toBe(false);
+    expect(cleanAmount('Balance Transfer of 48,000 Ks to')).toBe(true);
+    expect(cleanAmount('Balance Transfer of J9,§00 Ks to')).toBe(false);
+    expect(readReceipt('ငွေလွှဲအမှတ်\n0117203604126293612211 23-Nov-2026 07:43').transactionId).toBe('0117203604126293612211');
   });
 
   it('tells lines the English data could read from Burmese debris, digits included', () => {

@@ -281,7 +281,8 @@ const looksLikeDateTime = (digits: string) => digits.length <= 14 && /^(?:20\d{2
 
 /** Digit runs of 10+ (spaces or dashes inside are tolerated) on one line. */
 function longNumbersIn(line: string): string[] {
-  const runs = line.match(/\d[\d -]{8,}\d/g) ?? [];
+  // A date beside the id ("…612211 23-Nov-2026") is no part of it.
+  const runs = withoutDateTime(line).match(/\d[\d -]{8,}\d/g) ?? [];
   return runs
     .map((r) => r.replace(/[ -]/g, ''))
     .filter((d) => d.length >= 10 && d.length <= 40 && !looksLikePhone(d) && !looksLikeDateTime(d));
@@ -291,9 +292,18 @@ function longNumbersIn(line: string): string[] {
  * An id token as printed on one value line: digits (spaces and dashes inside tolerated), or letters and digits with
  * at least 8 digits. In a mostly-digit token OCR's O and l/I are 0 and 1.
  */
+const withoutDateTime = (line: string) =>
+  line
+    .replace(DATE_PATTERNS.dMonY, ' ')
+    .replace(DATE_PATTERNS.dmy, ' ')
+    .replace(DATE_PATTERNS.ymd, ' ')
+    .replace(/(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?(?![\d:])/g, ' ')
+    .trim();
+
 function idToken(line: string): string | null {
   // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it.
-  const compact = line.replace(/[\s-]/g, '').replace(/[.,;:]+$/, '');
+  const compact = withoutDateTime(line)
+    .replace(/[\s-]/g, '').replace(/[.,;:]+$/, '');
   if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
   const digits = compact.replace(/\D/g, '').length;
   if (digits < 6) return null;
@@ -503,7 +513,13 @@ function nameFrom(text: string): string | null {
     .replace(/\s+/g, ' ')
     .trim();
   // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
-  return /[A-Za-z\u1000-\u109f]{2,}/.test(rest) && rest.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 3 ? rest : null;
+  if (!/[A-Za-z\u1000-\u109f]{2,}/.test(rest) || rest.replace(/[^A-Za-z\u1000-\u109f]/g, '').length < 3) return null;
+  // A mask OCR made letters of ("Fokkkokk]]DD"): a letter three times over, or a Latin word of 3+ letters without a
+  // vowel, is no name anyone is called.
+  const words = rest.split(' ');
+  return /(\p{L})\1\1/iu.test(rest) || words.some((w) => /^[A-Za-z]{3,}$/.test(w) && !/[aeiouy]/i.test(w)) || words.some((w) => /^[A-Z]{2}$/.test(w))
+    ? null
+    : rest;
 }
 
 type Party = { name: string | null; phone: string | null; garbled: boolean };
@@ -663,7 +679,8 @@ export function amountLineCurrency(line: string): string | null {
  */
 export function amountsSuspect(lines: string[]): boolean {
   const amounts = new Set<number>();
-  for (const line of lines) {
+  // As the parser will see them: "Your main balance is" / "2,150 Ks." joined is a balance, not a second amount.
+  for (const line of receiptLines(lines.join('\n'))) {
     if (amountLineCurrency(line) === null) continue;
     const here = amountsIn(normalizeText(line).trim());
     if (!here.length) return true;
@@ -726,4 +743,15 @@ export function readableInEnglish(line: string): boolean {
     longNumbersIn(l).length > 0 ||
     /^[A-Za-z][a-z]+(?:\s+[A-Za-z][a-z]+){0,4}$/.test(l)
   );
+}
+
+/** Whether an English-read line shows one well-formed amount with its currency word ("48,000 Ks", "MMK 5,500.00"). */
+export function cleanAmount(line: string): boolean {
+  const l = normalizeText(line);
+  return amountsIn(l).length === 1 && !/[^\s\d,.+-]\d|\d[^\s\d,.A-Za-z]/.test(l.match(LINE_AMOUNT)?.[0] ?? 'x');
+}
+
+/** A word that is (or ends with) a currency word: "Ks", "MMK.", "Kyats", "ကျပ်", "5,500Ks". */
+export function isCurrencyWord(word: string): boolean {
+  return new RegExp(`(?:^|\\d)${CURRENCY}[.,]?$`, 'i').test(normalizeText(word).trim());
 }

@@ -11,6 +11,8 @@ import {
   amountLineCurrency,
   amountsSuspect,
   burmeseAmountLine,
+  cleanAmount,
+  isCurrencyWord,
   readableInEnglish,
   readAmount,
   readStatus,
@@ -176,6 +178,29 @@ function around(box: Bbox, image: { width: number; height: number }) {
   return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
 }
 
+/**
+ * Where a line's amount is: the whole line when it is short (a headline, an amount row), else the words before (or
+ * after) its currency word: an SMS sentence read again whole in Burmese gives the number somewhere in its middle.
+ */
+function amountBox(line: Line): Bbox {
+  const words = line.words ?? [];
+  if (words.length <= 3) return line.bbox;
+  const at = words.findIndex((w) => isCurrencyWord(w.text));
+  if (at < 0) return line.bbox;
+  const picked = /\d/.test(words[at]!.text)
+    ? [words[at]!]
+    : at > 0
+      ? words.slice(Math.max(0, at - (/^[-+]$/.test(words[at - 2]?.text ?? '') ? 2 : 1)), at)
+      : words.slice(at + 1, at + 2);
+  if (!picked.length) return line.bbox;
+  return {
+    x0: Math.min(...picked.map((w) => w.bbox.x0)),
+    y0: Math.min(line.bbox.y0, ...picked.map((w) => w.bbox.y0)),
+    x1: Math.max(...picked.map((w) => w.bbox.x1)),
+    y1: Math.max(line.bbox.y1, ...picked.map((w) => w.bbox.y1)),
+  };
+}
+
 function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
@@ -252,7 +277,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         for (const line of lines) {
           const currency = amountLineCurrency(line.text);
           if (!currency) continue;
-          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(amountBox(line), prepared.info) });
           reread.set(line, {
             amount: burmeseAmountLine(again.text, currency),
             burmeseDigits: (again.text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
@@ -282,7 +307,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           // The Burmese reading's amount in place of the English one; the rest of the line (an SMS sentence's payee
           // and id) kept. Where Burmese digits were seen but not agreed on, the English number (wrong digits) goes.
           if (agreed && again.amount) return replaceLineAmount(english, again.amount);
-          return again.burmeseDigits ? replaceLineAmount(english, null) : english;
+          return again.burmeseDigits && !cleanAmount(english) ? replaceLineAmount(english, null) : english;
         })
         .join('\n');
     },
