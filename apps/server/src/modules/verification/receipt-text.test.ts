@@ -455,6 +455,14 @@ describe('what OCR does to real screens', () => {
     expect(readReceipt('main balance is 2,150 Ks. 23-Nov-\n2026 09:45').time).toBe('2026-11-23T03:15:00.000Z');
   });
 
+  it('reads long English labels OCR misspelt by a letter, dates wrapped at a space, and = among a mask', () => {
+    const r = readReceipt('Receiver Numbet\n0green*]122\nIransaction No.\n88175132529281112\nTransaction Tirne\nNov 23,\n2026 11:32');
+    expect(r).toMatchObject({ transactionId: '88175132529281112', time: '2026-11-23T05:02:00.000Z', receiver: { phone: '09******122' } });
+    expect(readReceipt('Balance Transfer of 3,000 Ks to\n==+++4567 was successful.').receiver).toEqual({ name: null, phone: '*****4567' });
+    // Short labels and names are never bent into labels.
+    expect(readReceipt('Ko Ko\n5,000 Ks').amount).toBe(5000);
+  });
+
   it('replaces a misread amount in a line and keeps the rest of it', () => {
     expect(replaceLineAmount('Balance Transfer of J9,§00 Ks to 09*****4567', '25,000 Ks')).toBe(
       'Balance Transfer of 25,000 Ks to 09*****4567',

@@ -109,7 +109,59 @@ const SKELETON_LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(burmeseSke
 type Block = { kind: LabelKind; label: string; lines: string[] };
 
 function labelOf(line: string): { kind: LabelKind; label: string; rest: string } | null {
-  return labelIn(line, LABEL_RES, line) ?? (/[\u1000-\u109f]/.test(line) ? labelIn(burmeseSkeleton(line), SKELETON_LABEL_RES, line) : null);
+  return (
+    labelIn(line, LABEL_RES, line) ??
+    (/[\u1000-\u109f]/.test(line) ? labelIn(burmeseSkeleton(line), SKELETON_LABEL_RES, line) : null) ??
+    misreadLabel(line)
+  );
+}
+
+/** English labels of 8 letters or more that OCR of a photo misspells by a letter ("Receiver Numbet", "Iransaction Tvpe"). */
+const LONG_LABELS = [
+  'transaction no',
+  'transaction id',
+  'transaction number',
+  'transaction time',
+  'transaction date',
+  'transaction type',
+  'transaction status',
+  'transfer amount',
+  'total amount',
+  'receiver name',
+  'receiver number',
+  'receiver phone',
+  'recipient name',
+  'beneficiary',
+  'reference no',
+  'transfer to',
+  'date & time',
+];
+
+/** A line starting with a long label misread by one letter (two in labels of 14+): read as that label. */
+function misreadLabel(line: string): { kind: LabelKind; label: string; rest: string } | null {
+  if (!/^[A-Za-z]/.test(line)) return null;
+  const words = line.split(' ');
+  for (const label of LONG_LABELS) {
+    const n = label.split(' ').length;
+    const head = words.slice(0, n).join(' ');
+    const bare = head.replace(/[:.]+$/, '');
+    if (Math.abs(bare.length - label.length) > 2) continue;
+    if (editDistance(bare.toLowerCase(), label) <= (label.length >= 14 ? 2 : 1)) {
+      const found = labelIn(`${label}${line.slice(head.length)}`, LABEL_RES, `${label}${line.slice(head.length)}`);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
 }
 
 function labelIn(
@@ -147,7 +199,7 @@ function restAfterSkeleton(line: string, skeletonLength: number): string {
  * A sentence OCR broke after a word that needs what follows ("Your main balance is" / "2,150 Ks.", "… 48,000 Ks to" /
  * "09*****4567 was …"): joined again, so a balance is read as a balance and a number as the one the sentence names.
  */
-const DANGLING = /\b(?:balance(?:\s+is)?|is|of|to|from)\s*:?$/i;
+const DANGLING = /\b(?:balance(?:\s+is)?|is|of)\s*:?$/i;
 
 /** Lines of text: normalised, trimmed, and long SMS sentences cut so that a label inside one starts a line. */
 export function receiptLines(text: string): string[] {
@@ -163,6 +215,9 @@ export function receiptLines(text: string): string[] {
       if (last !== undefined && DANGLING.test(last) && last.length > 12 && /^[-+]?[\d*(]|^[a-z]/.test(line)) out[out.length - 1] = `${last} ${line}`;
       // A date wrapped at its dash or slash ("… 2026-11-" / "23 10:07:43").
       else if (last !== undefined && /(?:\d|\b[A-Za-z]{3})[-/]$/.test(last) && /^\d/.test(line)) out[out.length - 1] = `${last}${line}`;
+      // A date wrapped at a space ("… Nov 23," / "2026 08:51", "… 23" / "Nov 2026 07:57 AM").
+      else if (last !== undefined && /^\w/.test(line) && !findDate(last) && !findDate(line) && findDate(`${last} ${line}`))
+        out[out.length - 1] = `${last} ${line}`;
       else out.push(line);
       return out;
     }, []);
@@ -471,7 +526,7 @@ export function readTime(lines: string[]): string | null {
 // Receiver
 
 /** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
-const MASK = '[*xX•·¥%#+]';
+const MASK = '[*xX•·¥%#+=]';
 /** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
 // Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
 // is one more misread asterisk ("*¥¥¥*+q1122").
@@ -483,7 +538,7 @@ const PHONE = new RegExp(
  * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
  * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block.
  */
-const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo]9\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?![\d,.]?\d)/;
+const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo][9gq]\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?![\d,.]?\d)/;
 
 function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
   const m = line.match(GARBLED_MASK);
