@@ -339,6 +339,12 @@ function summary(own: FamilyFigures | null, heldout: FamilyFigures | null, indep
   );
   const f = own ?? heldout ?? independent;
   if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
+  // A false `match` in any family fails the bench: the one figure that must never move.
+  const falseMatches = [own, heldout, independent].reduce((n, x) => n + (x?.doctored.match ?? 0), 0);
+  if (falseMatches > 0) {
+    console.log(`FAIL: ${falseMatches} doctored receipt(s) judged match`);
+    process.exitCode = 1;
+  }
 }
 
 const part = process.env.VERIFY_PART ?? 'all';

@@ -459,6 +459,7 @@ describe('what OCR does to real screens', () => {
     const r = readReceipt('Receiver Numbet\n0green*]122\nIransaction No.\n88175132529281112\nTransaction Tirne\nNov 23,\n2026 11:32');
     expect(r).toMatchObject({ transactionId: '88175132529281112', time: '2026-11-23T05:02:00.000Z', receiver: { phone: '09******122' } });
     expect(readReceipt('Balance Transfer of 3,000 Ks to\n==+++4567 was successful.').receiver).toEqual({ name: null, phone: '*****4567' });
+    expect(readReceipt('Transfer To\nHnin Wai, ***%**%1]22').receiver).toEqual({ name: 'Hnin Wai', phone: '*******1122' });
     // Short labels and names are never bent into labels.
     expect(readReceipt('Ko Ko\n5,000 Ks').amount).toBe(5000);
   });

@@ -45,6 +45,8 @@ export function normalizeText(text: string): string {
       .replace(/[：]/g, ':')
       // The Burmese comma "၊" between a day and a year.
       .replace(/\u104a/g, ',')
+      // A 1 OCR read as a bracket or bar between digits ("***1]22" for ***1122).
+      .replace(/(?<=\d)[\]|](?=\d)/g, '1')
       .replace(/[ \t]+/g, ' ')
   );
 }
@@ -71,7 +73,7 @@ const LABELS: Array<[LabelKind, string]> = [
   ],
   [
     'txn',
-    String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`,
+    String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|[1l]d|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`,
   ],
   ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
   [

@@ -102,6 +102,13 @@ async function prepare(image: Buffer) {
       .toBuffer({ resolveWithObject: true }));
     steps.deskewDeg = skew;
   }
+  if (process.env.PREP_SHARPEN) {
+    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .sharpen({ sigma: Number(process.env.PREP_SHARPEN) })
+      .grayscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
   // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
   // compress here and to decompress again in the OCR worker.
   return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info, steps };
