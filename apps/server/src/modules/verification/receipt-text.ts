@@ -45,8 +45,8 @@ export function normalizeText(text: string): string {
       .replace(/[：]/g, ':')
       // The Burmese comma "၊" between a day and a year.
       .replace(/\u104a/g, ',')
-      // A 1 OCR read as a bracket or bar between digits ("***1]22" for ***1122).
-      .replace(/(?<=\d)[\]|](?=\d)/g, '1')
+      // A 1 OCR read as a bracket between digits ("***1]22" for ***1122).
+      .replace(/(?<=\d)\](?=\d)/g, '1')
       .replace(/[ \t]+/g, ' ')
   );
 }
@@ -113,9 +113,15 @@ type Block = { kind: LabelKind; label: string; lines: string[] };
 function labelOf(line: string): { kind: LabelKind; label: string; rest: string } | null {
   return (
     labelIn(line, LABEL_RES, line) ??
-    (/[\u1000-\u109f]/.test(line) ? labelIn(burmeseSkeleton(line), SKELETON_LABEL_RES, line) : null) ??
+    (/[\u1000-\u109f]/.test(line) ? skeletonLabel(line) : null) ??
     misreadLabel(line)
   );
+}
+
+/** A Burmese label read without some of its marks: only when no more Burmese words follow it (a label, not a sentence). */
+function skeletonLabel(line: string): { kind: LabelKind; label: string; rest: string } | null {
+  const found = labelIn(burmeseSkeleton(line), SKELETON_LABEL_RES, line);
+  return found && !/^[\u1000-\u103f\u104c-\u109f]/.test(found.rest) ? found : null;
 }
 
 /** English labels of 8 letters or more that OCR of a photo misspells by a letter ("Receiver Numbet", "Iransaction Tvpe"). */

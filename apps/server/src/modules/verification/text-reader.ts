@@ -81,15 +81,27 @@ async function prepare(image: Buffer) {
   let pipeline = sharp(image, { limitInputPixels: 40_000_000, pages: 1 })
     .rotate()
     .flatten({ background: '#ffffff' })
-    .grayscale()
+    .toColourspace('srgb')
     .resize({ width: target, kernel: 'lanczos3' });
   // (Its own rounding of the scaled height may differ from ours by a pixel: crop only what is surely there.)
   if (scaledHeight > readHeight + 1) pipeline = pipeline.extract({ left: 0, top: 0, width: target, height: readHeight });
-  let { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const rgb = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = rgb.info.width * rgb.info.height;
+  const channels = rgb.info.channels;
+  let data = Buffer.alloc(pixels);
+  let info = { width: rgb.info.width, height: rgb.info.height };
+  for (let i = 0, j = 0; i < pixels; i++, j += channels) {
+    data[i] = Math.round(0.2126 * rgb.data[j]! + 0.7152 * rgb.data[j + 1]! + 0.0722 * rgb.data[j + 2]!);
+  }
   const steps: PrepareSteps = { inverted: false, deskewDeg: 0 };
-  // Dark mode: light text on a dark background, which tesseract's LSTM reads far worse. Inverted in place.
+  // Dark mode: light text on a dark background, which tesseract's LSTM reads far worse. Inverted, and from the
+  // brightest channel rather than the luminance: a coloured status line (purple, green, red) on a dark card is
+  // nearly as dark as the card in luminance, but far brighter in its own colour.
   if (meanOf(data) < DARK_MEAN) {
-    for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
+    if (process.env.DARK_MAX) {
+      for (let i = 0, j = 0; i < pixels; i++, j += channels)
+        data[i] = 255 - Math.max(rgb.data[j]!, rgb.data[j + 1]!, rgb.data[j + 2]!);
+    } else for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
     steps.inverted = true;
   }
   // A photo of a screen, or a screenshot rotated by an editor: straighten 1–8° of skew, which costs the reading most.
@@ -301,7 +313,10 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         for (const line of doubtful) {
           const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
           const text = again.text.trim();
-          if ((text.match(/[\u1000-\u102a\u103f\u104c-\u104f]/g) ?? []).length >= 2) rereadWords.set(line, text);
+          // Words only: digits the Burmese data reads in a line of Latin digits are guesses (a phone, an id), so a
+          // line whose English reading had digits keeps it unless the Burmese one has none.
+          const digitsGuessed = /\d{2}/.test(line.text) && /[\d\u1040-\u1049]/.test(text);
+          if (!digitsGuessed && (text.match(/[\u1000-\u102a\u103f\u104c-\u104f]/g) ?? []).length >= 2) rereadWords.set(line, text);
         }
       }
       const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
