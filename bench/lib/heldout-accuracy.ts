@@ -36,6 +36,8 @@ export async function runHeldout(): Promise<FamilyFigures> {
   const fieldUnread = new Map<string, number>();
   const fieldBad = new Map<string, number>();
   const cpu: number[] = [];
+  // Per group, how many honest receipts had each field unread or disagreeing: where the reading fails, not which receipt.
+  const fieldsByGroup = new Map<string, Map<string, number>>();
   const add = (key: string, v: string) => {
     const g = groups.get(key) ?? tally();
     g.n++;
@@ -58,7 +60,12 @@ export async function runHeldout(): Promise<FamilyFigures> {
       if (f.result === 'unreadable') fieldUnread.set(f.field, (fieldUnread.get(f.field) ?? 0) + 1);
       if (f.result === 'mismatch') fieldBad.set(f.field, (fieldBad.get(f.field) ?? 0) + 1);
     }
-    describe(c).forEach((key) => add(key, v));
+    describe(c).forEach((key) => {
+      add(key, v);
+      const f = fieldsByGroup.get(key) ?? new Map<string, number>();
+      for (const check of checks) if (check.result !== 'match') f.set(check.field, (f.get(check.field) ?? 0) + 1);
+      fieldsByGroup.set(key, f);
+    });
   }
   await reader.close();
 
@@ -68,6 +75,12 @@ export async function runHeldout(): Promise<FamilyFigures> {
   printTable(
     ['group', 'n', 'match', 'mismatch', 'unreadable'],
     [row('ALL', honestTally), ...[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => row(k, t))],
+  );
+  console.log('\nHeld-out honest receipts: fields not agreeing (unread or mismatch), by group');
+  const FIELDS = ['amount', 'transactionId', 'time', 'receiver', 'status'];
+  printTable(
+    ['group', ...FIELDS],
+    [...fieldsByGroup.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, f]) => [k, ...FIELDS.map((x) => String(f.get(x) ?? 0))]),
   );
   console.log(
     `  fields on honest receipts: ${['amount', 'transactionId', 'time', 'receiver', 'status'].map((f) => `${f} unread ${fieldUnread.get(f) ?? 0}, mismatch ${fieldBad.get(f) ?? 0}`).join('; ')}`,

@@ -77,6 +77,7 @@ describe('screenshot checks on both receipt families', () => {
       await renderer.close();
     }
     const { honest, doctored } = await judge(samples, accounts);
+    console.info(`own generator (sample): ${JSON.stringify({ honest, doctored })}`);
     expect(doctored.match).toBe(0);
     expect(honest.match / honest.n).toBeGreaterThanOrEqual(OWN_FLOOR);
   }, 300_000);
@@ -88,6 +89,7 @@ describe('screenshot checks on both receipt families', () => {
       cases.map((c) => ({ honest: c.kind === 'honest', image: c.image, order: c.order })),
       HELDOUT_ACCOUNTS,
     );
+    console.info(`held-out family (sample): ${JSON.stringify({ honest, doctored })}`);
     expect(doctored.match).toBe(0);
     expect(honest.match / honest.n).toBeGreaterThanOrEqual(HELDOUT_FLOOR);
   }, 300_000);
