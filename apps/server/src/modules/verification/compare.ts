@@ -73,6 +73,15 @@ export function nameComparable(shown: string, account: string): boolean {
   return a.length >= 3 && b.length >= 3 && ((latin(a) && latin(b)) || (myanmar(a) && myanmar(b)));
 }
 
+/**
+ * Whether a name is enough of one to disagree: two words or more, or one of 5 letters or more. A short lone word
+ * ("eff") is what OCR makes of a mask or an icon as often as a name.
+ */
+function fullName(shown: string): boolean {
+  const words = shown.replace(HONORIFIC, '').trim().split(/\s+/).filter((w) => w.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 2);
+  return words.length >= 2 || nameKey(shown).length >= 5;
+}
+
 export function nameMatches(shown: string, account: string): boolean {
   return nameComparable(shown, account) && nameKey(shown) === nameKey(account);
 }
@@ -98,7 +107,12 @@ export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: P
   if (byName(receiver.name)) return true;
   if (receiver.phone && phoneDecides(receiver.phone)) return false;
   const holders = accounts.filter((a) => a.holderName);
-  if (receiver.name && holders.length === accounts.length && holders.every((a) => nameComparable(receiver.name!, a.holderName!)))
+  if (
+    receiver.name &&
+    fullName(receiver.name) &&
+    holders.length === accounts.length &&
+    holders.every((a) => nameComparable(receiver.name!, a.holderName!))
+  )
     return false;
   return null;
 }

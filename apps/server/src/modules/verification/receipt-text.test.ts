@@ -384,6 +384,17 @@ describe('refusing doctored receipts, each on its own merits', () => {
     expect(verdict(honest.replace('-25,000 Ks', 'Amount: -2,500 Ks'))).toMatchObject({ verdict: 'mismatch', bad: ['amount'] });
   });
 
+  it('never lets OCR debris disagree: an id with a stray letter, a short lone word for a name', () => {
+    const debris = honest.replace('88175132529281112', 'N88175132529281110');
+    expect(readReceipt(debris)).toMatchObject({ transactionId: '88175132529281110', unlabelled: ['amount', 'transactionId'] });
+    expect(verdict(debris)).toMatchObject({ verdict: 'unreadable', bad: [] });
+    expect(verdict(honest.replace('88175132529281112', 'N88175132529281112')).verdict).toBe('match');
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
+    const named = (name: string) => verdict(honest.replace('Kyaw Zin\n09*****4567', name), order, holders);
+    expect(named('eff')).toMatchObject({ verdict: 'unreadable', bad: [] });
+    expect(named('Zaw Lin')).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
+  });
+
   it('never takes a mask OCR made letters of for a name', () => {
     expect(readReceipt('Receiver\nFokkkokk]]DD').receiver).toBeNull();
     expect(readReceipt('Receiver\nHnin Wai Phyo').receiver).toEqual({ name: 'Hnin Wai Phyo', phone: null });

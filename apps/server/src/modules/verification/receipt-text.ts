@@ -25,8 +25,9 @@ export type ReceiptReading = {
   statusText: string | null;
   /**
    * Fields found by their shape alone, with no label or sentence saying what they are (the one amount, the one long
-   * number, the one phone in the text). Such a field agreeing is evidence; disagreeing proves nothing (it may be a
-   * misread or another number on the screen), so it is never a mismatch.
+   * number, the one phone in the text), or read with OCR debris in them (an id with a stray letter). Such a field
+   * agreeing is evidence; disagreeing proves nothing (it may be a misread or another number on the screen), so it is
+   * never a mismatch.
    */
   unlabelled: Array<'amount' | 'transactionId' | 'receiver'>;
 };
@@ -402,7 +403,13 @@ function transactionIdOf(lines: string[]): { value: string | null; labelled: boo
       .map(blockId)
       .filter((x): x is string => x !== null),
   );
-  if (labelled.size === 1) return { value: [...labelled][0]!, labelled: true };
+  if (labelled.size === 1) {
+    const id = [...labelled][0]!;
+    // A stray letter or two at an end of a long run of digits ("N1669661739239250860"): OCR debris of a blurred
+    // photo, whose digits are doubtful too. The digits may agree, but never disagree.
+    const debris = id.match(/^[A-Z]{1,2}(\d{12,})$|^(\d{12,})[A-Z]{1,2}$/);
+    return debris ? { value: debris[1] ?? debris[2]!, labelled: false } : { value: id, labelled: true };
+  }
   if (labelled.size > 1) return { value: null, labelled: true };
   const all = new Set(lines.flatMap(longNumbersIn));
   if (all.size === 1) return { value: [...all][0]!, labelled: false };

@@ -59,7 +59,7 @@ export async function prepareWithSteps(image: Buffer): Promise<{ data: Buffer; s
   return { data, steps };
 }
 
-const MIN_OCR_WIDTH = Number(process.env.MIN_OCR_WIDTH ?? 600);
+const MIN_OCR_WIDTH = 600;
 const MAX_OCR_WIDTH = 1200;
 /**
  * Only the top of a longer image is read: at most this many times its (scaled) width. A phone screen is about 1:2.2;
@@ -98,10 +98,7 @@ async function prepare(image: Buffer) {
   // brightest channel rather than the luminance: a coloured status line (purple, green, red) on a dark card is
   // nearly as dark as the card in luminance, but far brighter in its own colour.
   if (meanOf(data) < DARK_MEAN) {
-    if (process.env.DARK_MAX) {
-      for (let i = 0, j = 0; i < pixels; i++, j += channels)
-        data[i] = 255 - Math.max(rgb.data[j]!, rgb.data[j + 1]!, rgb.data[j + 2]!);
-    } else for (let i = 0; i < data.length; i++) data[i] = 255 - data[i]!;
+    for (let i = 0, j = 0; i < pixels; i++, j += channels) data[i] = 255 - Math.max(rgb.data[j]!, rgb.data[j + 1]!, rgb.data[j + 2]!);
     steps.inverted = true;
   }
   // A photo of a screen, or a screenshot rotated by an editor: straighten 1–8° of skew, which costs the reading most.
@@ -113,13 +110,6 @@ async function prepare(image: Buffer) {
       .raw()
       .toBuffer({ resolveWithObject: true }));
     steps.deskewDeg = skew;
-  }
-  if (process.env.PREP_SHARPEN) {
-    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
-      .sharpen({ sigma: Number(process.env.PREP_SHARPEN) })
-      .grayscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true }));
   }
   // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
   // compress here and to decompress again in the OCR worker.
@@ -244,8 +234,7 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
         tessedit_pageseg_mode: PSM[psm],
         preserve_interword_spaces: '1',
         user_defined_dpi: '72',
-        ...(process.env.THRESH ? { thresholding_method: process.env.THRESH } : {}),
-      } as Record<string, string>);
+      });
       s.addWorker(worker);
     }
     return s;
