@@ -78,7 +78,11 @@ export function nameComparable(shown: string, account: string): boolean {
  * ("eff") is what OCR makes of a mask or an icon as often as a name.
  */
 function fullName(shown: string): boolean {
-  const words = shown.replace(HONORIFIC, '').trim().split(/\s+/).filter((w) => w.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 2);
+  const words = shown
+    .replace(HONORIFIC, '')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 2);
   return words.length >= 2 || nameKey(shown).length >= 5;
 }
 

@@ -460,7 +460,9 @@ describe('what OCR does to real screens', () => {
   });
 
   it('joins a sentence OCR broke after "balance is" or "to", so a balance is no second amount', () => {
-    const r = readReceipt('Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main balance is\n2,150 Ks.');
+    const r = readReceipt(
+      'Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main balance is\n2,150 Ks.',
+    );
     expect(r).toMatchObject({ amount: 48000, receiver: { phone: '09*****4567' }, unlabelled: [] });
     expect(readReceipt('main balance is 2,150 Ks. 2026-11-\n23 10:07:43').time).toBe('2026-11-23T03:37:43.000Z');
     expect(readReceipt('main balance is 2,150 Ks. 23-Nov-\n2026 09:45').time).toBe('2026-11-23T03:15:00.000Z');
@@ -484,7 +486,9 @@ describe('what OCR does to real screens', () => {
   });
 
   it('does not suspect an SMS whose balance OCR put on a line of its own, nor take a date beside the id into it', () => {
-    expect(amountsSuspect(['Balance Transfer of 48,000 Ks to', '09*****4567 was successful.', 'Your main balance is', '2,150 Ks.'])).toBe(false);
+    expect(amountsSuspect(['Balance Transfer of 48,000 Ks to', '09*****4567 was successful.', 'Your main balance is', '2,150 Ks.'])).toBe(
+      false,
+    );
     expect(cleanAmount('Balance Transfer of 48,000 Ks to')).toBe(true);
     expect(cleanAmount('Balance Transfer of J9,§00 Ks to')).toBe(false);
     expect(readReceipt('ငွေလွှဲအမှတ်\n0117203604126293612211 23-Nov-2026 07:43').transactionId).toBe('0117203604126293612211');
@@ -492,8 +496,8 @@ describe('what OCR does to real screens', () => {
 
   it('tells lines the English data could read from Burmese debris, digits included', () => {
     expect(['Fo4|s32008', 'egeuvieq|a 63nE[gEllopd', '65032905'].map(readableInEnglish)).toEqual([false, false, false]);
-    expect(['Transaction No.', '-5,500 Ks', '23/11/2026 14:05', 'Kyaw Zin', '09*****4567', 'Payment Successful'].map(readableInEnglish)).toEqual(
-      [true, true, true, true, true, true],
-    );
+    expect(
+      ['Transaction No.', '-5,500 Ks', '23/11/2026 14:05', 'Kyaw Zin', '09*****4567', 'Payment Successful'].map(readableInEnglish),
+    ).toEqual([true, true, true, true, true, true]);
   });
 });

@@ -97,8 +97,7 @@ const LABELS: Array<[LabelKind, string]> = [
   ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
 ];
 
-const labelRe = (src: string) =>
-  new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i');
+const labelRe = (src: string) => new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i');
 const LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(src)] as const);
 
 /**
@@ -112,11 +111,7 @@ const SKELETON_LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(burmeseSke
 type Block = { kind: LabelKind; label: string; lines: string[] };
 
 function labelOf(line: string): { kind: LabelKind; label: string; rest: string } | null {
-  return (
-    labelIn(line, LABEL_RES, line) ??
-    (/[\u1000-\u109f]/.test(line) ? skeletonLabel(line) : null) ??
-    misreadLabel(line)
-  );
+  return labelIn(line, LABEL_RES, line) ?? (/[\u1000-\u109f]/.test(line) ? skeletonLabel(line) : null) ?? misreadLabel(line);
 }
 
 /** A Burmese label read without some of its marks: only when no more Burmese words follow it (a label, not a sentence). */
@@ -221,7 +216,8 @@ export function receiptLines(text: string): string[] {
     .filter(Boolean)
     .reduce<string[]>((out, line) => {
       const last = out.at(-1);
-      if (last !== undefined && DANGLING.test(last) && last.length > 12 && /^[-+]?[\d*(]|^[a-z]/.test(line)) out[out.length - 1] = `${last} ${line}`;
+      if (last !== undefined && DANGLING.test(last) && last.length > 12 && /^[-+]?[\d*(]|^[a-z]/.test(line))
+        out[out.length - 1] = `${last} ${line}`;
       // A date wrapped at its dash or slash ("… 2026-11-" / "23 10:07:43").
       else if (last !== undefined && /(?:\d|\b[A-Za-z]{3})[-/]$/.test(last) && /^\d/.test(line)) out[out.length - 1] = `${last}${line}`;
       // A date wrapped at a space ("… Nov 23," / "2026 08:51", "… 23" / "Nov 2026 07:57 AM").
@@ -367,7 +363,8 @@ const withoutDateTime = (line: string) =>
 function idToken(line: string): string | null {
   // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it.
   const compact = withoutDateTime(line)
-    .replace(/[\s-]/g, '').replace(/[.,;:]+$/, '');
+    .replace(/[\s-]/g, '')
+    .replace(/[.,;:]+$/, '');
   if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
   const digits = compact.replace(/\D/g, '').length;
   if (digits < 6) return null;
@@ -587,7 +584,9 @@ function nameFrom(text: string): string | null {
   // A mask OCR made letters of ("Fokkkokk]]DD"): a letter three times over, or a Latin word of 3+ letters without a
   // vowel, is no name anyone is called.
   const words = rest.split(' ');
-  return /(\p{L})\1\1/iu.test(rest) || words.some((w) => /^[A-Za-z]{3,}$/.test(w) && !/[aeiouy]/i.test(w)) || words.some((w) => /^[A-Z]{2}$/.test(w))
+  return /(\p{L})\1\1/iu.test(rest) ||
+    words.some((w) => /^[A-Za-z]{3,}$/.test(w) && !/[aeiouy]/i.test(w)) ||
+    words.some((w) => /^[A-Z]{2}$/.test(w))
     ? null
     : rest;
 }

@@ -285,7 +285,9 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         for (const line of lines) {
           const currency = amountLineCurrency(line.text);
           if (!currency) continue;
-          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(amountBox(line), prepared.info) });
+          const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
+            rectangle: around(amountBox(line), prepared.info),
+          });
           reread.set(line, {
             amount: burmeseAmountLine(again.text, currency),
             burmeseDigits: (again.text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
