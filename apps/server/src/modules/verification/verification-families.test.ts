@@ -80,7 +80,7 @@ describe('screenshot checks on both receipt families', () => {
     console.info(`own generator (sample): ${JSON.stringify({ honest, doctored })}`);
     expect(doctored.match).toBe(0);
     expect(honest.match / honest.n).toBeGreaterThanOrEqual(OWN_FLOOR);
-  }, 300_000);
+  }, 600_000);
 
   it('held-out family: honest receipts match at least the floor, doctored ones never do', async () => {
     const cases = await buildHeldoutCorpus({ honest: HELDOUT_HONEST, doctoredPer: 1, seed: 3 });
@@ -92,7 +92,7 @@ describe('screenshot checks on both receipt families', () => {
     console.info(`held-out family (sample): ${JSON.stringify({ honest, doctored })}`);
     expect(doctored.match).toBe(0);
     expect(honest.match / honest.n).toBeGreaterThanOrEqual(HELDOUT_FLOOR);
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('screenshot checks on receipts written by another author', () => {
@@ -117,7 +117,7 @@ describe('screenshot checks on receipts written by another author', () => {
     expect(verdicts.negative.match).toBe(0);
     expect(verdicts.honest.mismatch / verdicts.honest.n).toBeLessThanOrEqual(INDEPENDENT_MISMATCH_CEILING);
     expect(verdicts.honest.match / verdicts.honest.n).toBeGreaterThanOrEqual(INDEPENDENT_FLOOR);
-  }, 300_000);
+  }, 600_000);
 });
 
 /** Sample sizes and floors: the floors sit below what the bench measures so that a fixed small sample holds them. */
@@ -125,7 +125,10 @@ const OWN_HONEST = 8;
 const OWN_FLOOR = 0.5;
 const HELDOUT_HONEST = 8;
 const HELDOUT_FLOOR = 0.25;
-/** Every 4th of the independent author's receipts; floors below the bench's full figures (33 % match, 3 % mismatch). */
+/**
+ * Every 4th of the independent author's receipts; floors below the sample's figure (6 of 9 paid receipts `match`, none
+ * `mismatch`; the bench's full figures are in docs/decisions/0092).
+ */
 const INDEPENDENT_STEP = 4;
-const INDEPENDENT_FLOOR = 0.15;
+const INDEPENDENT_FLOOR = 0.5;
 const INDEPENDENT_MISMATCH_CEILING = 0.15;
