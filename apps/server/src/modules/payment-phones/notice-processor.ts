@@ -16,6 +16,11 @@ export type NoticeProcessorOptions = {
   log: FastifyBaseLogger;
   /** Orders placed this long before or after the payment can be the one it paid for. */
   windowMinutes: number;
+  /**
+   * Orders whose payment state changed (committed): staff's lists show it live. `by` is null when the shop decided,
+   * the staff member's email when attached by hand.
+   */
+  paymentChanged?: (orderIds: string[], by: string | null) => Promise<void>;
   /** How often notices stored but never read (an instance stopped in between) are looked for; 0: never. */
   sweepMs?: number;
 };
@@ -150,6 +155,7 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         const outcome = await db.transaction().execute(async (trx) => {
           const claimed = await repo.claim(trx, row.id, order.id, matchedAt, null, repo.UNDECIDED);
           if (claimed === 'claimed') {
+            await repo.markOrderReceived(trx, order.id);
             await record(trx, {
               orderId: order.id,
               actor: null,
@@ -160,7 +166,10 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
           }
           return claimed;
         });
-        if (outcome === 'claimed') return void (await announce(row.id));
+        if (outcome === 'claimed') {
+          await opts.paymentChanged?.([order.id], null);
+          return void (await announce(row.id));
+        }
         if (outcome === 'notice-taken') return;
         continue; // the order was paid by another notice meanwhile: look again without it
       }
@@ -169,10 +178,15 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         return void (await repo
           .setUndecided(db, row.id, 'candidates', JSON.stringify(exact.map(candidateOf)))
           .then(() => announce(row.id)));
-      if (byNumber.length > 0)
-        return void (await repo
-          .setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf)))
-          .then(() => announce(row.id)));
+      if (byNumber.length > 0) {
+        await repo.setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf)));
+        const changed = await repo.markAmountDiffers(
+          db,
+          byNumber.map((o) => o.id),
+        );
+        if (changed.length) await opts.paymentChanged?.(changed, null);
+        return void (await announce(row.id));
+      }
       // No usable number, or none of the orders carries it: the same amount alone never decides.
       const sameAmount = orders.filter((o) => o.sub_total === row.amount);
       await repo.setUndecided(
