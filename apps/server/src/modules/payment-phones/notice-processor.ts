@@ -140,14 +140,10 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
     // whose sender is a wallet or operator (its sender id, or the app a forwarder names) confirms by itself.
     const fromWallet = row.sender !== null && walletOfAccount(row.sender) !== null;
     for (let attempt = 0; attempt < MAX_CLAIM_TRIES; attempt++) {
-      const orders = await repo.openOrders(db, {
-        from: new Date(at - windowMs).toISOString(),
-        to: new Date(at + windowMs).toISOString(),
-        amount: row.amount,
-        transactionNumber: number,
-        orderId: onlyOrderId,
-      });
-      const byNumber = number ? orders.filter((o) => o.transaction_number === number) : [];
+      const window = { from: new Date(at - windowMs).toISOString(), to: new Date(at + windowMs).toISOString(), orderId: onlyOrderId };
+      // By number first, on its own: among many pending orders of one amount (a popular price) the one this notice
+      // names must not fall outside a page of same-amount orders.
+      const byNumber = number ? await repo.openOrders(db, { ...window, amount: null, transactionNumber: number }) : [];
       const exact = byNumber.filter((o) => o.sub_total === row.amount);
       if (exact.length === 1 && fromWallet) {
         const order = exact[0]!;
@@ -188,7 +184,7 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         return void (await announce(row.id));
       }
       // No usable number, or none of the orders carries it: the same amount alone never decides.
-      const sameAmount = orders.filter((o) => o.sub_total === row.amount);
+      const sameAmount = await repo.openOrders(db, { ...window, amount: row.amount, transactionNumber: null });
       await repo.setUndecided(
         db,
         row.id,

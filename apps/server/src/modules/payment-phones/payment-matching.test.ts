@@ -3,6 +3,7 @@
 // notice before its order waits and is matched when the order comes; two orders of one amount with no usable id are
 // left to staff with the candidates; a number with another amount is "amount differs"; money with no order is
 // attached by hand, once; a phone's personal wallet pays no order.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPaymentDto, PaymentNoticeDto, PaymentNoticeEvent } from '@topup/contract/payment-phones';
 import type { OrderEventDto } from '@topup/contract/order-timeline';
@@ -198,6 +199,45 @@ describe('matching notices to orders', () => {
     const forged = await notice('KBZPay: You have received 5,000 Ks from U Ba. Trans ID: 0100999999575757', '+959791234567');
     expect(forged).toMatchObject({ state: 'candidates', orderId: null, candidates: [{ orderId }] });
     expect((await payment(orderId)).state).toBe('not_received');
+  });
+
+  it('finds the order its number names among many more pending orders of the same amount', async () => {
+    // 80 pending orders of one popular price, placed a minute ago (written straight to the table: the API's order
+    // rate limit would take minutes), then the one the notice names, placed last.
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    const now = new Date().toISOString();
+    const crowd = Array.from({ length: 81 }, (_, i) => ({
+      id: randomUUID(),
+      code: null,
+      in_game_user_id: `crowd-${i}`,
+      server_info: '',
+      mobile_number: '09791234567',
+      game_id: null,
+      game_title: 'Game',
+      package_id: null,
+      package_title: 'Pack',
+      package_unit: 1,
+      package_price: 7000,
+      package_currency: 'MMK',
+      package_image: null,
+      payment_method: 'NORMAL',
+      quantity: 1,
+      sub_total: 7000,
+      transaction_number: String(700_000 + i),
+      screenshot: 'crowd.webp',
+      status: 'PENDING',
+      operator_id: null,
+      operator_email: null,
+      is_read: 0 as const,
+      created_at: i === 80 ? now : earlier,
+      updated_at: i === 80 ? now : earlier,
+      idempotency_key: null,
+    }));
+    await t.app.ctx.db.insertInto('orders').values(crowd).execute();
+    const named = crowd[80]!;
+    const n = await notice(`You have received 7,000 Ks from U Hla. Trans ID: 0100777777${named.transaction_number}.`);
+    expect(n).toMatchObject({ state: 'matched', orderId: named.id });
+    expect((await detail(named.id)).paymentState).toBe('received');
   });
 
   it('lists notices by state for the Payments page', async () => {
