@@ -42,6 +42,7 @@ import { staffAlertRoutes } from './modules/staff-alerts/staff-alerts.routes.ts'
 import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.ts';
 import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
 import { createNoticeProcessor } from './modules/payment-phones/notice-processor.ts';
+import { announceOrderPayment } from './modules/payment-phones/payment-notices.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       events,
       log: app.log.child({ module: 'payment-notices' }),
       windowMinutes: config.paymentMatchWindowMinutes,
+      paymentChanged: (orderIds, by) => announceOrderPayment(ctx, orderIds, by),
       sweepMs: options.paymentNoticeSweepMs ?? 15_000,
     }),
   };

@@ -551,6 +551,7 @@ const EXPORT_HEADERS = {
   mobileNumber: { en: 'Mobile number', mm: 'ဖုန်းနံပါတ်' },
   transactionNumber: { en: 'Transaction number', mm: 'ငွေလွှဲနံပါတ်' },
   verdict: { en: 'Screenshot check', mm: 'Screenshot စစ်ဆေးချက်' },
+  payment: { en: 'Payment (shop wallet)', mm: 'ငွေလက်ခံမှု (ဆိုင်ပိုက်ဆံအိတ်)' },
   isRead: { en: 'Read', mm: 'ဖတ်ပြီး' },
   operator: { en: 'Operator', mm: 'ဆောင်ရွက်သူ' },
   cancelReason: { en: 'Cancel reason', mm: 'ပယ်ဖျက်ရသည့် အကြောင်းရင်း' },
@@ -586,8 +587,8 @@ function flagsMm(flags: string): string {
 }
 
 /**
- * Values of the CSV export, keyed `kind:value`: statuses, screenshot verdicts, cancel reasons, payment methods and
- * yes/no. A key not listed (a value written by something else) is exported as it is.
+ * Values of the CSV export, keyed `kind:value`: statuses, screenshot verdicts, payments as the shop's wallet told
+ * them, cancel reasons, payment methods and yes/no. A key not listed (a value written by something else) is exported as it is.
  */
 const EXPORT_VALUES: Record<string, { en: string; mm: string }> = {
   'status:PENDING': { en: 'Pending', mm: 'စောင့်ဆိုင်းဆဲ' },
@@ -607,11 +608,14 @@ const EXPORT_VALUES: Record<string, { en: string; mm: string }> = {
   'cancelReason:OTHER': { en: 'Other', mm: 'အခြား' },
   'paymentMethod:NORMAL': { en: 'Mobile banking', mm: 'မိုဘိုင်းဘဏ်' },
   'paymentMethod:PHONEBILL': { en: 'Phone bill', mm: 'ဖုန်းဘေလ်' },
+  'payment:received': { en: 'Received', mm: 'ငွေရရှိပြီး' },
+  'payment:not_received': { en: 'Not yet received', mm: 'ငွေ မရရှိသေး' },
+  'payment:amount_differs': { en: 'Amount differs', mm: 'ငွေပမာဏ ကွဲလွဲသည်' },
   'boolean:true': { en: 'Yes', mm: 'ဟုတ်' },
   'boolean:false': { en: 'No', mm: 'မဟုတ်' },
 };
 
-export type ExportValueKind = 'status' | 'verdict' | 'cancelReason' | 'paymentMethod' | 'boolean';
+export type ExportValueKind = 'status' | 'verdict' | 'payment' | 'cancelReason' | 'paymentMethod' | 'boolean';
 // ---- end of first-week fixes ----
 
 const TYPES = { number: 'ဂဏန်း', string: 'စာသား', boolean: 'True/False', object: 'အချက်အလက်အစု', array: 'စာရင်း' } as const;

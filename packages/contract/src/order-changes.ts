@@ -7,10 +7,11 @@ import { OrderDto } from './orders.ts';
 /**
  * What changed: `status` (status, cancel reason or note, with the operator), `read` (the order and its
  * notifications were read), `fields` (in-game id, server, phone, transaction number or screenshot), `deleted`
- * (deleted on its own or by cleaning). A save that changed none of these (it still sets the operator and a new
+ * (deleted on its own or by cleaning), `payment` (the shop's wallet said the money arrived, or with another amount:
+ * `order.paymentState`; `by` is null when the shop matched it, the staff member's email when attached by hand). A save that changed none of these (it still sets the operator and a new
  * `updatedAt`) has an empty list.
  */
-export const ORDER_CHANGE_KINDS = ['status', 'read', 'fields', 'deleted'] as const;
+export const ORDER_CHANGE_KINDS = ['status', 'read', 'fields', 'deleted', 'payment'] as const;
 export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
 
 /**

@@ -11,6 +11,7 @@ import { MSG } from './messages.ts';
 import { CancelNoteField, CancelReasonField } from './order-reasons.ts';
 import { ORDER_STATUSES, PAYMENT_METHODS, TEXT_LIMITS } from './limits.ts';
 import { OrderOverride, OrderUpdateExtras, refineOverride } from './orders.ts';
+import { ORDER_PAYMENT_STATES } from './payment-phone-states.ts';
 import { VERDICT_FILTERS } from './verification.ts';
 
 const blankAsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -56,6 +57,8 @@ export const OrderFilterQuery = z.object({
     z.boolean({ message: MSG.mustBeBoolean }).optional(),
   ),
   operatorId: z.preprocess(blankAsAbsent, z.uuid(MSG.mustBeUuid).optional()),
+  /** What the shop's own wallet said of the order (a payment phone's notice). */
+  payment: z.preprocess(lower, z.enum(ORDER_PAYMENT_STATES, { message: MSG.mustBeOneOf(ORDER_PAYMENT_STATES) }).optional()),
   sort: z.preprocess(blankAsAbsent, z.enum(ORDER_SORTS, { message: MSG.mustBeOneOf(ORDER_SORTS) }).default(DEFAULT_ORDER_SORT)),
 });
 export type OrderFilterQuery = z.infer<typeof OrderFilterQuery>;
@@ -129,6 +132,7 @@ export const EXPORT_COLUMNS = [
   'mobileNumber',
   'transactionNumber',
   'verdict',
+  'payment',
   'isRead',
   'operator',
   'cancelReason',

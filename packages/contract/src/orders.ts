@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FormBoolean } from './envelope.ts';
 import { MSG } from './messages.ts';
 import { CANCEL_REASONS, CancelNoteField, CancelReasonField } from './order-reasons.ts';
+import { ORDER_PAYMENT_STATES } from './payment-phone-states.ts';
 import { OrderVerdict } from './verification.ts';
 import { CLEAN_COUNTS, CLEAN_TYPES, ORDER_STATUSES, QUANTITY, TEXT_LIMITS, TRANSACTION_NUMBER_LENGTH } from './limits.ts';
 
@@ -43,6 +44,8 @@ export const OrderDto = z.object({
   verdict: OrderVerdict.nullable().optional(),
   /** Beyond the original API: another order reuses this one's transaction number or screenshot. */
   isDuplicate: z.boolean().optional(),
+  /** Beyond the original API: what the shop's own wallet said (a payment phone's notice); not_received until one does. */
+  paymentState: z.enum(ORDER_PAYMENT_STATES).optional(),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
 

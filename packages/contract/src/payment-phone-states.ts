@@ -13,6 +13,13 @@ export const PAYMENT_PHONE_LIMITS = {
   clockSkewSeconds: 300,
 } as const;
 
+/**
+ * An order's payment as the shop's own wallet told it: received (by which phone, when), not yet received, or a
+ * notice naming this order's number with another amount.
+ */
+export const ORDER_PAYMENT_STATES = ['received', 'not_received', 'amount_differs'] as const;
+export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
+
 /** Header of a generic forwarder's post carrying the phone's signing key (the SMS Gateway app signs instead). */
 export const PHONE_KEY_HEADER = 'x-phone-key';
 

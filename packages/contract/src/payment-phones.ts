@@ -2,7 +2,7 @@
 // the notices they send, and what reading and matching made of them. Owners register phones; staff see notices.
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { NOTICE_STATES, PAYMENT_PHONE_LIMITS } from './payment-phone-states.ts';
+import { NOTICE_STATES, ORDER_PAYMENT_STATES, PAYMENT_PHONE_LIMITS } from './payment-phone-states.ts';
 
 export * from './payment-phone-states.ts';
 
@@ -114,11 +114,7 @@ export type PaymentNoticeListQuery = z.infer<typeof PaymentNoticeListQuery>;
 export const AttachNoticeForm = z.object({ orderId: z.uuid({ message: MSG.paymentNoticeOrderUnknown }) });
 export type AttachNoticeForm = z.infer<typeof AttachNoticeForm>;
 
-/**
- * An order's payment as the shop's own wallet told it: received (by which phone, when), not yet received, or a
- * notice naming this order's number with another amount.
- */
-export const ORDER_PAYMENT_STATES = ['received', 'not_received', 'amount_differs'] as const;
+/** An order's payment as the shop's own wallet told it (ORDER_PAYMENT_STATES), and the notice that says so. */
 export const OrderPaymentDto = z.object({
   orderId: z.string(),
   state: z.enum(ORDER_PAYMENT_STATES),

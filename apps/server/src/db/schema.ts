@@ -131,6 +131,8 @@ export interface OrdersTable {
   verdict: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when another order reuses this one's transaction number or screenshot (see order_duplicates). */
   is_duplicate: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 'received', 'amount_differs' or null (not yet received): what the shop's wallet said (migration 0021). */
+  payment_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An order as read, written and changed (columns added later are optional on insert). */

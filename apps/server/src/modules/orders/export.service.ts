@@ -57,6 +57,7 @@ function cells(row: OrderRow, timeZone: string, language: Language): Record<Expo
     mobileNumber: keepAsText(row.mobile_number),
     transactionNumber: keepAsText(row.transaction_number),
     verdict: word('verdict', row.is_duplicate === 1 ? 'duplicate' : row.verdict),
+    payment: word('payment', row.payment_state ?? 'not_received'),
     isRead: word('boolean', row.is_read === 1),
     operator: row.operator_email,
     cancelReason: word('cancelReason', row.cancel_reason ?? null),

@@ -57,6 +57,7 @@ function row(i: number, overrides: Partial<OrderRow> = {}): OrderRow {
     cancel_note: null,
     verdict: VERDICTS[i % 6]!,
     is_duplicate: i % 7 === 0 ? 1 : 0,
+    payment_state: i % 5 === 1 ? 'received' : i % 11 === 2 ? 'amount_differs' : null,
     ...overrides,
   };
 }
@@ -114,6 +115,9 @@ describe('filters and sort', () => {
       ['isRead=true', (r) => r.is_read === 1],
       ['isRead=False', (r) => r.is_read === 0],
       [`operatorId=${ownerId}`, (r) => r.operator_id === ownerId],
+      ['payment=received', (r) => r.payment_state === 'received'],
+      ['payment=Amount_Differs', (r) => r.payment_state === 'amount_differs'],
+      ['payment=not_received', (r) => r.payment_state === null],
       ['from=2025-03-05T00:00:00Z', (r) => r.created_at >= '2025-03-05T00:00:00.000Z'],
       ['to=2025-03-03T12:00:00%2B06:30', (r) => r.created_at < '2025-03-03T05:30:00.000Z'],
     ];
@@ -122,6 +126,25 @@ describe('filters and sort', () => {
       expect(ids(page), query).toEqual(expected(keep));
       expect(page.paging.totalCount, query).toBe(expected(keep).length);
     }
+  });
+
+  it("each row carries its payment as the shop's wallet told it; the payment filter joins the others and the search", async () => {
+    const page = await list('');
+    for (const r of rows) expect(page.items.find((o) => o.id === r.id)!.paymentState, r.id).toBe(r.payment_state ?? 'not_received');
+    const keep = (r: OrderRow) => r.payment_state === 'received' && r.status !== 'PENDING';
+    const both = [...(await list('payment=received&status=COMPLETED')).items, ...(await list('payment=received&status=CANCELLED')).items];
+    expect(new Set(both.map((o) => o.id))).toEqual(new Set(expected(keep)));
+    // Title search (the counts-and-index path) and id search, with the payment filter: the exact rows and count.
+    for (const term of ['pubg', 'player1']) {
+      const found = (r: OrderRow) =>
+        (r.game_title.toLowerCase().includes(term) || r.in_game_user_id.includes(term)) && r.payment_state === null;
+      const searched = await list(`searchTerm=${term}&payment=not_received`);
+      expect(ids(searched), term).toEqual(expected(found));
+      expect(searched.paging.totalCount, term).toBe(expected(found).length);
+    }
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/Order?payment=paid', headers: t.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(body(bad).errors!)).toEqual(['payment']);
   });
 
   it('combined with each other, with the search, in every sort, and paged', async () => {
@@ -350,9 +373,17 @@ describe('CSV export', () => {
       cancelReason: 'Payment not received',
       isRead: 'No',
       paymentMethod: 'Mobile banking',
+      payment: 'Amount differs',
     });
     const mm = await cells({ 'accept-language': 'my' });
-    expect(mm).toMatchObject({ status: 'ပယ်ဖျက်ပြီး', verdict: 'မကိုက်ညီပါ', cancelReason: 'ငွေ မရရှိပါ', isRead: 'မဟုတ်', paymentMethod: 'မိုဘိုင်းဘဏ်' });
+    expect(mm).toMatchObject({
+      status: 'ပယ်ဖျက်ပြီး',
+      verdict: 'မကိုက်ညီပါ',
+      cancelReason: 'ငွေ မရရှိပါ',
+      isRead: 'မဟုတ်',
+      paymentMethod: 'မိုဘိုင်းဘဏ်',
+      payment: 'ငွေပမာဏ ကွဲလွဲသည်',
+    });
     // The staff member's own choice wins over what the browser asks for.
     expect(
       (await t.app.inject({ method: 'PUT', url: '/api/v1/User/language', headers: t.auth, payload: { language: 'mm' } })).statusCode,

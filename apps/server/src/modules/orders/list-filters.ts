@@ -37,6 +37,7 @@ export async function resolveFilter(ctx: AppContext, q: OrderFilterQuery, search
     verdict: q.verdict,
     isRead: q.isRead,
     operatorId: q.operatorId,
+    payment: q.payment,
     searchTerm,
   };
 }

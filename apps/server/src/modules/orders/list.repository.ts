@@ -21,6 +21,8 @@ export type OrderWhere = {
   verdict?: string;
   isRead?: boolean;
   operatorId?: string;
+  /** received, amount_differs or not_received (no notice said either). */
+  payment?: string;
   searchTerm: string;
 };
 
@@ -50,11 +52,25 @@ function filterConditions(f: OrderWhere) {
     parts.push(f.verdict === 'duplicate' ? sql<boolean>`${c('is_duplicate')} = 1` : sql<boolean>`${c('verdict')} = ${f.verdict}`);
   if (f.isRead !== undefined) parts.push(sql<boolean>`${c('is_read')} = ${f.isRead ? 1 : 0}`);
   if (f.operatorId !== undefined) parts.push(sql<boolean>`${c('operator_id')} = ${f.operatorId}`);
+  if (f.payment !== undefined)
+    parts.push(
+      f.payment === 'not_received' ? sql<boolean>`${c('payment_state')} is null` : sql<boolean>`${c('payment_state')} = ${f.payment}`,
+    );
   return parts;
 }
 
-/** Every column a filter reads (the covering index of migration 0011 carries them all). */
-const FILTER_COLUMNS = ['status', 'game_id', 'payment_method', 'created_at', 'verdict', 'is_duplicate', 'is_read', 'operator_id'] as const;
+/** Every column a filter reads (the covering index of migration 0011 carries them all but payment_state, from 0021). */
+const FILTER_COLUMNS = [
+  'status',
+  'game_id',
+  'payment_method',
+  'created_at',
+  'verdict',
+  'is_duplicate',
+  'is_read',
+  'operator_id',
+  'payment_state',
+] as const;
 
 const allOf = (parts: RawBuilder<boolean>[]) => (parts.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(parts, sql` and `)}`);
 
@@ -103,7 +119,8 @@ export async function listFiltered(db: Db, dialect: Dialect, f: OrderWhere, sort
   return { rows, total };
 }
 
-const hasDateRange = (f: OrderWhere) => f.from !== undefined || f.to !== undefined;
+/** The trigger-kept counts have no time and no payment state (migration 0021 came later): those filters count rows. */
+const hasDateRange = (f: OrderWhere) => f.from !== undefined || f.to !== undefined || f.payment !== undefined;
 
 /**
  * Orders passing the filters (no date range: the counts have no time), and whose titles contain `term` unless it is

@@ -37,6 +37,7 @@ export function toOrderDto(ctx: AppContext, row: OrderRow): OrderDto {
     updatedAt: row.updated_at,
     verdict: (row.verdict as OrderDto['verdict']) ?? null,
     isDuplicate: row.is_duplicate === 1,
+    paymentState: (row.payment_state as OrderDto['paymentState']) ?? 'not_received',
   };
 }
 

@@ -64,6 +64,7 @@ function order(i: number, overrides: Partial<OrderRow> = {}): OrderRow {
     cancel_note: null,
     verdict: [null, 'match', 'mismatch', 'match', 'unreadable'][i % 5]!,
     is_duplicate: i % 7 === 0 ? 1 : 0,
+    payment_state: null,
     ...overrides,
   };
 }

@@ -106,6 +106,7 @@ export async function createOrder(
     cancel_note: null,
     verdict: 'pending',
     is_duplicate: 0,
+    payment_state: null,
   };
   const notification: NotificationsTable = {
     id: randomUUID(),

@@ -16,6 +16,11 @@ export type NoticeProcessorOptions = {
   log: FastifyBaseLogger;
   /** Orders placed this long before or after the payment can be the one it paid for. */
   windowMinutes: number;
+  /**
+   * Orders whose payment state changed (committed): staff's lists show it live. `by` is null when the shop decided,
+   * the staff member's email when attached by hand.
+   */
+  paymentChanged?: (orderIds: string[], by: string | null) => Promise<void>;
   /** How often notices stored but never read (an instance stopped in between) are looked for; 0: never. */
   sweepMs?: number;
 };
@@ -135,14 +140,10 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
     // whose sender is a wallet or operator (its sender id, or the app a forwarder names) confirms by itself.
     const fromWallet = row.sender !== null && walletOfAccount(row.sender) !== null;
     for (let attempt = 0; attempt < MAX_CLAIM_TRIES; attempt++) {
-      const orders = await repo.openOrders(db, {
-        from: new Date(at - windowMs).toISOString(),
-        to: new Date(at + windowMs).toISOString(),
-        amount: row.amount,
-        transactionNumber: number,
-        orderId: onlyOrderId,
-      });
-      const byNumber = number ? orders.filter((o) => o.transaction_number === number) : [];
+      const window = { from: new Date(at - windowMs).toISOString(), to: new Date(at + windowMs).toISOString(), orderId: onlyOrderId };
+      // By number first, on its own: among many pending orders of one amount (a popular price) the one this notice
+      // names must not fall outside a page of same-amount orders.
+      const byNumber = number ? await repo.openOrders(db, { ...window, amount: null, transactionNumber: number }) : [];
       const exact = byNumber.filter((o) => o.sub_total === row.amount);
       if (exact.length === 1 && fromWallet) {
         const order = exact[0]!;
@@ -150,6 +151,7 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         const outcome = await db.transaction().execute(async (trx) => {
           const claimed = await repo.claim(trx, row.id, order.id, matchedAt, null, repo.UNDECIDED);
           if (claimed === 'claimed') {
+            await repo.markOrderReceived(trx, order.id);
             await record(trx, {
               orderId: order.id,
               actor: null,
@@ -160,7 +162,10 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
           }
           return claimed;
         });
-        if (outcome === 'claimed') return void (await announce(row.id));
+        if (outcome === 'claimed') {
+          await opts.paymentChanged?.([order.id], null);
+          return void (await announce(row.id));
+        }
         if (outcome === 'notice-taken') return;
         continue; // the order was paid by another notice meanwhile: look again without it
       }
@@ -169,12 +174,17 @@ export function createNoticeProcessor(opts: NoticeProcessorOptions): NoticeProce
         return void (await repo
           .setUndecided(db, row.id, 'candidates', JSON.stringify(exact.map(candidateOf)))
           .then(() => announce(row.id)));
-      if (byNumber.length > 0)
-        return void (await repo
-          .setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf)))
-          .then(() => announce(row.id)));
+      if (byNumber.length > 0) {
+        await repo.setUndecided(db, row.id, 'amount_differs', JSON.stringify(byNumber.map(candidateOf)));
+        const changed = await repo.markAmountDiffers(
+          db,
+          byNumber.map((o) => o.id),
+        );
+        if (changed.length) await opts.paymentChanged?.(changed, null);
+        return void (await announce(row.id));
+      }
       // No usable number, or none of the orders carries it: the same amount alone never decides.
-      const sameAmount = orders.filter((o) => o.sub_total === row.amount);
+      const sameAmount = await repo.openOrders(db, { ...window, amount: row.amount, transactionNumber: null });
       await repo.setUndecided(
         db,
         row.id,

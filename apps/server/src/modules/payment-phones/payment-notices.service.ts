@@ -2,6 +2,7 @@
 // money that came with no order attached to one by hand (recorded on the order's timeline and on the notice).
 import {
   PAYMENT_PHONE_MSG,
+  type NoticeCandidate,
   type OrderPaymentDto,
   type PaymentNoticeDto,
   type PaymentNoticeListQuery,
@@ -13,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { paging } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import { record } from '../orders/timeline.service.ts';
+import { toOrderDto } from '../orders/order-dto.ts';
 import { toNoticeDto } from './notice-processor.ts';
 import * as repo from './payment-phones.repository.ts';
 
@@ -51,6 +53,7 @@ export async function attachNotice(ctx: AppContext, admin: Admin, noticeId: stri
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await repo.claim(trx, noticeId, orderId, at, admin.email, ATTACHABLE);
     if (claimed === 'claimed') {
+      await repo.markOrderReceived(trx, orderId);
       await record(trx, {
         orderId,
         actor: { id: admin.id, email: admin.email },
@@ -64,7 +67,30 @@ export async function attachNotice(ctx: AppContext, admin: Admin, noticeId: stri
   if (outcome === 'order-taken')
     throw AppError.conflict(PAYMENT_PHONE_MSG.orderAlreadyPaid, { orderId: [PAYMENT_PHONE_MSG.orderAlreadyPaid] });
   if (outcome === 'notice-taken') throw AppError.conflict(PAYMENT_PHONE_MSG.alreadyMatched);
+  // Orders this notice had named with another amount are not "amount differs" any more (unless another notice says so).
+  const named = notice.candidates ? (JSON.parse(notice.candidates) as NoticeCandidate[]).map((c) => c.orderId) : [];
+  const cleared = await repo.clearAmountDiffers(
+    ctx.db,
+    named.filter((id) => id !== orderId),
+  );
+  await announceOrderPayment(ctx, [orderId, ...cleared], admin.email);
   const dto = toNoticeDto((await repo.noticeView(ctx.db, noticeId))!);
   ctx.events.paymentNotice({ notice: dto });
   return dto;
+}
+
+/**
+ * Tells staff's lists (the hub's `ReceiveOrderChanged`, kind `payment`) that these orders' payment state changed.
+ * The order's version (`updatedAt`) stays: a payment is the wallet's word, not an edit that would make staff's open
+ * form stale.
+ */
+export async function announceOrderPayment(ctx: AppContext, orderIds: string[], by: string | null): Promise<void> {
+  if (!orderIds.length) return;
+  const rows = await ctx.db.selectFrom('orders').selectAll().where('id', 'in', orderIds).execute();
+  ctx.events.staffChanges(
+    rows.map((row) => {
+      const { verdict: _verdict, isDuplicate: _isDuplicate, ...order } = toOrderDto(ctx, row);
+      return { orderId: row.id, changes: ['payment'], updatedAt: row.updated_at, by, deleted: false, order };
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 // Rows of payment phones and their notices. Every decision that must happen once (a notice taken, a notice matched
 // to an order) is a conditional write or a unique index here, so two instances deciding at once agree.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isUniqueViolation, type Db } from '../../db/database.ts';
 import type { PaymentNoticesTable, PaymentPhonesTable } from '../../db/schema.ts';
 
@@ -128,6 +128,50 @@ export async function claim(
     if (isUniqueViolation(err)) return 'order-taken';
     throw err;
   }
+}
+
+/** The order's payment as the wallet told it, on the order (its list, filter and export read it there). */
+export async function markOrderReceived(db: Db, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_state: 'received' }).where('id', '=', orderId).execute();
+}
+
+/** Orders a notice names with another amount; answers those whose state this changed (a paid order stays paid). */
+export async function markAmountDiffers(db: Db, orderIds: readonly string[]): Promise<string[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ payment_state: 'amount_differs' })
+    .where('id', 'in', orderIds)
+    .where('payment_state', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Orders whose "amount differs" came from a notice now attached elsewhere: back to not yet received unless another
+ * such notice still names them. Answers those whose state this changed.
+ */
+export async function clearAmountDiffers(db: Db, orderIds: readonly string[]): Promise<string[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .updateTable('orders')
+    .set({ payment_state: null })
+    .where('id', 'in', orderIds)
+    .where('payment_state', '=', 'amount_differs')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_notices')
+            .select('payment_notices.id')
+            .where('payment_notices.state', '=', 'amount_differs')
+            .where(sql<boolean>`payment_notices.candidates like '%' || orders.id || '%'`),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Notices that may be an order just placed: undecided, of its amount or ending in its number, taken recently. */

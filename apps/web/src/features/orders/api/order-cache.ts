@@ -102,13 +102,14 @@ const instant = (iso: string) => Date.parse(iso);
 /**
  * One cached copy of the order after the event, or the same object when the event brings nothing new to it. The
  * newest version wins: a copy with a later `updatedAt` (this tab's own answer came first, or a later change did)
- * keeps its fields; a read mark (which keeps `updatedAt`) only ever turns `isRead` on. The verdict stays as cached:
- * it has its own event.
+ * keeps its fields; a read mark (which keeps `updatedAt`) only ever turns `isRead` on; the wallet's payment (which
+ * keeps `updatedAt` too) sets `paymentState`. The verdict stays as cached: it has its own event.
  */
 function merged(cached: OrderDto, event: OrderChangedEvent): OrderDto {
   const row = event.order!;
   const at = event.updatedAt ? instant(event.updatedAt) : NaN;
   if (at > instant(cached.updatedAt)) return { ...cached, ...row, isRead: cached.isRead || row.isRead };
+  if (event.changes.includes('payment') && row.paymentState !== cached.paymentState) return { ...cached, paymentState: row.paymentState };
   if (row.isRead && !cached.isRead && at >= instant(cached.updatedAt)) return { ...cached, isRead: true };
   return cached;
 }

@@ -38,7 +38,7 @@ export function OrderCards({ items, actions }: { items: OrderDto[]; actions: Ord
                     {o.code ?? '—'}
                   </span>
                   <OrderStatusBadge status={o.status} />
-                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                  <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} paymentState={o.paymentState} />
                 </div>
                 <p className="mt-1 truncate text-sm text-slate-900">
                   {o.gameTitle} · {o.tokenPackageDto.tokenTitle}

@@ -111,12 +111,13 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
     setChoiceCleared(!own && status !== seen.status);
     setStatus(order.status);
   }
-  // A colleague's change shown live (not this page's own save, whose echo may arrive before its answer; not a mere read).
+  // A colleague's change shown live (not this page's own save, whose echo may arrive before its answer; not a mere read,
+  // nor the wallet's payment, which the badge shows).
   const liveNote =
     live &&
     !live.deleted &&
     live.updatedAt === order.updatedAt &&
-    live.changes.some((c) => c !== 'read') &&
+    live.changes.some((c) => c !== 'read' && c !== 'payment') &&
     !update.isPending &&
     !update.isSuccess
       ? describe(live.by, order)
@@ -345,7 +346,7 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
             <p className="text-sm text-slate-600">{t('orderDetail.noScreenshot')}</p>
           )}
         </div>
-        <VerificationPanel orderId={order.id} />
+        <VerificationPanel orderId={order.id} paymentState={order.paymentState} />
         <div className="lg:col-span-2">
           <OrderTimeline orderId={order.id} />
         </div>

@@ -1,6 +1,7 @@
 // The orders list's filters and sort: status, game, payment method, date range, screenshot verdict (the verification
 // feature's own filter), read state and operator. Each change goes straight into the URL (lib/list-view.ts); on a
 // phone they fold behind one button so the list stays in reach.
+import { ORDER_PAYMENT_STATES } from '@topup/contract/payment-phone-states';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
@@ -128,6 +129,23 @@ export function OrderFilters({ view, onChange }: { view: OrderListView; onChange
           {(id) => <DayInput id={id} className={CONTROL} value={view.to} onChange={(to) => onChange({ to })} />}
         </Labelled>
         <VerdictFilter stacked value={view.verdict ?? null} onChange={(verdict) => onChange({ verdict: verdict ?? undefined })} />
+        <Labelled label={t('filters.payment')}>
+          {(id) => (
+            <select
+              id={id}
+              className={CONTROL}
+              value={view.payment ?? ''}
+              onChange={(e) => onChange({ payment: (e.target.value || undefined) as OrderListView['payment'] })}
+            >
+              <option value="">{t('filters.any')}</option>
+              {ORDER_PAYMENT_STATES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`filters.payments.${p}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
         <Labelled label={t('filters.read')}>
           {(id) => (
             <select

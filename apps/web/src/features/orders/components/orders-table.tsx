@@ -209,13 +209,13 @@ export function OrdersTable({ items, paging, actions, pageSelected, onSelectPage
                   </span>
                   {compact ? (
                     <span className="mt-1 block overflow-hidden" data-testid="verdict">
-                      <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                      <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} paymentState={o.paymentState} />
                     </span>
                   ) : null}
                 </td>
                 {compact ? null : (
                   <td className={cn(TD, 'overflow-hidden')} data-testid="verdict">
-                    <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} />
+                    <VerdictBadge verdict={o.verdict} isDuplicate={o.isDuplicate} placedAt={o.createdAt} paymentState={o.paymentState} />
                   </td>
                 )}
                 <td className={TD}>

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Check, HelpCircle, RefreshCw, X } from 'lucide-react';
+import type { OrderPaymentState } from '@topup/contract/payment-phone-states';
 import type { FieldCheck } from '@topup/contract/verification';
 import { Button } from '../../../components/ui/button';
 import { FormError, errorText } from '../../../components/dashboard/form-error';
@@ -24,7 +25,8 @@ function shown(field: FieldCheck['field'], value: string | null): string {
   return field === 'amount' && /^\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value;
 }
 
-export function VerificationPanel({ orderId }: { orderId: string }) {
+/** `paymentState`: the order's, as the shop's wallet told it; "received" shows "paid" in the badge. */
+export function VerificationPanel({ orderId, paymentState }: { orderId: string; paymentState?: OrderPaymentState }) {
   const { t } = useTranslation('verification');
   const formatDateTime = useFormatDateTime();
   const check = useVerification(orderId);
@@ -37,7 +39,12 @@ export function VerificationPanel({ orderId }: { orderId: string }) {
           {t('panel.title')}
         </h2>
         {check.data ? (
-          <VerdictBadge verdict={check.data.verdict} isDuplicate={check.data.isDuplicate} placedAt={check.data.placedAt} />
+          <VerdictBadge
+            verdict={check.data.verdict}
+            isDuplicate={check.data.isDuplicate}
+            placedAt={check.data.placedAt}
+            paymentState={paymentState}
+          />
         ) : null}
       </div>
       {check.isPending ? (

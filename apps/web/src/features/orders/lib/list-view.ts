@@ -1,6 +1,7 @@
 // The orders list's view — search, filters, sort, page — kept in the URL query, so a filtered view can be shared as a
 // link and survives a reload. One reader and one writer: unknown or invalid values are dropped, defaults left out.
 import { ORDER_STATUSES, PAYMENT_METHODS, type OrderStatus, type PaymentMethod } from '@topup/contract/limits';
+import { ORDER_PAYMENT_STATES, type OrderPaymentState } from '@topup/contract/payment-phone-states';
 import { VERDICT_FILTERS, type VerdictFilter } from '@topup/contract/verification';
 import { DEFAULT_ORDER_SORT, ORDER_SORTS, type OrderFilter, type OrderSort } from '@topup/contract/order-list';
 import type { ListParams } from '../../../lib/page-cache';
@@ -16,11 +17,13 @@ export type OrderListView = {
   verdict?: VerdictFilter;
   isRead?: boolean;
   operatorId?: string;
+  /** What the shop's own wallet said (a payment phone's notice). */
+  payment?: OrderPaymentState;
   sort: OrderSort;
 };
 
 /** The narrowing fields (what "Clear filters" resets; the search box is its own). */
-export const FILTER_FIELDS = ['status', 'gameId', 'paymentMethod', 'from', 'to', 'verdict', 'isRead', 'operatorId'] as const;
+export const FILTER_FIELDS = ['status', 'gameId', 'paymentMethod', 'from', 'to', 'verdict', 'isRead', 'operatorId', 'payment'] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +48,7 @@ export function readView(params: URLSearchParams): OrderListView {
     verdict: oneOf(VERDICT_FILTERS, params.get('verdict')),
     isRead: read === 'true' ? true : read === 'false' ? false : undefined,
     operatorId: matching(UUID, params.get('operatorId')),
+    payment: oneOf(ORDER_PAYMENT_STATES, params.get('payment')),
     sort: oneOf(ORDER_SORTS, params.get('sort')) ?? DEFAULT_ORDER_SORT,
   };
 }
