@@ -42,6 +42,12 @@ import { staffAlertRoutes } from './modules/staff-alerts/staff-alerts.routes.ts'
 import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.ts';
 import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
 import { createNoticeProcessor } from './modules/payment-phones/notice-processor.ts';
+import { createCodeCipher } from './modules/code-stock/code-cipher.ts';
+import { createCodeStock } from './modules/code-stock/code-stock.service.ts';
+import { codeStockRoutes } from './modules/code-stock/code-stock.routes.ts';
+import { createAutoDelivery } from './modules/auto-delivery/auto-delivery.ts';
+import { announceChange, announceStaffChanges, staffChange, toOrderDto } from './modules/orders/orders.service.ts';
+import { autoDeliveryRoutes } from './modules/auto-delivery/auto-delivery.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -195,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
     staffAlerts: undefined as never,
+    codeStock: undefined as never,
+    autoDelivery: undefined as never,
     paymentNotices: createNoticeProcessor({
       db,
       events,
@@ -210,6 +218,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log.child({ module: 'staff-alerts' }),
     shop: () => getShopSettings(ctx),
     options: options.staffAlerts,
+  });
+  ctx.codeStock = createCodeStock({
+    db,
+    dialect,
+    cipher: createCodeCipher(config.codeKeys),
+    log: app.log.child({ module: 'code-stock' }),
+    timeZone: async () => (await getShopSettings(ctx)).timeZone,
+    onLowStock: (stock) => events.lowStock({ stock }),
+    onAvailabilityChanged: () => ctx.publicCache.clear(),
+  });
+  ctx.autoDelivery = createAutoDelivery({
+    db,
+    dialect,
+    codeStock: ctx.codeStock,
+    log: app.log.child({ module: 'auto-delivery' }),
+    timeZone: async () => (await getShopSettings(ctx)).timeZone,
+    completed: (row) => {
+      const dto = toOrderDto(ctx, row);
+      announceChange(ctx, dto);
+      announceStaffChanges(ctx, [{ ...staffChange(dto, ['status'], null), automatic: true }]);
+    },
   });
   app.decorate('ctx', ctx);
   answerWritesWhenDurable(app, commits);
@@ -244,9 +273,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }),
   );
   app.addHook('onReady', async () => ctx.paymentNotices.start());
+  // A notice that confirmed an order by itself (committed, on this instance): the shop may complete it now.
+  const stopAutoDelivery = events.onPaymentNotice(({ notice }) => ctx.autoDelivery.paymentConfirmed(notice));
+  // Codes still sealed with a previous key move to the current one (after a rotation; nothing to do otherwise).
+  app.addHook('onReady', async () => {
+    const moved = await ctx.codeStock.reseal();
+    if (moved > 0) app.log.info({ moved }, 'code stock re-encrypted with the current key');
+  });
   app.addHook('preClose', async () => {
     stopOrderMatching();
     await ctx.paymentNotices.close();
+    stopAutoDelivery();
+    await ctx.autoDelivery.close();
   });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
@@ -332,6 +370,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { ctx });
   await app.register(gameRoutes, { ctx });
   await app.register(tokenPackageRoutes, { ctx });
+  await app.register(codeStockRoutes, { ctx });
+  await app.register(autoDeliveryRoutes, { ctx });
   await app.register(shopSettingsRoutes, { ctx });
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });

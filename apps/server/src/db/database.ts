@@ -25,6 +25,7 @@ import * as paymentAccountHolder from './migrations/0015-payment-account-holder.
 import * as staffAlerts from './migrations/0016-staff-alerts.ts';
 import * as paymentPhones from './migrations/0017-payment-phones.ts';
 import * as unmatchedPaymentAlerts from './migrations/0018-unmatched-payment-alerts.ts';
+import * as codeStock from './migrations/0019-code-stock.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0016-staff-alerts': staffAlerts,
   '0017-payment-phones': paymentPhones,
   '0018-unmatched-payment-alerts': unmatchedPaymentAlerts,
+  '0019-code-stock': codeStock,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */
