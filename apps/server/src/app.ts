@@ -277,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopAutoDelivery = events.onPaymentNotice(({ notice }) => ctx.autoDelivery.paymentConfirmed(notice));
   // Codes still sealed with a previous key move to the current one (after a rotation; nothing to do otherwise).
   app.addHook('onReady', async () => {
+    await ctx.codeStock.today(); // reads the shop's time zone for the day inside transactions
     const moved = await ctx.codeStock.reseal();
     if (moved > 0) app.log.info({ moved }, 'code stock re-encrypted with the current key');
   });

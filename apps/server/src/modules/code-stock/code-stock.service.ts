@@ -29,10 +29,12 @@ import { AppError } from '../../lib/errors.ts';
 import { offsetOf, toPage } from '../../lib/envelope.ts';
 import { nowIso } from '../../lib/time.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
+import { DEFAULT_TIME_ZONE } from '@topup/contract/shop-settings';
 import type { Admin } from '../auth/admin.ts';
 import type { CodeCipher } from './code-cipher.ts';
 import { readCodes } from './code-import.ts';
 import * as repo from './code-stock.repository.ts';
+import { record } from '../order-timeline/record.ts';
 
 /** What a code hook needs of an order. */
 export type StockOrder = { id: string; packageId: string | null; quantity: number };
@@ -52,6 +54,16 @@ export type CodeStock = {
   release(trx: Db, orderId: string): Promise<void>;
   /** Inside a reopening (cancelled → pending): reserves again if stock allows; completion tries again otherwise. */
   tryReserve(trx: Db, order: StockOrder): Promise<void>;
+  /**
+   * Inside any status change of an order (staff's, one or bulk): completing delivers its codes (409 when stock can't
+   * cover them: the change rolls back), cancelling gives reserved ones back, reopening a cancelled order reserves
+   * again if it can. Records CODES_DELIVERED with the actor when codes were handed over; answers how many.
+   */
+  statusMoved(
+    trx: Db,
+    order: StockOrder,
+    move: { from: string; to: string; actor: { id: string; email: string } | null; at: string },
+  ): Promise<number>;
   /** After a commit that moved codes of these packages: warns owners of low stock once, refreshes the storefront. */
   stockChanged(packageIds: Array<string | null>): void;
   isCodeOrder(db: Db, order: StockOrder): Promise<boolean>;
@@ -103,11 +115,18 @@ export function toDeliveryDto(packageId: string, row: repo.DeliveryRow | undefin
 
 export function createCodeStock(deps: CodeStockDeps): CodeStock {
   const { db, dialect, cipher, log } = deps;
-  const today = async () => zonedDate(Date.now(), await deps.timeZone());
+  // Inside a transaction nothing else may be read on SQLite's one connection: the shop's day there comes from the
+  // time zone last read outside one (every read below refreshes it; it changes rarely, and only moves expiry a day).
+  let zone = DEFAULT_TIME_ZONE;
+  const today = async () => {
+    zone = await deps.timeZone();
+    return zonedDate(Date.now(), zone);
+  };
+  const dayInTransaction = () => zonedDate(Date.now(), zone);
 
   async function claimExactly(trx: Db, packageId: string, orderId: string, n: number): Promise<void> {
     if (n <= 0) return;
-    const ids = await repo.claim(trx, dialect, { packageId, orderId, n, today: await today(), at: nowIso() });
+    const ids = await repo.claim(trx, dialect, { packageId, orderId, n, today: dayInTransaction(), at: nowIso() });
     if (ids.length < n) throw new ShortClaim();
   }
 
@@ -163,14 +182,14 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
         await claimExactly(trx, order.packageId, order.id, order.quantity);
       } catch (err) {
         if (!(err instanceof ShortClaim)) throw err;
-        const n = await available(order.packageId);
+        const n = (await repo.counts(trx, [order.packageId], dayInTransaction())).get(order.packageId)!.available;
         throw n === 0 ? outOfStock() : notEnough(Math.min(n, QUANTITY.max));
       }
     },
     async deliver(trx, order) {
       const held = await repo.codesOfOrder(trx, order.id);
       if (!(await stock.isCodeOrder(trx, order)) && held.length === 0) return 0;
-      const day = await today();
+      const day = dayInTransaction();
       // A reserved code that passed its expiry while the order waited is not handed over: it is replaced.
       const expired = await repo.expireReserved(trx, order.id, day);
       const have = held.length - expired;
@@ -186,6 +205,18 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
       }
       return repo.deliverReserved(trx, order.id, nowIso());
     },
+    async statusMoved(trx, order, move) {
+      if (move.from === move.to) return 0;
+      if (move.to === 'COMPLETED') {
+        const delivered = await stock.deliver(trx, order);
+        if (delivered > 0)
+          await record(trx, { orderId: order.id, actor: move.actor, at: move.at, type: 'CODES_DELIVERED', data: { count: delivered } });
+        return delivered;
+      }
+      if (move.to === 'CANCELLED') await stock.release(trx, order.id);
+      else if (move.from === 'CANCELLED') await stock.tryReserve(trx, order);
+      return 0;
+    },
     async release(trx, orderId) {
       await repo.releaseReserved(trx, orderId);
     },
@@ -195,8 +226,9 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
       const missing = order.quantity - have;
       if (missing <= 0) return;
       // Only when enough look free; a claim that still comes short keeps what it took, and completion takes the rest.
-      if ((await repo.counts(trx, [order.packageId], await today())).get(order.packageId)!.available < missing) return;
-      await repo.claim(trx, dialect, { packageId: order.packageId, orderId: order.id, n: missing, today: await today(), at: nowIso() });
+      const day = dayInTransaction();
+      if ((await repo.counts(trx, [order.packageId], day)).get(order.packageId)!.available < missing) return;
+      await repo.claim(trx, dialect, { packageId: order.packageId, orderId: order.id, n: missing, today: day, at: nowIso() });
     },
     stockChanged(packageIds) {
       for (const id of new Set(packageIds)) {
