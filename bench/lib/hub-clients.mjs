@@ -39,6 +39,8 @@ const problems = [];
 function onRecord(text) {
   const msg = JSON.parse(text);
   if (msg.type === 1 && msg.target === 'ReceiveOrder') record(msg.arguments[0].id);
+  // Staff's view of a change (e.g. an automatic completion), keyed `changed:{orderId}`.
+  else if (msg.type === 1 && msg.target === 'ReceiveOrderChanged') record(`changed:${msg.arguments[0].orderId}`);
   else if (msg.type === 1) others[msg.target] = (others[msg.target] ?? 0) + 1;
   else if (msg.type === 7) {
     problems.push(`closed by server: ${msg.error ?? 'no error'}`);

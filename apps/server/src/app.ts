@@ -43,6 +43,13 @@ import { dashboardAppRoutes } from './modules/staff-alerts/dashboard-app.routes.
 import { paymentPhoneRoutes } from './modules/payment-phones/payment-phones.routes.ts';
 import { createNoticeProcessor } from './modules/payment-phones/notice-processor.ts';
 import { announceOrderPayment } from './modules/payment-phones/payment-notices.service.ts';
+import { createCodeCipher } from './modules/code-stock/code-cipher.ts';
+import { createCodeStock } from './modules/code-stock/code-stock.service.ts';
+import { codeStockRoutes } from './modules/code-stock/code-stock.routes.ts';
+import { createAutoDelivery } from './modules/auto-delivery/auto-delivery.ts';
+import { announceChange, announceStaffChanges, staffChange } from './modules/orders/announce.ts';
+import { toOrderDto } from './modules/orders/order-dto.ts';
+import { autoDeliveryRoutes } from './modules/auto-delivery/auto-delivery.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { textGuardPlugin } from './plugins/text-guard.ts';
@@ -196,6 +203,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throttle: createLoginThrottle(),
     publicCache: createPublicCache(),
     staffAlerts: undefined as never,
+    codeStock: undefined as never,
+    autoDelivery: undefined as never,
     paymentNotices: createNoticeProcessor({
       db,
       events,
@@ -212,6 +221,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log.child({ module: 'staff-alerts' }),
     shop: () => getShopSettings(ctx),
     options: options.staffAlerts,
+  });
+  ctx.codeStock = createCodeStock({
+    db,
+    dialect,
+    cipher: createCodeCipher(config.codeKeys),
+    log: app.log.child({ module: 'code-stock' }),
+    timeZone: async () => (await getShopSettings(ctx)).timeZone,
+    onLowStock: (stock) => events.lowStock({ stock }),
+    onAvailabilityChanged: () => ctx.publicCache.clear(),
+  });
+  ctx.autoDelivery = createAutoDelivery({
+    db,
+    dialect,
+    codeStock: ctx.codeStock,
+    log: app.log.child({ module: 'auto-delivery' }),
+    timeZone: async () => (await getShopSettings(ctx)).timeZone,
+    completed: (row) => {
+      const dto = toOrderDto(ctx, row);
+      announceChange(ctx, dto);
+      announceStaffChanges(ctx, [{ ...staffChange(dto, ['status'], null), automatic: true }]);
+    },
   });
   app.decorate('ctx', ctx);
   answerWritesWhenDurable(app, commits);
@@ -246,9 +276,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.paymentNotices.orderPlaced({ id: order.id, subTotal: order.subTotal, transactionNumber: order.transactionNumber }),
   );
   app.addHook('onReady', async () => ctx.paymentNotices.start());
+  // A notice that confirmed an order by itself (committed, on this instance): the shop may complete it now.
+  const stopAutoDelivery = events.onPaymentNotice(({ notice }) => ctx.autoDelivery.paymentConfirmed(notice));
+  // Codes still sealed with a previous key move to the current one (after a rotation; nothing to do otherwise).
+  app.addHook('onReady', async () => {
+    await ctx.codeStock.today(); // reads the shop's time zone for the day inside transactions
+    const moved = await ctx.codeStock.reseal();
+    if (moved > 0) app.log.info({ moved }, 'code stock re-encrypted with the current key');
+  });
   app.addHook('preClose', async () => {
     stopOrderMatching();
     await ctx.paymentNotices.close();
+    stopAutoDelivery();
+    await ctx.autoDelivery.close();
   });
   app.addHook('onClose', async () => {
     await sweeper?.stop();
@@ -334,6 +374,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(userRoutes, { ctx });
   await app.register(gameRoutes, { ctx });
   await app.register(tokenPackageRoutes, { ctx });
+  await app.register(codeStockRoutes, { ctx });
+  await app.register(autoDeliveryRoutes, { ctx });
   await app.register(shopSettingsRoutes, { ctx });
   await app.register(twoFactorRoutes, { ctx });
   await app.register(invitationRoutes, { ctx });

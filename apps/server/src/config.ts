@@ -106,6 +106,25 @@ const EnvSchema = z
       .transform((s) => s || undefined)
       .refine((s) => s === undefined || isBase64Url(s, 32), 'must be a P-256 private key in base64url (43 characters)'),
     VAPID_SUBJECT: optionalUrl(/^(mailto:|https:\/\/)/, 'must be mailto:… or https://…'),
+    CODE_STOCK_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) => s || undefined)
+      .refine((s) => s === undefined || isBase64Key(s), 'must be 32 random bytes in base64 (44 characters; openssl rand -base64 32)'),
+    CODE_STOCK_PREVIOUS_KEYS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((s) =>
+        s
+          ? s
+              .split(',')
+              .map((k) => k.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .refine((keys) => keys.every(isBase64Key), 'must be a comma-separated list of 32-byte keys in base64'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'must be an http(s) URL'),
     S3_BUCKET: optionalText.refine(
@@ -182,6 +201,11 @@ export type Config = {
   logFormat: LogFormat;
   /** Web Push keys of staff alerts (VAPID): from the environment, or generated once into DATA_DIR. */
   vapid: { publicKey: string; privateKey: string; subject: string };
+  /**
+   * AES-256-GCM keys of the code stock (modules/code-stock): `current` encrypts, `previous` only decrypt until the
+   * start-up re-encryption has moved every code to `current` (docs/decisions, code stock encryption).
+   */
+  codeKeys: { current: Buffer; previous: Buffer[] };
 };
 
 export class ConfigError extends Error {}
@@ -237,7 +261,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'local' },
     logFormat: e.LOG_FORMAT,
     vapid: vapidKeys(e, dataDir),
+    codeKeys: {
+      current: e.CODE_STOCK_KEY ? Buffer.from(e.CODE_STOCK_KEY, 'base64') : persistedCodeKey(dataDir),
+      previous: e.CODE_STOCK_PREVIOUS_KEYS.map((k) => Buffer.from(k, 'base64')),
+    },
   };
+}
+
+function isBase64Key(s: string): boolean {
+  return /^[A-Za-z0-9+/_-]+={0,2}$/.test(s) && Buffer.from(s, 'base64').length === 32;
+}
+
+/**
+ * The code stock's key, generated once into DATA_DIR/code-stock.key ('wx': two instances starting at once on one
+ * DATA_DIR end up with one key). Instances on separate machines must share CODE_STOCK_KEY through the environment.
+ */
+function persistedCodeKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'code-stock.key');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  const text = readFileSync(file, 'utf8').trim();
+  if (!isBase64Key(text)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CODE_STOCK_KEY: unset, and ${file} holds no 32-byte base64 key (restore it from a backup: the codes in stock can't be read without it)`,
+    );
+  }
+  return Buffer.from(text, 'base64');
 }
 
 function isBase64Url(s: string, bytes: number): boolean {

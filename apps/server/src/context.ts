@@ -15,6 +15,8 @@ import type { TokenService } from './modules/auth/tokens.ts';
 import type { Verification } from './modules/verification/verification.ts';
 import type { StaffAlerts } from './modules/staff-alerts/staff-alerts.service.ts';
 import type { NoticeProcessor } from './modules/payment-phones/notice-processor.ts';
+import type { CodeStock } from './modules/code-stock/code-stock.service.ts';
+import type { AutoDelivery } from './modules/auto-delivery/auto-delivery.ts';
 
 export type AppContext = {
   config: Config;
@@ -41,6 +43,10 @@ export type AppContext = {
   staffAlerts: StaffAlerts;
   /** Payment phones' notices read and matched off the request path (modules/payment-phones). */
   paymentNotices: NoticeProcessor;
+  /** Codes of packages sold as codes, and the hooks orders call to reserve, deliver and release them. */
+  codeStock: CodeStock;
+  /** Completes orders of AUTO_ON_PAYMENT packages once a wallet notice confirms them (modules/auto-delivery). */
+  autoDelivery: AutoDelivery;
   /** Redis for limits shared across instances (REDIS_URL); undefined without it. */
   redis?: Redis;
 };

@@ -42,6 +42,10 @@ describe('message catalogue', () => {
       currency: 'MMK',
       minutes: 2,
       wallet: 'KBZPay',
+      available: 3,
+      added: 12,
+      skipped: 1,
+      threshold: 5,
     };
     for (const [code, entry] of catalogEntries()) {
       const en = typeof entry.en === 'function' ? entry.en(sample) : entry.en;

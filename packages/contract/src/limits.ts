@@ -85,6 +85,8 @@ export const HUB = {
     verdict: 'ReceiveOrderVerdict',
     changed: 'ReceiveOrderChanged',
     payment: 'ReceivePaymentNotice',
+    /** A code package fell below its low-stock threshold (code-stock.ts LowStockEvent): counts only. */
+    lowStock: 'ReceiveLowStock',
   },
 } as const;
 

@@ -513,6 +513,49 @@ const CATALOG = {
     mm: 'ငွေလက်ခံရရှိကြောင်း အကြောင်းကြားစာကိုသာ အော်ဒါနှင့် ချိတ်နိုင်ပါသည်။',
   },
   paymentNoticeAttached: { en: 'Notice attached to the order', mm: 'အကြောင်းကြားစာကို အော်ဒါနှင့် ချိတ်ပြီးပါပြီ' },
+  // Code stock (modules/code-stock) and orders that complete themselves (modules/auto-delivery).
+  outOfStock: {
+    en: 'This package is out of stock right now. Please choose another one or come back later.',
+    mm: 'ဤပက်ကေ့ချ်သည် ယခု ပစ္စည်းကုန်နေပါသည်။ အခြားတစ်ခုကို ရွေးပါ သို့မဟုတ် နောက်မှ ပြန်လာပါ။',
+  },
+  notEnoughStock: {
+    en: (p) => `Only ${p.available} left in stock: please lower the quantity.`,
+    mm: (p) => `လက်ကျန် ${burmeseDigits(p.available!)} ခုသာ ရှိပါသည်။ အရေအတွက်ကို လျှော့ပေးပါ။`,
+  },
+  completionOutOfStock: {
+    en: 'Not enough codes in stock to complete this order. Add codes to the package, then complete it.',
+    mm: 'ဤအော်ဒါကို ပြီးဆုံးစေရန် ကုဒ် လက်ကျန် မလုံလောက်ပါ။ ပက်ကေ့ချ်သို့ ကုဒ်များ ထည့်ပြီးမှ ပြီးဆုံးအဖြစ် သတ်မှတ်ပါ။',
+  },
+  codesAdded: {
+    en: (p) => `${p.added} code${Number(p.added) === 1 ? '' : 's'} added, ${p.skipped} left out.`,
+    mm: (p) => `ကုဒ် ${burmeseDigits(p.added!)} ခု ထည့်ပြီးပါပြီ၊ ${burmeseDigits(p.skipped!)} ခု ချန်ထားပါသည်။`,
+  },
+  codeWithdrawn: { en: 'Code withdrawn from stock', mm: 'ကုဒ်ကို လက်ကျန်မှ ဖယ်ရှားပြီးပါပြီ' },
+  codeNotAvailable: {
+    en: 'Only a code that is available (not reserved or delivered) can be withdrawn.',
+    mm: 'ရရှိနိုင်ဆဲ ကုဒ် (ကြိုတင်ယူထားခြင်း သို့မဟုတ် ပေးပို့ပြီး မဟုတ်သော) ကိုသာ ဖယ်ရှားနိုင်ပါသည်။',
+  },
+  notCodeProduct: { en: 'This package is not sold as codes.', mm: 'ဤပက်ကေ့ချ်ကို ကုဒ်အဖြစ် ရောင်းချခြင်း မဟုတ်ပါ။' },
+  codeRevealed: {
+    en: 'Code revealed; the reveal is recorded.',
+    mm: 'ကုဒ်ကို ပြသပြီးပါပြီ။ ပြသမှုကို မှတ်တမ်းတင်ထားပါသည်။',
+  },
+  deliverySaved: { en: 'Delivery settings saved', mm: 'ပေးပို့မှု ဆက်တင်များ သိမ်းပြီးပါပြီ' },
+  autoDeliverySaved: { en: 'Automatic completion settings saved', mm: 'အလိုအလျောက် ပြီးဆုံးစေမှု ဆက်တင်များ သိမ်းပြီးပါပြီ' },
+  autoDeliveryPaused: {
+    en: 'Automatic completion paused: staff complete every order.',
+    mm: 'အလိုအလျောက် ပြီးဆုံးစေမှုကို ခေတ္တရပ်ထားပါသည်။ အော်ဒါအားလုံးကို ဝန်ထမ်းများက ပြီးဆုံးစေပါမည်။',
+  },
+  autoDeliveryResumed: { en: 'Automatic completion resumed', mm: 'အလိုအလျောက် ပြီးဆုံးစေမှုကို ပြန်လည် စတင်ပါပြီ' },
+  alertLowStockTitle: {
+    en: (p) => `Low stock: ${p.package}`,
+    mm: (p) => `လက်ကျန်နည်းနေသည်- ${p.package}`,
+  },
+  alertLowStockBody: {
+    en: (p) => `${p.available} code${Number(p.available) === 1 ? '' : 's'} left (warning below ${p.threshold}) · add codes`,
+    mm: (p) => `ကုဒ် ${burmeseDigits(p.available!)} ခုသာ ကျန်ပါသည် (${burmeseDigits(p.threshold!)} အောက်တွင် သတိပေးသည်) · ကုဒ်များ ထည့်ပါ`,
+  },
+  shopAutomatic: { en: 'the shop (automatic)', mm: 'ဆိုင် (အလိုအလျောက်)' },
 } satisfies Record<string, Entry>;
 
 export type MessageCode = keyof typeof CATALOG;
@@ -532,6 +575,7 @@ const THINGS = {
   Invitation: { en: 'Invitation', mm: 'ဖိတ်ကြားစာ' },
   'Payment phone': { en: 'Payment phone', mm: 'ငွေလက်ခံဖုန်း' },
   'Payment notice': { en: 'Payment notice', mm: 'ငွေလက်ခံအကြောင်းကြားစာ' },
+  Code: { en: 'Code', mm: 'ကုဒ်' },
 } as const;
 export type Thing = keyof typeof THINGS;
 
@@ -688,6 +732,11 @@ export const MSG = {
   // Staff alerts about payment notices
   alertUnmatchedPaymentTitle: (amount: string) => messageRef('alertUnmatchedPaymentTitle', { amount }),
   alertUnmatchedPaymentBody: (wallet: string, minutes: number) => messageRef('alertUnmatchedPaymentBody', { wallet, minutes }),
+  // Code stock and automatic completion
+  notEnoughStock: (available: number) => messageRef('notEnoughStock', { available }),
+  codesAdded: (added: number, skipped: number) => messageRef('codesAdded', { added, skipped }),
+  alertLowStockTitle: (pkg: string) => messageRef('alertLowStockTitle', { package: pkg }),
+  alertLowStockBody: (available: number, threshold: number) => messageRef('alertLowStockBody', { available, threshold }),
 } satisfies Refs;
 
 export type LocalizedMessage = { code: string; text: string };

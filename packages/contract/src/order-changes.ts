@@ -35,6 +35,8 @@ export const OrderChangedEvent = z.object({
   changes: z.array(z.enum(ORDER_CHANGE_KINDS)),
   updatedAt: z.string().nullable(),
   by: z.string().nullable(),
+  /** True when the shop completed the order by itself (auto-delivery.ts); `by` is null then. Absent otherwise. */
+  automatic: z.boolean().optional(),
   deleted: z.boolean(),
   order: ChangedOrder.nullable(),
 });

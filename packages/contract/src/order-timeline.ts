@@ -5,8 +5,19 @@ import { CANCEL_REASONS } from './order-reasons.ts';
 import { ORDER_STATUSES } from './limits.ts';
 import { ORDER_FLAGS } from './orders.ts';
 import { ORDER_VERDICTS } from './verification.ts';
+import { AUTO_HOLD_REASONS, AutomaticCompletion } from './auto-delivery.ts';
 
-export const ORDER_EVENT_TYPES = ['PLACED', 'CHECKED', 'READ', 'STATUS_CHANGED', 'EDITED', 'DELETE_REQUESTED', 'PAYMENT_RECEIVED'] as const;
+export const ORDER_EVENT_TYPES = [
+  'PLACED',
+  'CHECKED',
+  'READ',
+  'STATUS_CHANGED',
+  'EDITED',
+  'DELETE_REQUESTED',
+  'PAYMENT_RECEIVED',
+  'CODES_DELIVERED',
+  'AUTO_HELD',
+] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Fields staff can edit; a new screenshot is recorded as `screenShot` with both values null (file names are private). */
@@ -43,6 +54,8 @@ export const OrderEventDto = z.discriminatedUnion('type', [
        * overridden and why. Who overrode them is the event's actor. Absent on every other change.
        */
       override: z.object({ flags: z.array(z.enum(ORDER_FLAGS)), reason: z.string() }).optional(),
+      /** Present when the shop completed the order by itself (actor null: "the shop (automatic)"): the notice that allowed it. */
+      automatic: AutomaticCompletion.optional(),
     }),
   }),
   z.object({
@@ -65,6 +78,14 @@ export const OrderEventDto = z.discriminatedUnion('type', [
       transactionId: z.string().nullable(),
       byHand: z.boolean(),
     }),
+  }),
+  /** Codes from stock were handed to the buyer (how many; never which). Actor: who completed, null for the shop. */
+  z.object({ ...eventBase, type: z.literal('CODES_DELIVERED'), data: z.object({ count: z.number().int() }) }),
+  /** The payment was confirmed but the order was not completed automatically: why (it waits for staff). */
+  z.object({
+    ...eventBase,
+    type: z.literal('AUTO_HELD'),
+    data: z.object({ reasons: z.array(z.enum(AUTO_HOLD_REASONS)), noticeId: z.string().nullable() }),
   }),
 ]);
 export type OrderEventDto = z.infer<typeof OrderEventDto>;

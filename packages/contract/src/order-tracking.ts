@@ -5,6 +5,19 @@ import { MSG } from './messages.ts';
 import { CANCEL_REASONS } from './order-reasons.ts';
 import { TRACKING_STAGES } from './order-tracking-links.ts';
 import { MobileNumber, OrderStatusSchema, TransactionNumber } from './orders.ts';
+import { DELIVERY_MODES, DeliveredCodeDto, RedeemInstructions } from './code-stock.ts';
+
+export const DELIVERY_STATES = ['AWAITING_PAYMENT', 'PAYMENT_CONFIRMED', 'DELIVERED', 'CANCELLED'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+export const TrackedDelivery = z.object({
+  isCodeProduct: z.boolean(),
+  deliveryMode: z.enum(DELIVERY_MODES),
+  state: z.enum(DELIVERY_STATES),
+  codes: z.array(DeliveredCodeDto),
+  redeemInstructions: RedeemInstructions,
+});
+export type TrackedDelivery = z.infer<typeof TrackedDelivery>;
 
 /** "Find my order" looks this far back. */
 export const FIND_ORDER_DAYS = 30;
@@ -32,6 +45,14 @@ export const TrackedOrderDto = z.object({
   updatedAt: z.string(),
   /** The shop's own wallet said the money arrived (a payment phone's notice confirmed this order); never goes back. */
   paymentReceived: z.boolean(),
+  /**
+   * Only for a package sold as codes or completed automatically (absent otherwise, and for clients that predate it):
+   * - `state`: AWAITING_PAYMENT, PAYMENT_CONFIRMED ("payment confirmed, delivering": the wallet notice confirmed it,
+   *   the order is not completed yet), DELIVERED (completed), CANCELLED;
+   * - `codes`: the delivered codes with their PIN or serial, only once delivered and only on this private view;
+   * - `redeemInstructions`: how to redeem, both languages (empty strings: none).
+   */
+  delivery: TrackedDelivery.nullable().optional(),
 });
 export type TrackedOrderDto = z.infer<typeof TrackedOrderDto>;
 

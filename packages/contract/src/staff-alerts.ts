@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 
 /** unmatchedPayment: a wallet notice of money in that no order could take (none, or only several candidates). */
-export const ALERT_KINDS = ['newOrder', 'lateOrder', 'checkProblem', 'unmatchedPayment'] as const;
+/** lowStock: a code package's available codes fell below its threshold; to owners, no preference (the threshold is the switch). */
+export const ALERT_KINDS = ['newOrder', 'lateOrder', 'checkProblem', 'unmatchedPayment', 'lowStock'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Limits of what a browser hands over; real subscriptions are far inside them. */
@@ -107,7 +108,7 @@ export const DEFAULT_LATE_AT_PERCENT = 67;
 /** What the service worker receives (JSON, encrypted for the device): texts already in the person's language. */
 export const AlertPayload = z.object({
   kind: z.enum(ALERT_KINDS),
-  /** The order alerted about; for unmatchedPayment, the payment notice's id. */
+  /** The order alerted about; for unmatchedPayment, the payment notice's id; for lowStock, the package's id. */
   orderId: z.string(),
   title: z.string(),
   body: z.string(),

@@ -18,6 +18,15 @@ export const TokenPackageDto = z.object({
   canAddQuantity: z.boolean(),
   packageImage: z.string().nullable(),
   createdDate: z.string(),
+  /** Sold as codes from stock (code-stock.ts); absent for clients that predate it means false. */
+  isCodeProduct: z.boolean().optional(),
+  /** Completed by the shop itself once a wallet notice confirms payment (auto-delivery.ts). */
+  autoDelivery: z.boolean().optional(),
+  /**
+   * Code packages only: how many can be bought right now, at most QUANTITY.max (the real stock stays private);
+   * 0: out of stock, the storefront says so and the order is refused. Null for packages that are not codes.
+   */
+  availableQuantity: z.number().int().nullable().optional(),
 });
 export type TokenPackageDto = z.infer<typeof TokenPackageDto>;
 

@@ -25,7 +25,8 @@ import * as paymentAccountHolder from './migrations/0015-payment-account-holder.
 import * as staffAlerts from './migrations/0016-staff-alerts.ts';
 import * as paymentPhones from './migrations/0017-payment-phones.ts';
 import * as unmatchedPaymentAlerts from './migrations/0018-unmatched-payment-alerts.ts';
-import * as orderPaymentState from './migrations/0021-order-payment-state.ts';
+import * as codeStock from './migrations/0019-code-stock.ts';
+import * as orderPaymentState from './migrations/0020-order-payment-state.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,7 +51,8 @@ const migrations: Record<string, Migration> = {
   '0016-staff-alerts': staffAlerts,
   '0017-payment-phones': paymentPhones,
   '0018-unmatched-payment-alerts': unmatchedPaymentAlerts,
-  '0021-order-payment-state': orderPaymentState,
+  '0019-code-stock': codeStock,
+  '0020-order-payment-state': orderPaymentState,
 };
 
 /** Every migration, by name (the migrator's source; tests that step through them use it too). */

@@ -131,7 +131,7 @@ export interface OrdersTable {
   verdict: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when another order reuses this one's transaction number or screenshot (see order_duplicates). */
   is_duplicate: ColumnType<Flag, Flag | undefined, Flag>;
-  /** 'received', 'amount_differs' or null (not yet received): what the shop's wallet said (migration 0021). */
+  /** 'received', 'amount_differs' or null (not yet received): what the shop's wallet said (migration 0020). */
   payment_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -228,6 +228,69 @@ export interface Database {
   staff_alert_deliveries: StaffAlertDeliveriesTable;
   payment_phones: PaymentPhonesTable;
   payment_notices: PaymentNoticesTable;
+  package_delivery: PackageDeliveryTable;
+  stock_codes: StockCodesTable;
+  code_reveals: CodeRevealsTable;
+  auto_delivery_settings: AutoDeliverySettingsTable;
+  auto_completions: AutoCompletionsTable;
+}
+
+/** How a package is delivered (migration 0019, modules/code-stock). */
+export interface PackageDeliveryTable {
+  package_id: string;
+  is_code_product: Flag;
+  delivery_mode: string;
+  redeem_mm: string;
+  redeem_en: string;
+  low_stock_threshold: number;
+  low_alerted_at: string | null;
+  updated_at: string;
+}
+
+/** One code of a code package, encrypted (migration 0019). */
+export interface StockCodesTable {
+  id: string;
+  package_id: string;
+  code_cipher: string;
+  pin_cipher: string | null;
+  key_id: string;
+  code_hash: string;
+  tail: string;
+  expires_on: string | null;
+  state: string;
+  order_id: string | null;
+  added_at: string;
+  added_by: string | null;
+  reserved_at: string | null;
+  delivered_at: string | null;
+}
+
+export interface CodeRevealsTable {
+  id: string;
+  code_id: string;
+  package_id: string;
+  user_id: string;
+  user_email: string;
+  at: string;
+}
+
+/** One row (id 'shop'): the guardrails of automatic completion (migration 0019, modules/auto-delivery). */
+export interface AutoDeliverySettingsTable {
+  id: string;
+  paused: Flag;
+  max_order_amount: number | null;
+  max_per_phone_per_day: number | null;
+  max_per_day: number | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface AutoCompletionsTable {
+  order_id: string;
+  day: string;
+  phone: string;
+  notice_id: string;
+  at: string;
 }
 
 /** A running instance and the probe it wrote to the upload storage (migration 0014, storage/storage-probe.ts). */

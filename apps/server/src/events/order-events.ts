@@ -6,6 +6,7 @@ import type { OrderDto } from '@topup/contract/orders';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
+import type { LowStockEvent } from '@topup/contract/code-stock';
 
 export type OrderCreated = { order: OrderDto; notification: NotificationDto };
 export type OrderCreatedListener = (event: OrderCreated) => void;
@@ -27,6 +28,9 @@ export type OrderEvents = {
   /** A payment phone's notice was taken or decided (committed; modules/payment-phones); admins' hub listens. */
   paymentNotice(event: PaymentNoticeEvent): void;
   onPaymentNotice(listener: (event: PaymentNoticeEvent) => void): () => void;
+  /** A code package fell below its low-stock threshold (modules/code-stock); counts only, never codes. */
+  lowStock(event: LowStockEvent): void;
+  onLowStock(listener: (event: LowStockEvent) => void): () => void;
 };
 
 /** An order's new state as its buyer sees it, for the status streams of that order on every instance. */
@@ -41,7 +45,8 @@ export type BackplaneMessage =
   | { verdict: OrderVerdictEvent }
   | { tracked: TrackedChange }
   | { changed: OrderChangedEvent[] }
-  | { payment: PaymentNoticeEvent };
+  | { payment: PaymentNoticeEvent }
+  | { lowStock: LowStockEvent };
 
 export function createOrderEvents(): OrderEvents {
   const emitter = new EventEmitter();
@@ -81,6 +86,13 @@ export function createOrderEvents(): OrderEvents {
     onPaymentNotice(listener) {
       emitter.on('payment', listener);
       return () => emitter.off('payment', listener);
+    },
+    lowStock(event) {
+      emitter.emit('lowStock', event);
+    },
+    onLowStock(listener) {
+      emitter.on('lowStock', listener);
+      return () => emitter.off('lowStock', listener);
     },
   };
 }

@@ -61,6 +61,7 @@ export function createFanOut(events: OrderEvents, log: FastifyBaseLogger): FanOu
         // Staff's view of staff changes, for the admins' hub (docs/decisions/0063).
         events.onStaffChanges((changed) => publish({ changed }, changed[0]!.orderId)),
         events.onPaymentNotice((payment) => publish({ payment }, payment.notice.orderId ?? payment.notice.id)),
+        events.onLowStock((lowStock) => publish({ lowStock }, lowStock.stock.packageId)),
       ];
     },
     receive(receiver) {

@@ -125,6 +125,7 @@ export const hubPlugin = fp<HubPluginOptions>(
       message: (event) => {
         if ('verdict' in event) hub.broadcast([{ target: HUB.events.verdict, args: [event.verdict] }]);
         else if ('payment' in event) hub.broadcast([{ target: HUB.events.payment, args: [event.payment] }]);
+        else if ('lowStock' in event) hub.broadcast([{ target: HUB.events.lowStock, args: [event.lowStock] }]);
         // Colleagues' changes: one invocation per order, all of a message's in one write (docs/decisions/0063).
         else if ('changed' in event) hub.broadcast(event.changed.map((change) => ({ target: HUB.events.changed, args: [change] })));
         // The notice's text in each recipient's language (their choice in the dashboard).

@@ -42,3 +42,8 @@ export function findRecentByTransactionNumber(db: Db, transactionNumber: string,
     .limit(limit)
     .execute();
 }
+
+export async function packageOfOrder(db: Db, orderId: string): Promise<string | null> {
+  const row = await db.selectFrom('orders').select('package_id').where('id', '=', orderId).executeTakeFirst();
+  return row?.package_id ?? null;
+}

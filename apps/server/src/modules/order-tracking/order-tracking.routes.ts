@@ -38,9 +38,29 @@ export const orderTrackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   // Per order: a page in a few tabs and devices; per address: generous enough for a carrier NAT's many buyers.
   const streams = createTrackingStreams(ctx.config.statusStreams);
   // Changes made on any instance arrive once through the fan-out, already in the buyer's view.
+  // A change reaches the pages with the order's delivery (its codes) read here, never carried on the backplane;
+  // changes of one order are read one after the other so the pages get them in order.
+  const pending = new Map<string, Promise<void>>();
+  const pushTracked = (orderId: string, order: TrackedOrderDto) => {
+    if (!streams.has(orderId)) return;
+    const previous = pending.get(orderId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const delivery = await ctx.codeStock.trackedDelivery(
+          { id: orderId, packageId: await service.packageOfOrder(ctx, orderId), status: order.status },
+          order.paymentReceived,
+        );
+        streams.push(orderId, delivery ? { ...order, delivery } : order);
+      })
+      .catch((err: unknown) => app.log.error({ err, orderId }, 'status stream: delivery could not be read'))
+      .finally(() => {
+        if (pending.get(orderId) === next) pending.delete(orderId);
+      });
+    pending.set(orderId, next);
+  };
   const stopReceiving = ctx.fanOut.receive({
     message: (event) => {
-      if ('tracked' in event) streams.push(event.tracked.orderId, event.tracked.order);
+      if ('tracked' in event) pushTracked(event.tracked.orderId, event.tracked.order);
       // A notice that confirmed an order (automatically or attached by hand) says so on that order's open pages.
       if ('payment' in event && event.payment.notice.state === 'matched' && event.payment.notice.orderId)
         streams.paymentReceived(event.payment.notice.orderId);

@@ -38,7 +38,16 @@ export async function findTracked(
   // The query runs even for a malformed code or a missing token, so no answer is faster than another.
   const row = await repo.findOrderByCodeAndToken(ctx.db, code ?? '', hashToken(token ?? ''));
   if (!row || !code || !token) throw NOT_FOUND();
-  return { orderId: row.id, order: trackedFromRow(ctx, row, await repo.isPaymentReceived(ctx.db, row.id)) };
+  const paymentReceived = await repo.isPaymentReceived(ctx.db, row.id);
+  const order = trackedFromRow(ctx, row, paymentReceived);
+  // Codes and how to redeem them: only here, on the private view of the order's own link.
+  const delivery = await ctx.codeStock.trackedDelivery({ id: row.id, packageId: row.package_id, status: row.status }, paymentReceived);
+  return { orderId: row.id, order: delivery ? { ...order, delivery } : order };
+}
+
+/** The package an order was bought from (its snapshot's id); null when unknown or deleted. */
+export async function packageOfOrder(ctx: AppContext, orderId: string): Promise<string | null> {
+  return repo.packageOfOrder(ctx.db, orderId);
 }
 
 /**

@@ -23,6 +23,13 @@ export function stageOf(status: string, isRead: boolean): TrackingStage {
  * The buyer's view: no ids, no screenshot, no staff, and their own details masked. Whether a wallet notice confirmed
  * the payment is not in the staff DTO: the caller knows it (the status streams keep it once seen).
  */
+/** The order once a wallet notice confirmed it: "payment confirmed, delivering" until it is completed. */
+export function withPaymentReceived(order: TrackedOrderDto): TrackedOrderDto {
+  const delivery =
+    order.delivery?.state === 'AWAITING_PAYMENT' ? { ...order.delivery, state: 'PAYMENT_CONFIRMED' as const } : order.delivery;
+  return { ...order, paymentReceived: true, ...(delivery ? { delivery } : {}) };
+}
+
 export function trackedFromDto(order: OrderDto, paymentReceived = false): TrackedOrderDto {
   return {
     code: order.code ?? '',

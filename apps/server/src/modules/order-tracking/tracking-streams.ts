@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { TRACKING_EVENTS } from '@topup/contract/order-tracking-links';
+import { withPaymentReceived } from './tracked-view.ts';
 
 /** How many streams may be open at once on this instance, per order and per client address. */
 export type StreamLimits = { perOrder: number; perAddress: number };
@@ -15,6 +16,8 @@ export type TrackingStreams = {
   open(orderId: string, address: string, res: ServerResponse, first: TrackedOrderDto): void;
   /** Sends the order's new state to its open pages (payment received stays so: the change itself does not know it). */
   push(orderId: string, order: TrackedOrderDto): void;
+  /** Whether this instance has a page of the order open (only then is its delivery worth reading). */
+  has(orderId: string): boolean;
   /** A wallet notice confirmed the order: its open pages hear it with the state they last had. */
   paymentReceived(orderId: string): void;
   readonly size: number;
@@ -59,7 +62,7 @@ export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTB
   const push = (orderId: string, order: TrackedOrderDto) => {
     const set = byOrder.get(orderId);
     if (!set) return;
-    const sent = last.get(orderId)?.paymentReceived && !order.paymentReceived ? { ...order, paymentReceived: true } : order;
+    const sent = last.get(orderId)?.paymentReceived && !order.paymentReceived ? withPaymentReceived(order) : order;
     last.set(orderId, sent);
     const data = frame(sent);
     for (const res of set) res.write(data);
@@ -103,7 +106,10 @@ export function createTrackingStreams(limits: StreamLimits, heartbeatMs = HEARTB
     paymentReceived(orderId) {
       const known = last.get(orderId);
       if (!known || known.paymentReceived) return;
-      push(orderId, { ...known, paymentReceived: true });
+      push(orderId, withPaymentReceived(known));
+    },
+    has(orderId) {
+      return byOrder.has(orderId);
     },
     get size() {
       return size;

@@ -18,6 +18,7 @@ const CLEAN_BATCH = 500;
  */
 export async function deleteOrder(ctx: AppContext, admin: Admin, id: string): Promise<{ id: string }> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
+    await ctx.codeStock.release(trx, id);
     const row = await repo.deleteOrder(trx, id);
     if (!row) return undefined;
     await eraseEditedValues(trx, id);

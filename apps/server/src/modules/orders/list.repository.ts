@@ -59,7 +59,7 @@ function filterConditions(f: OrderWhere) {
   return parts;
 }
 
-/** Every column a filter reads (the covering index of migration 0011 carries them all but payment_state, from 0021). */
+/** Every column a filter reads (the covering index of migration 0011 carries them all but payment_state, from 0020). */
 const FILTER_COLUMNS = [
   'status',
   'game_id',
@@ -119,7 +119,7 @@ export async function listFiltered(db: Db, dialect: Dialect, f: OrderWhere, sort
   return { rows, total };
 }
 
-/** The trigger-kept counts have no time and no payment state (migration 0021 came later): those filters count rows. */
+/** The trigger-kept counts have no time and no payment state (migration 0020 came later): those filters count rows. */
 const hasDateRange = (f: OrderWhere) => f.from !== undefined || f.to !== undefined || f.payment !== undefined;
 
 /**

@@ -71,6 +71,8 @@ export async function createOrder(
   }
   if (!screenshot) errors[SCREENSHOT_FIELD] = [MSG.screenshotRequired];
   if (!pkg || Object.keys(errors).length > 0) fail(errors);
+  // A code package without enough codes can't be bought: refused before anything is stored.
+  await ctx.codeStock.checkAvailable(pkg.id, form.quantity);
 
   // Only the cheap checks and dropping metadata here; re-encoding, fingerprint and reading the receipt run as a job
   // (modules/verification).
@@ -124,6 +126,8 @@ export async function createOrder(
           await repo.insertNotification(trx, notification);
           await record(trx, { orderId: order.id, actor: null, at: now, type: 'PLACED', data: { code: order.code ?? null } });
           await ctx.verification.queueInTransaction(trx, order.id, now);
+          // Its codes are set aside with it, N or none: an order is never sold and then found empty.
+          await ctx.codeStock.reserve(trx, { id: order.id, packageId: pkg.id, quantity: form.quantity });
         });
         break;
       } catch (err) {
@@ -143,6 +147,7 @@ export async function createOrder(
   }
 
   ctx.verification.committed(order.id);
+  ctx.codeStock.stockChanged([pkg.id]);
   const dto = toOrderDto(ctx, order);
   try {
     ctx.events.orderCreated({ order: dto, notification: toNotificationDto(notification) });

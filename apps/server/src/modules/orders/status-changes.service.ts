@@ -192,6 +192,12 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
       screenshot: stored ? existing.screenshot : undefined,
     });
     if (n === 0) return false;
+    // Codes move with the status: delivered on completion (409 and nothing written when stock can't cover it).
+    await ctx.codeStock.statusMoved(
+      trx,
+      { id: existing.id, packageId: existing.package_id, quantity: existing.quantity },
+      { from: existing.status, to: status, actor, at: changes.updated_at },
+    );
     if (status !== existing.status) {
       const note = status === 'CANCELLED' ? cancel.cancel_note : (form.statusNote ?? null);
       await record(trx, {
@@ -217,6 +223,7 @@ async function applyUpdate(ctx: AppContext, admin: Admin, existing: OrderRow, fo
     if (!(await findOrder(ctx.db, existing.id))) throw AppError.notFound('Order');
     return null;
   }
+  if (status !== existing.status) ctx.codeStock.stockChanged([existing.package_id]);
   const statusMoved =
     status !== existing.status || cancel.cancel_reason !== existing.cancel_reason || cancel.cancel_note !== existing.cancel_note;
   const kinds: OrderChangeKind[] = [...(statusMoved ? (['status'] as const) : []), ...(edits.length > 0 ? (['fields'] as const) : [])];

@@ -198,7 +198,8 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     const rows = await repo.listRecipients(db);
     return rows.filter((r) => {
       const prefs = preferencesFrom(r);
-      return prefs[KIND_COLUMN[kind]] && !inQuietHours(now, prefs.quietHours);
+      // Low stock has no preference of its own: the package's threshold is the switch.
+      return (kind === 'lowStock' || prefs[KIND_COLUMN[kind]]) && !inQuietHours(now, prefs.quietHours);
     });
   }
 

@@ -49,7 +49,8 @@ export async function listPackages(ctx: AppContext, query: TokenPackageListQuery
     repo.countPackages(ctx.db, filter),
   ]);
   return toPage(
-    rows.map((r) => toTokenPackageDto(ctx, r)),
+    // Code packages say whether they are in stock (modules/code-stock).
+    await ctx.codeStock.decoratePackages(rows.map((r) => toTokenPackageDto(ctx, r))),
     query.currentPage,
     query.pageSize,
     total,
@@ -59,7 +60,7 @@ export async function listPackages(ctx: AppContext, query: TokenPackageListQuery
 /** A game's packages for its detail page: by payment method, then price. */
 export async function packagesOfGame(ctx: AppContext, gameId: string): Promise<TokenPackageDto[]> {
   const rows = await repo.listPackagesOfGame(ctx.db, gameId);
-  return rows.map((r) => toTokenPackageDto(ctx, r));
+  return ctx.codeStock.decoratePackages(rows.map((r) => toTokenPackageDto(ctx, r)));
 }
 
 /** Stored image names of a game's packages; the games module releases them when it deletes the game. */

@@ -17,6 +17,8 @@ const DOT: Record<OrderEventDto['type'], string> = {
   EDITED: 'bg-amber-500',
   DELETE_REQUESTED: 'bg-red-600',
   PAYMENT_RECEIVED: 'bg-emerald-500',
+  CODES_DELIVERED: 'bg-emerald-600',
+  AUTO_HELD: 'bg-amber-500',
 };
 
 function Change({ from, to }: { from: string | null; to: string | null }) {
