@@ -2,7 +2,7 @@
 // it; the codes handed over (how many, never which); and a payment confirmed but held for staff, with why.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { OrderEventDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import { fakeServer, renderDashboard } from '../../../components/dashboard/test-utils';
 import i18n from '../../../lib/i18n';
 import { OrderTimeline } from './order-timeline';
