@@ -6,13 +6,12 @@
 // sees the stock move and the timeline say "the shop (automatic)".
 import { createHmac } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, launchBrowser, newContext, openPage, startServer, submitSignIn, type RunningServer } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, openPage, submitSignIn } from './harness.ts';
+import { browserSuite } from './browser-suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let adminToken: string;
+const suite = browserSuite({ apiToken: true });
 let gameId: string;
 let packageId: string;
 
@@ -22,7 +21,7 @@ const CODES = ['UC325-AAAA-1111', 'UC325-BBBB-2222', 'UC325-CCCC-3333'];
 const visible = (l: Locator, timeout = 15_000) => l.first().waitFor({ state: 'visible', timeout });
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${adminToken}`, ...init.headers } });
+  const res = await fetch(`${suite.url}${path}`, { ...init, headers: { authorization: `Bearer ${suite.token}`, ...init.headers } });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { payLoad: T }).payLoad;
 }
@@ -33,9 +32,6 @@ const png = (colour: string) =>
     .toBuffer();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  adminToken = await apiLogin(server.url);
   const games = await api<{ items: Array<{ id: string; title: string }> }>('/api/v1/Game?pageSize=100');
   gameId = games.items.find((g) => g.title === 'PUBG Mobile')!.id;
   // A new package of the demo game (the newest, so the first row of the packages list).
@@ -53,11 +49,6 @@ beforeAll(async () => {
     form.set(k, v);
   form.set('file_PackageImage', new Blob([new Uint8Array(await png('#f5a623'))], { type: 'image/png' }), 'uc.png');
   packageId = (await api<{ id: string }>('/api/v1/TokenPackage', { method: 'POST', body: form })).id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** The shop's receiving phone for its KBZPay account: the webhook URL and key, shown once at registration. */
@@ -85,7 +76,7 @@ async function deliverNotice(phone: { path: string; signingKey: string }, messag
   const signature = createHmac('sha256', phone.signingKey)
     .update(raw + timestamp)
     .digest('hex');
-  const res = await fetch(`${server.url}${phone.path}`, {
+  const res = await fetch(`${suite.url}${phone.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature },
     body: raw,
@@ -95,7 +86,7 @@ async function deliverNotice(phone: { path: string; signingKey: string }, messag
 
 /** Buys the voucher on the game page like a buyer (Burmese, the default) and answers the status page it lands on. */
 async function buyVoucher(page: Page, transactionNumber: string): Promise<string> {
-  await page.goto(`${server.url}/game/${gameId}`);
+  await page.goto(`${suite.url}/game/${gameId}`);
   await page.getByLabel('အသုံးပြုသူ ID').fill('5123456789');
   await page.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
   await page.getByTestId('package').filter({ hasText: PACKAGE_TITLE }).click();
@@ -115,17 +106,17 @@ describe('instant delivery of a code', () => {
     { timeout: 180_000 },
     async () => {
       // The owner: packages list → the voucher's "Delivery and codes" → code product, automatic, redeem texts, codes.
-      const ownerContext = await newContext(browser, 'desktop');
+      const ownerContext = await newContext(suite.browser, 'desktop');
       const owner = await openPage(ownerContext, 'en');
-      await owner.goto(`${server.url}/login`);
+      await owner.goto(`${suite.url}/login`);
       await submitSignIn(owner);
-      await owner.waitForURL(`${server.url}/dashboard`);
-      await owner.goto(`${server.url}/dashboard/packages`);
+      await owner.waitForURL(`${suite.url}/dashboard`);
+      await owner.goto(`${suite.url}/dashboard/packages`);
       await owner
         .getByRole('row', { name: new RegExp(PACKAGE_TITLE) })
         .getByRole('link', { name: 'Delivery and codes' })
         .click();
-      await owner.waitForURL(`${server.url}/dashboard/code-stock/${packageId}`);
+      await owner.waitForURL(`${suite.url}/dashboard/code-stock/${packageId}`);
       const form = owner.getByTestId('delivery-form');
       await form.getByLabel(/Sold as codes/).check();
       await form.getByLabel('Complete automatically when payment is confirmed by a wallet notice').check();
@@ -135,8 +126,8 @@ describe('instant delivery of a code', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await visible(form.getByText('Saved.'));
       // A code product without codes can't be bought: the storefront says so (Burmese by default).
-      const early = await (await newContext(browser, 'phone')).newPage();
-      await early.goto(`${server.url}/game/${gameId}`);
+      const early = await (await newContext(suite.browser, 'phone')).newPage();
+      await early.goto(`${suite.url}/game/${gameId}`);
       const soldOut = early.getByTestId('package').filter({ hasText: PACKAGE_TITLE });
       await visible(soldOut.getByText('ပစ္စည်း ပြတ်နေပါသည်'));
       expect(await soldOut.isDisabled()).toBe(true);
@@ -152,7 +143,7 @@ describe('instant delivery of a code', () => {
       const phone = await registerPaymentPhone();
 
       // The buyer, on a phone, in Burmese: the voucher is on sale (codes in stock), bought, and its page waits.
-      const buyerContext = await newContext(browser, 'phone');
+      const buyerContext = await newContext(suite.browser, 'phone');
       const buyer = await buyerContext.newPage();
       buyer.setDefaultTimeout(15_000);
       const statusUrl = await buyVoucher(buyer, '482913');
@@ -183,8 +174,8 @@ describe('instant delivery of a code', () => {
       expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       // Another phone without the link: "Find my order" (phone and transaction number) opens the page with the code.
-      const other = await (await newContext(browser, 'phone')).newPage();
-      await other.goto(`${server.url}/find-order`);
+      const other = await (await newContext(suite.browser, 'phone')).newPage();
+      await other.goto(`${suite.url}/find-order`);
       await other.getByLabel('ဖုန်းနံပါတ်').fill('09791234567');
       await other.getByLabel(/ငွေလွှဲနံပါတ်/).fill('482913');
       await other.getByRole('button', { name: 'ရှာရန်' }).click();
@@ -200,13 +191,13 @@ describe('instant delivery of a code', () => {
       expect(await owner.getByTestId('count-available').textContent()).toBe('2');
       await visible(owner.getByTestId('low-stock'));
       const orders = await api<{ items: Array<{ id: string }> }>(`/api/v1/Order?searchTerm=${code}`);
-      await owner.goto(`${server.url}/dashboard/order-detail/${orders.items[0]!.id}`);
+      await owner.goto(`${suite.url}/dashboard/order-detail/${orders.items[0]!.id}`);
       const completed = owner.getByTestId('timeline').locator('[data-event="STATUS_CHANGED"]');
       await visible(completed.getByText('The shop (automatic)'));
       await visible(completed.getByText(/Completed automatically: the shop's wallet confirmed 4,500 via Counter phone/));
 
       // The code never left the server except to the buyer's page.
-      expect(server.logs.join('')).not.toContain(shown);
+      expect(suite.server.logs.join('')).not.toContain(shown);
       await buyerContext.close();
       await ownerContext.close();
     },
