@@ -10,7 +10,7 @@ import type { OrderRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { zonedDate } from '../../lib/time-zone.ts';
-import { record } from '../order-timeline/record.ts';
+import { record } from '../orders/timeline-record.ts';
 import type { CodeStock } from '../code-stock/code-stock.service.ts';
 import * as repo from './auto-delivery.repository.ts';
 

@@ -7,7 +7,7 @@ import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import { DIALECT, body, buildTestApp, multipart, orderRow, type TestApp } from '../../../test/helpers.ts';
 import { createGame, createPackage } from '../orders/orders.fixtures.ts';
 import { issueToken } from '../order-tracking/order-tracking.service.ts';
-import { newOrderCode } from '../orders/orders.service.ts';
+import { newOrderCode } from '../orders/placement.service.ts';
 
 const env: Record<string, string> = DIALECT === 'postgres' && process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {};
 let a: TestApp;

@@ -34,7 +34,7 @@ import type { Admin } from '../auth/admin.ts';
 import type { CodeCipher } from './code-cipher.ts';
 import { readCodes } from './code-import.ts';
 import * as repo from './code-stock.repository.ts';
-import { record } from '../order-timeline/record.ts';
+import { record } from '../orders/timeline-record.ts';
 
 /** What a code hook needs of an order. */
 export type StockOrder = { id: string; packageId: string | null; quantity: number };

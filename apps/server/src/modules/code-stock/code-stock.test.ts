@@ -15,7 +15,7 @@ import type { Page } from '@topup/contract/envelope';
 import type { PlacedOrderDto } from '@topup/contract/orders';
 import type { TrackedOrderDto } from '@topup/contract/order-tracking';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import type { OrderEventDto } from '@topup/contract/workbench';
+import type { OrderEventDto } from '@topup/contract/order-timeline';
 import { ADMIN, body, buildTestApp, login, multipart, png, type TestApp } from '../../../test/helpers.ts';
 import { createGame, createPackage, orderFields } from '../orders/orders.fixtures.ts';
 import { deliver, registerPhone, smsReceived, type Phone } from '../payment-phones/payment-phones.fixtures.ts';

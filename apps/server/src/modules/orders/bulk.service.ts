@@ -83,25 +83,39 @@ async function changeStatus(ctx: AppContext, admin: Admin, id: string, body: Bul
     operator_email: admin.email,
     updated_at: nextUpdatedAt(existing.updated_at),
   };
-  const changed = await ctx.db.transaction().execute(async (trx) => {
-    // Only the order as read: someone who changed it meanwhile wins, and this one is reported as changed.
-    if ((await updateOrder(trx, id, changes, { updatedAt: existing.updated_at })) === 0) return false;
-    await record(trx, {
-      orderId: id,
-      actor: { id: admin.id, email: admin.email },
-      at: changes.updated_at,
-      type: 'STATUS_CHANGED',
-      data: {
-        from: 'PENDING',
-        to,
-        reason: changes.cancel_reason,
-        note: cancelling ? changes.cancel_note : (body.statusNote ?? null),
-        bulk: true,
-        ...(override ? { override } : {}),
-      },
+  const actor = { id: admin.id, email: admin.email };
+  let changed: boolean;
+  try {
+    changed = await ctx.db.transaction().execute(async (trx) => {
+      // Only the order as read: someone who changed it meanwhile wins, and this one is reported as changed.
+      if ((await updateOrder(trx, id, changes, { updatedAt: existing.updated_at })) === 0) return false;
+      // Codes move with the status; too few to complete fails this order alone (its change rolls back).
+      await ctx.codeStock.statusMoved(
+        trx,
+        { id, packageId: existing.package_id, quantity: existing.quantity },
+        { from: existing.status, to, actor, at: changes.updated_at },
+      );
+      await record(trx, {
+        orderId: id,
+        actor: { id: admin.id, email: admin.email },
+        at: changes.updated_at,
+        type: 'STATUS_CHANGED',
+        data: {
+          from: 'PENDING',
+          to,
+          reason: changes.cancel_reason,
+          note: cancelling ? changes.cancel_note : (body.statusNote ?? null),
+          bulk: true,
+          ...(override ? { override } : {}),
+        },
+      });
+      return true;
     });
-    return true;
-  });
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 409) return err.message;
+    throw err;
+  }
+  ctx.codeStock.stockChanged([existing.package_id]);
   if (!changed) {
     const now = await findOrder(ctx.db, id);
     return now ? MSG.orderChanged(now.operator_email) : MSG.notFound('Order');
