@@ -129,6 +129,21 @@ const PaymentsPage = page(
   (m) => m.PaymentsPage,
   true,
 );
+const CodeStockPage = page(
+  () => import('../features/code-stock/components/code-stock-page'),
+  (m) => m.CodeStockPage,
+  true,
+);
+const PackageDeliveryPage = page(
+  () => import('../features/code-stock/components/package-delivery-page'),
+  (m) => m.PackageDeliveryPage,
+  true,
+);
+const AutoDeliveryPage = page(
+  () => import('../features/auto-delivery/components/auto-delivery-page'),
+  (m) => m.AutoDeliveryPage,
+  true,
+);
 const AcceptInvitationPage = page(
   () => import('../features/invitations/components/accept-invitation-page'),
   (m) => m.AcceptInvitationPage,
@@ -165,6 +180,9 @@ const routes = (
       <Route path="two-factor" element={<TwoFactorPage />} />
       <Route path="payment-phones" element={<PaymentPhonesPage />} />
       <Route path="payments" element={<PaymentsPage />} />
+      <Route path="code-stock" element={<CodeStockPage />} />
+      <Route path="code-stock/:packageId" element={<PackageDeliveryPage />} />
+      <Route path="auto-delivery" element={<AutoDeliveryPage />} />
     </Route>
     <Route path="*" element={<NotFoundPage />} />
   </>

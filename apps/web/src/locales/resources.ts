@@ -42,6 +42,10 @@ export const lazyResources: Record<string, Record<'mm' | 'en', () => Promise<Rec
     mm: () => import('./mm/alerts.json').then((m) => m.default),
     en: () => import('./en/alerts.json').then((m) => m.default),
   },
+  delivery: {
+    mm: () => import('./mm/delivery.json').then((m) => m.default),
+    en: () => import('./en/delivery.json').then((m) => m.default),
+  },
   payments: {
     mm: () => import('./mm/payments.json').then((m) => m.default),
     en: () => import('./en/payments.json').then((m) => m.default),

@@ -19,7 +19,7 @@ export function GamePage() {
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-3 pt-4 sm:px-4 md:grid-cols-[2fr_3fr] md:gap-8">
       <GameInfo game={game.data} />
-      <OrderPanel key={game.data.id} game={game.data} />
+      <OrderPanel key={game.data.id} game={game.data} onStockChanged={() => void game.refetch()} />
     </main>
   );
 }

@@ -35,9 +35,16 @@ export function renderDashboard(ui: ReactElement, { path = '/dashboard', route =
 }
 
 export type FakeCall = { method: string; url: string; body: unknown };
-type Handler = (
-  call: FakeCall,
-) => { status?: number; payLoad?: unknown; message?: string; code?: string; errors?: Record<string, string[]> } | undefined;
+type Handler = (call: FakeCall) =>
+  | {
+      status?: number;
+      payLoad?: unknown;
+      payLoadList?: unknown[];
+      message?: string;
+      code?: string;
+      errors?: Record<string, string[]>;
+    }
+  | undefined;
 
 /** Replaces fetch with a handler answering envelopes; records every call (FormData bodies as plain objects). */
 export function fakeServer(handler: Handler) {
@@ -59,7 +66,7 @@ export function fakeServer(handler: Handler) {
           message: res.message ?? 'Success',
           code: res.code,
           payLoad: res.payLoad ?? null,
-          payLoadList: null,
+          payLoadList: res.payLoadList ?? null,
           errors: res.errors,
         }),
         {

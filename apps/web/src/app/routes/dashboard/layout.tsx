@@ -21,6 +21,7 @@ import { useMe } from '../../../lib/me';
 import { useDashboardApp } from '../../../features/staff-alerts/hooks/use-dashboard-app';
 import { useStaffAlertsMenu } from '../../../features/staff-alerts/components/staff-alerts-menu-item';
 import { paymentNoticePushed } from '../../../features/payment-phones/api/payment-notices';
+import { lowStockPushed } from '../../../features/code-stock/api/low-stock-pushed';
 
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
@@ -40,6 +41,7 @@ export function DashboardLayout() {
     onVerdict: (event) => verdictChanged(queryClient, event),
     onOrderChanged: (event) => applyOrderChange(queryClient, event),
     onPaymentNotice: (event) => paymentNoticePushed(queryClient, event),
+    onLowStock: (event) => lowStockPushed(queryClient, event),
   });
 
   useEffect(() => {

@@ -72,13 +72,13 @@ function Home() {
   return <p data-testid="home">{(location.state as { message?: string } | null)?.message}</p>;
 }
 
-function renderPanel(g: GameDetailDto = game()) {
+function renderPanel(g: GameDetailDto = game(), onStockChanged?: () => void) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`/game/${g.id}`]}>
         <Routes>
-          <Route path="/game/:gameId" element={<OrderPanel game={g} />} />
+          <Route path="/game/:gameId" element={<OrderPanel game={g} onStockChanged={onStockChanged} />} />
           <Route path="/" element={<Home />} />
         </Routes>
       </MemoryRouter>
@@ -311,6 +311,44 @@ describe('confirm dialog', () => {
     await u.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByTestId('check-again')).toHaveTextContent('Check User ID and Mobile Number again');
     expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('Enter a Myanmar mobile number (09… or +959…).');
+  });
+
+  it("a voucher sold out meanwhile: the server's message shows and the game's packages are read again", async () => {
+    requestMock.mockRejectedValue(
+      new ApiError('This package is out of stock right now. Please choose another one or come back later.', 409, {
+        tokenPackageId: ['This package is out of stock right now. Please choose another one or come back later.'],
+      }),
+    );
+    const onStockChanged = vi.fn();
+    const u = user();
+    renderPanel(game(), onStockChanged);
+    const dialog = await openDialog(u);
+    await u.type(within(dialog).getByLabelText('Transaction number (6 digits)'), '123456');
+    await u.upload(within(dialog).getByTestId('screenshot-input'), png());
+    await u.click(await within(dialog).findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/out of stock right now/)).toBeInTheDocument();
+    expect(onStockChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops the quantity at the codes left, and never keeps a package that ran out', async () => {
+    const u = user();
+    const voucher = pkg('v', { tokenTitle: 'Voucher 10', canAddQuantity: true, isCodeProduct: true, availableQuantity: 2 });
+    const { rerender } = renderPanel(game({ tokenPackageDto: [voucher] }));
+    await u.click(pack('Voucher 10'));
+    await u.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByTestId('quantity')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/game/g1']}>
+          <Routes>
+            <Route path="/game/:gameId" element={<OrderPanel game={game({ tokenPackageDto: [{ ...voucher, availableQuantity: 0 }] })} />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(pack('Voucher 10')).toBeDisabled();
+    expect(screen.queryByTestId('quantity')).toBeNull();
   });
 
   it('keeps the dialog and offers Retry when the connection drops', async () => {

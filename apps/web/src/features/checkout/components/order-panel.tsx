@@ -15,7 +15,7 @@ import { randomId } from '../../../lib/uuid';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useCreateOrder } from '../api/create-order';
 import { useOrderForm } from '../hooks/use-order-form';
-import { formatMoney, isMobileNumber, needsServerInfo } from '../lib/order-rules';
+import { formatMoney, isMobileNumber, needsServerInfo, quantityLimit } from '../lib/order-rules';
 import { AccountFields, type AccountFieldName } from './account-fields';
 import type { ConfirmErrors } from './confirm-dialog';
 import { PackageGrid } from './package-grid';
@@ -28,7 +28,8 @@ const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.C
 
 const ACCOUNT_FIELDS: AccountFieldName[] = ['inGameUserId', 'serverInfo', 'mobileNumber'];
 
-export function OrderPanel({ game }: { game: GameDetailDto }) {
+/** `onStockChanged`: the server said a package's stock moved (409): the caller reads the game's packages again. */
+export function OrderPanel({ game, onStockChanged }: { game: GameDetailDto; onStockChanged?: () => void }) {
   const { t } = useTranslation('storefront');
   const navigate = useNavigate();
   const form = useOrderForm(game.tokenPackageDto);
@@ -144,6 +145,8 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
             return;
           }
           setOrderFailed(true);
+          // Out of stock (or fewer codes left) since the page was read: the grid greys the package out.
+          if (err.status === 409 && (err.fields.tokenPackageId || err.fields.quantity)) onStockChanged?.();
           void showToast('error', t('order.failed'), TIMINGS.orderToastMs);
           const accountErrors: Partial<Record<AccountFieldName, string>> = {};
           const dialogErrors: ConfirmErrors = {};
@@ -216,7 +219,11 @@ export function OrderPanel({ game }: { game: GameDetailDto }) {
           <p className="text-sm text-slate-500">{t('game.choosePackage')}</p>
         )}
         {selected?.canAddQuantity ? (
-          <QuantityStepper value={form.quantity} onChange={(value) => dispatch({ type: 'quantity', value })} />
+          <QuantityStepper
+            value={form.quantity}
+            max={quantityLimit(selected)}
+            onChange={(value) => dispatch({ type: 'quantity', value })}
+          />
         ) : null}
         <dl className="space-y-1 text-sm">
           <div className="flex justify-between">

@@ -1,7 +1,8 @@
 // The packages of the chosen payment method (image, unit, title, price); a press selects one and highlights it.
+// A code package with no code left is shown greyed with "out of stock" and can't be chosen.
 import { useTranslation } from 'react-i18next';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
-import { formatMoney } from '../lib/order-rules';
+import { formatMoney, isOutOfStock } from '../lib/order-rules';
 import { variantSrcSet } from '@topup/contract/images';
 
 const IMAGE_SIZE = 64;
@@ -20,16 +21,23 @@ export function PackageGrid({
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t('game.packages')} data-testid="package-grid">
       {packages.map((p) => {
-        const selected = p.id === selectedId;
+        const outOfStock = isOutOfStock(p);
+        const selected = p.id === selectedId && !outOfStock;
         return (
           <li key={p.id}>
             <button
               type="button"
               aria-pressed={selected}
+              disabled={outOfStock}
               onClick={() => onSelect(p)}
               data-testid="package"
+              data-out-of-stock={outOfStock || undefined}
               className={`flex h-full w-full flex-col items-center gap-1 rounded-xl border-2 bg-white p-2 text-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
-                selected ? 'border-indigo-600 bg-indigo-50' : 'border-slate-200 hover:border-indigo-300'
+                outOfStock
+                  ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70'
+                  : selected
+                    ? 'border-indigo-600 bg-indigo-50'
+                    : 'border-slate-200 hover:border-indigo-300'
               }`}
             >
               {p.packageImage ? (
@@ -50,6 +58,11 @@ export function PackageGrid({
               <span className="text-sm font-bold text-indigo-700">
                 {formatMoney(p.price)} {p.currency}
               </span>
+              {outOfStock ? (
+                <span className="rounded-full bg-slate-700 px-2 py-0.5 text-xs font-medium text-white" data-testid="out-of-stock">
+                  {t('game.outOfStock')}
+                </span>
+              ) : null}
             </button>
           </li>
         );

@@ -1,9 +1,9 @@
-// Quantity 1–10, changed only with minus and plus.
+// Quantity 1–10 (or up to `max`, a code package's codes left), changed only with minus and plus.
 import { useTranslation } from 'react-i18next';
 import { Minus, Plus } from 'lucide-react';
 import { QUANTITY } from '@topup/contract/limits';
 
-export function QuantityStepper({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+export function QuantityStepper({ value, onChange, max = QUANTITY.max }: { value: number; onChange: (n: number) => void; max?: number }) {
   const { t } = useTranslation('storefront');
   const btn =
     'flex h-11 w-11 items-center justify-center rounded-lg border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -28,8 +28,8 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange: 
         <button
           type="button"
           className={btn}
-          onClick={() => onChange(value + 1)}
-          disabled={value >= QUANTITY.max}
+          onClick={() => onChange(Math.min(max, value + 1))}
+          disabled={value >= max}
           aria-label={t('game.increase')}
         >
           <Plus className="h-4 w-4" aria-hidden />

@@ -3,7 +3,7 @@
 import { useMemo, useReducer } from 'react';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { DEFAULT_PAYMENT_METHOD, QUANTITY, type PaymentMethod } from '@topup/contract/limits';
-import { canBuy, clampQuantity, packagesFor, quantityAfterSelect, subTotal } from '../lib/order-rules';
+import { canBuy, clampQuantity, isOutOfStock, packagesFor, quantityAfterSelect, quantityLimit, subTotal } from '../lib/order-rules';
 
 export type OrderFormState = {
   inGameUserId: string;
@@ -51,8 +51,9 @@ export function orderFormReducer(state: OrderFormState, action: Action): OrderFo
 export function useOrderForm(packages: TokenPackageDto[]) {
   const [state, dispatch] = useReducer(orderFormReducer, initialOrderForm);
   const visible = useMemo(() => packagesFor(packages, state.paymentMethod), [packages, state.paymentMethod]);
-  const selected = visible.find((p) => p.id === state.packageId) ?? null;
-  const quantity = selected?.canAddQuantity ? state.quantity : QUANTITY.min;
+  // A package that ran out of codes since it was chosen is chosen no more.
+  const selected = visible.find((p) => p.id === state.packageId && !isOutOfStock(p)) ?? null;
+  const quantity = selected?.canAddQuantity ? Math.min(state.quantity, quantityLimit(selected)) : QUANTITY.min;
   const total = selected ? subTotal(selected.price, quantity) : 0;
   return {
     state,

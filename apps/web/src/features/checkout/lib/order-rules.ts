@@ -22,6 +22,17 @@ export function quantityAfterSelect(pkg: Pick<TokenPackageDto, 'canAddQuantity'>
   return pkg.canAddQuantity ? clampQuantity(current) : QUANTITY.min;
 }
 
+/** A code package with no code to sell right now (the server says how many can be bought, never its real stock). */
+export function isOutOfStock(pkg: Pick<TokenPackageDto, 'availableQuantity'>): boolean {
+  return pkg.availableQuantity === 0;
+}
+
+/** The most one order may take: 10, or fewer when a code package has fewer codes left. */
+export function quantityLimit(pkg: Pick<TokenPackageDto, 'availableQuantity'> | null): number {
+  const available = pkg?.availableQuantity;
+  return typeof available === 'number' ? Math.max(QUANTITY.min, Math.min(QUANTITY.max, available)) : QUANTITY.max;
+}
+
 /** price × quantity, kept to whole cents so 0.1 × 3 doesn't print 0.30000000000000004. */
 export function subTotal(price: number, quantity: number): number {
   return Math.round(price * quantity * 100) / 100;

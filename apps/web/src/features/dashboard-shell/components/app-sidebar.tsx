@@ -34,7 +34,15 @@ type NavGroup = {
 export const NAV_GROUPS: NavGroup[] = [
   { key: 'user', icon: Users, items: [{ key: 'usersList', url: '/dashboard/users' }], ownerOnly: true },
   { key: 'game', icon: Gamepad2, items: [{ key: 'gameList', url: '/dashboard/games' }], ownerOnly: true },
-  { key: 'tokenPackage', icon: Package, items: [{ key: 'tokenPackageList', url: '/dashboard/packages' }], ownerOnly: true },
+  {
+    key: 'tokenPackage',
+    icon: Package,
+    items: [
+      { key: 'tokenPackageList', url: '/dashboard/packages' },
+      { key: 'codeStock', url: '/dashboard/code-stock' },
+    ],
+    ownerOnly: true,
+  },
   {
     key: 'order',
     icon: ReceiptText,
@@ -50,6 +58,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { key: 'shopSettings', url: '/dashboard/settings' },
       { key: 'paymentPhones', url: '/dashboard/payment-phones' },
+      { key: 'autoDelivery', url: '/dashboard/auto-delivery' },
     ],
     ownerOnly: true,
   },

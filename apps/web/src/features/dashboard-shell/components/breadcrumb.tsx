@@ -6,7 +6,8 @@ import { ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
 /** Section names per first path segment; an order's detail sits under Orders. */
-const SECTIONS: Record<string, { key: string; parent?: string }> = {
+/** `subKey`: the name of a page below the section (its id in the path says nothing to a person). */
+const SECTIONS: Record<string, { key: string; parent?: string; subKey?: string }> = {
   users: { key: 'users' },
   games: { key: 'games' },
   packages: { key: 'packages' },
@@ -18,6 +19,8 @@ const SECTIONS: Record<string, { key: string; parent?: string }> = {
   'two-factor': { key: 'twoFactor' },
   'payment-phones': { key: 'paymentPhones' },
   payments: { key: 'payments' },
+  'code-stock': { key: 'codeStock', subKey: 'packageDelivery' },
+  'auto-delivery': { key: 'autoDelivery' },
 };
 
 export type Crumb = { label: string; to?: string };
@@ -34,7 +37,7 @@ export function breadcrumbFor(pathname: string, t: (key: string) => string): Cru
     return crumbs;
   }
   crumbs.push({ label: known ? t(`breadcrumb.${known.key}`) : decodeURIComponent(section), to: `/dashboard/${section}` });
-  if (sub) crumbs.push({ label: decodeURIComponent(sub) });
+  if (sub) crumbs.push({ label: known?.subKey ? t(`breadcrumb.${known.subKey}`) : decodeURIComponent(sub) });
   return crumbs;
 }
 

@@ -1,5 +1,6 @@
 // The buyer's status page body: where the order is (timeline), a countdown against the promised minutes while it
-// waits, the reason and what to do next when cancelled, and what was ordered (with the buyer's details masked).
+// waits, the delivered codes of a code package, the reason and what to do next when cancelled, and what was ordered
+// (with the buyer's details masked).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, Check, X } from 'lucide-react';
@@ -9,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatDateTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { useShopSettings } from '../../../lib/shop-settings';
+import { DeliveredCodes, PaymentConfirmed } from './delivered-codes';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -129,6 +131,10 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
   const { t } = useTranslation('tracking');
   const formatDateTime = useFormatDateTime();
   const waiting = order.stage === 'PLACED' || order.stage === 'CHECKING';
+  // Codes handed over: they are the delivery, shown first. "Payment confirmed, delivering": the wallet confirmed the
+  // money for an order the shop completes by itself, and the top-up is still on its way (the server says which).
+  const codesDelivered = order.delivery?.state === 'DELIVERED' && order.delivery.codes.length > 0;
+  const delivering = order.delivery?.state === 'PAYMENT_CONFIRMED';
   const rows: Array<[string, string]> = [
     [t('game'), order.gameTitle],
     [t('package'), order.packageTitle],
@@ -146,7 +152,10 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
         {t(`stage.${order.stage}`)}
       </p>
       <Timeline stage={order.stage} />
-      {order.paymentReceived && order.stage !== 'CANCELLED' ? (
+      {codesDelivered ? <DeliveredCodes delivery={order.delivery!} /> : null}
+      {delivering ? (
+        <PaymentConfirmed />
+      ) : order.paymentReceived && order.stage !== 'CANCELLED' && !codesDelivered ? (
         <p
           className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
           data-testid="payment-received"
@@ -156,7 +165,9 @@ export function OrderStatusView({ order }: { order: TrackedOrderDto }) {
         </p>
       ) : null}
       {waiting ? <Countdown createdAt={order.createdAt} /> : null}
-      {order.stage === 'COMPLETED' ? <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{t('completedBody')}</p> : null}
+      {order.stage === 'COMPLETED' && !codesDelivered && !delivering ? (
+        <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{t('completedBody')}</p>
+      ) : null}
       {order.stage === 'CANCELLED' ? <Cancelled order={order} /> : null}
       <section>
         <h2 className="mb-2 text-base font-semibold">{t('details')}</h2>

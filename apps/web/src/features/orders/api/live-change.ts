@@ -10,13 +10,21 @@ export function useLiveChange(orderId: string | undefined): LiveChange | undefin
   return useQuery<LiveChange>({ queryKey: orderKeys.live(orderId ?? ''), queryFn: skipToken, staleTime: Infinity }).data;
 }
 
-/** Words for a colleague's change: who (when known) changed it to what, or deleted it (`order` null). */
-export function useDescribeLiveChange(): (by: string | null | undefined, order: Pick<OrderDto, 'status'> | null) => string {
+/**
+ * Words for a colleague's change: who (when known; "the shop (automatic)" when it completed the order by itself)
+ * changed it to what, or deleted it (`order` null).
+ */
+export function useDescribeLiveChange(): (
+  by: string | null | undefined,
+  order: Pick<OrderDto, 'status'> | null,
+  automatic?: boolean,
+) => string {
   const { t } = useTranslation('workbench');
   const { t: td } = useTranslation('dashboard');
-  return (by, order) => {
-    if (!order) return by ? t('live.deletedBy', { who: by }) : t('live.deletedBySomeone');
+  return (by, order, automatic = false) => {
+    const who = by ?? (automatic ? t('timeline.shopAutomatic') : null);
+    if (!order) return who ? t('live.deletedBy', { who }) : t('live.deletedBySomeone');
     const status = td(`orders.statuses.${order.status}`);
-    return by ? t('live.changedBy', { who: by, status }) : t('live.changedBySomeone', { status });
+    return who ? t('live.changedBy', { who, status }) : t('live.changedBySomeone', { status });
   };
 }

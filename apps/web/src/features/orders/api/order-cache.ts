@@ -66,7 +66,14 @@ export function resyncOrders(qc: QueryClient): void {
 // ---- colleagues' changes, live (ReceiveOrderChanged, docs/decisions/0063) -----------------------------------------
 
 /** What an open detail or status dialog needs to say about a colleague's change that just arrived. */
-export type LiveChange = { by: string | null; changes: OrderChangeKind[]; deleted: boolean; updatedAt: string | null };
+export type LiveChange = {
+  by: string | null;
+  /** The shop completed it by itself (a wallet notice confirmed the payment); `by` is null then. */
+  automatic: boolean;
+  changes: OrderChangeKind[];
+  deleted: boolean;
+  updatedAt: string | null;
+};
 
 const DELETED_MEMORY = 500;
 const deletedByClient = new WeakMap<QueryClient, Set<string>>();
@@ -163,6 +170,7 @@ export function applyOrderChange(qc: QueryClient, event: OrderChangedEvent): voi
 
 const liveOf = (event: OrderChangedEvent): LiveChange => ({
   by: event.by,
+  automatic: event.automatic ?? false,
   changes: event.changes,
   deleted: event.deleted,
   updatedAt: event.updatedAt,

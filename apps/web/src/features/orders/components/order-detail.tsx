@@ -120,7 +120,7 @@ function OrderDetailView({ order, live }: { order: OrderDto; live: LiveChange | 
     live.changes.some((c) => c !== 'read' && c !== 'payment') &&
     !update.isPending &&
     !update.isSuccess
-      ? describe(live.by, order)
+      ? describe(live.by, order, live.automatic)
       : null;
   const pkg = order.tokenPackageDto;
   const changing = status !== order.status;

@@ -62,6 +62,15 @@ function EventBody({ event }: { event: OrderEventDto }) {
           {event.data.note ? (
             <p className="break-words whitespace-pre-line text-slate-700">{t('timeline.note', { note: event.data.note })}</p>
           ) : null}
+          {event.data.automatic ? (
+            <p className="text-slate-700" data-testid="automatic-notice">
+              {t('timeline.automaticBecause', {
+                amount: event.data.automatic.amount?.toLocaleString('en-US') ?? '?',
+                phone: event.data.automatic.phoneName ?? '?',
+              })}
+              {event.data.automatic.transactionId ? ` (${event.data.automatic.transactionId})` : null}
+            </p>
+          ) : null}
         </div>
       );
     case 'EDITED':
@@ -80,6 +89,16 @@ function EventBody({ event }: { event: OrderEventDto }) {
       );
     case 'DELETE_REQUESTED':
       return <p>{t('timeline.deleteRequested')}</p>;
+    case 'CODES_DELIVERED':
+      return <p>{t('timeline.codesDelivered', { count: event.data.count })}</p>;
+    case 'AUTO_HELD':
+      return (
+        <p>
+          {t('timeline.autoHeld', {
+            reasons: event.data.reasons.map((r) => t(`timeline.holdReasons.${r}`)).join(t('timeline.reasonSeparator')),
+          })}
+        </p>
+      );
     case 'PAYMENT_RECEIVED':
       return (
         <p>
@@ -93,9 +112,12 @@ function EventBody({ event }: { event: OrderEventDto }) {
   }
 }
 
-function actorOf(event: OrderEventDto, t: (key: string) => string): string {
+/** Who did it: a person's email, the buyer (placing), or the shop: "the shop (automatic)" when it completed by itself. */
+export function actorOf(event: OrderEventDto, t: (key: string) => string): string {
   if (event.actor) return event.actor.email;
-  return event.type === 'PLACED' ? t('timeline.buyer') : t('timeline.shop');
+  if (event.type === 'PLACED') return t('timeline.buyer');
+  const automatic = (event.type === 'STATUS_CHANGED' && event.data.automatic) || event.type === 'CODES_DELIVERED';
+  return automatic ? t('timeline.shopAutomatic') : t('timeline.shop');
 }
 
 export function OrderTimeline({ orderId }: { orderId: string }) {

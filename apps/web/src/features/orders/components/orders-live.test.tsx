@@ -212,6 +212,22 @@ describe('an open order detail, live', () => {
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/api/v1/Order/o1')).toHaveLength(1);
   });
 
+  it('says the shop (automatic) completed it when a wallet notice let the order complete itself', async () => {
+    const a = fakeOrder(1, { isRead: true, updatedAt: T0 });
+    detailServer(a);
+    const { queryClient } = renderDashboard(<OrderDetail orderId="o1" />);
+    await screen.findByText('player1');
+    act(() =>
+      applyOrderChange(queryClient, {
+        ...changed({ ...a, status: 'COMPLETED', updatedAt: T1 }, ['status'], null),
+        automatic: true,
+      }),
+    );
+    expect(await screen.findByTestId('order-changed-live')).toHaveTextContent(
+      'The shop (automatic) changed this order a moment ago: it is now COMPLETED.',
+    );
+  });
+
   it('says who deleted the order instead of failing to load it', async () => {
     const a = fakeOrder(1, { isRead: true, updatedAt: T0 });
     const calls = detailServer(a);

@@ -78,8 +78,8 @@ export function OrdersPage() {
     if (!asked || update.isPending) return null;
     if (!changedOrder) return live?.deleted ? { message: describe(live.by, null), blocking: true } : null;
     if (changedOrder.updatedAt === asked.updatedAt) return null;
-    const by = live && live.updatedAt === changedOrder.updatedAt ? live.by : null;
-    return { message: describe(by, changedOrder), blocking: changedOrder.status !== 'PENDING' };
+    const fromLive = live && live.updatedAt === changedOrder.updatedAt ? live : null;
+    return { message: describe(fromLive?.by ?? null, changedOrder, fromLive?.automatic), blocking: changedOrder.status !== 'PENDING' };
   })();
 
   // The URL is the view: a new search, filter or page starts a fresh selection and cursor.

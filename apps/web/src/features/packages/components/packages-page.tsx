@@ -1,6 +1,9 @@
 // /dashboard/packages: 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
 // CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { KeySquare } from 'lucide-react';
 import { PAGE_SIZE } from '@topup/contract/limits';
 import type { TokenPackageDto } from '@topup/contract/token-packages';
 import { formatNumber } from '../../../components/dashboard/format';
@@ -28,6 +31,16 @@ export function PackagesPage() {
           <span>
             <span className="block font-medium">{p.tokenTitle}</span>
             <span className="block text-xs text-slate-600">{t(`paymentMethods.${p.paymentMethod}`)}</span>
+            {p.isCodeProduct || p.autoDelivery ? (
+              <span className="mt-0.5 flex flex-wrap gap-1" data-testid="delivery-badges">
+                {p.isCodeProduct ? (
+                  <span className="rounded-full bg-indigo-100 px-2 text-xs text-indigo-900">{t('packages.codeBadge')}</span>
+                ) : null}
+                {p.autoDelivery ? (
+                  <span className="rounded-full bg-emerald-100 px-2 text-xs text-emerald-900">{t('packages.autoBadge')}</span>
+                ) : null}
+              </span>
+            ) : null}
           </span>
         </span>
       ),
@@ -46,7 +59,7 @@ export function PackagesPage() {
       cell: (p) => formatDateTime(p.createdDate),
       className: 'whitespace-nowrap',
     },
-    page.actionsColumn(t('packages.columns.actions')),
+    withDeliveryLink(page.actionsColumn(t('packages.columns.actions'))),
   ];
 
   return (
@@ -63,5 +76,28 @@ export function PackagesPage() {
       }}
       renderForm={({ editing, ...form }) => <PackageFormDialog {...form} item={editing} />}
     />
+  );
+}
+
+/** Code stock and automatic completion live on the package's own page (features/code-stock): a link before Edit. */
+function withDeliveryLink(actions: ResourceColumn<TokenPackageDto>): ResourceColumn<TokenPackageDto> {
+  return { ...actions, cell: (p) => <DeliveryActions item={p}>{actions.cell(p)}</DeliveryActions> };
+}
+
+function DeliveryActions({ item, children }: { item: TokenPackageDto; children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="flex gap-1">
+      <Link
+        to={`/dashboard/code-stock/${item.id}`}
+        state={{ title: `${item.gameDto.title} – ${item.tokenTitle}` }}
+        title={t('packages.delivery')}
+        className="inline-flex h-8 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
+      >
+        <KeySquare className="h-4 w-4" aria-hidden />
+        <span className="sr-only sm:not-sr-only">{t('packages.delivery')}</span>
+      </Link>
+      {children}
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { freshAccessToken } from './access-token';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
+import type { LowStockEvent } from '@topup/contract/code-stock';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
@@ -27,6 +28,8 @@ export type HubHandlers = {
   onOrderChanged?(event: OrderChangedEvent): void;
   /** A payment phone's notice was taken or decided (`ReceivePaymentNotice`). */
   onPaymentNotice?(event: PaymentNoticeEvent): void;
+  /** A code package fell below its low-stock threshold (`ReceiveLowStock`, counts only). */
+  onLowStock?(event: LowStockEvent): void;
 };
 
 export type HubController = { stop(): Promise<void> };
@@ -139,6 +142,11 @@ export function connectDashboardHub(handlers: HubHandlers): HubController {
       const event = payload as PaymentNoticeEvent | null;
       if (event && event.notice && typeof event.notice.id === 'string') handlers.onPaymentNotice?.(event);
       else console.warn('[realtime] ReceivePaymentNotice without a notice', payload);
+    });
+    hub.on(HUB.events.lowStock, (payload: unknown) => {
+      const event = payload as LowStockEvent | null;
+      if (event && event.stock && typeof event.stock.packageId === 'string') handlers.onLowStock?.(event);
+      else console.warn('[realtime] ReceiveLowStock without stock', payload);
     });
     hub.onreconnecting(() => {
       if (!stopped) handlers.onStatus('reconnecting');

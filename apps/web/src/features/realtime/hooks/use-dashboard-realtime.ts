@@ -9,6 +9,7 @@ import type { OrderDto } from '@topup/contract/orders';
 import type { OrderVerdictEvent } from '@topup/contract/verification';
 import type { OrderChangedEvent } from '@topup/contract/order-changes';
 import type { PaymentNoticeEvent } from '@topup/contract/payment-phones';
+import type { LowStockEvent } from '@topup/contract/code-stock';
 import { playNotificationSound, showDesktopNotification } from '../api/alerts';
 import { connectDashboardHub, type ConnectionStatus } from '../api/hub-client';
 
@@ -23,6 +24,7 @@ export type RealtimeHandlers = {
   /** A colleague's change to an order (or this admin's own, echoed back). */
   onOrderChanged?(event: OrderChangedEvent): void;
   onPaymentNotice?(event: PaymentNoticeEvent): void;
+  onLowStock?(event: LowStockEvent): void;
 };
 
 export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandlers): ConnectionStatus {
@@ -51,6 +53,7 @@ export function useDashboardRealtime(enabled: boolean, handlers: RealtimeHandler
       onVerdict: (event) => latest.current.handlers.onVerdict?.(event),
       onOrderChanged: (event) => latest.current.handlers.onOrderChanged?.(event),
       onPaymentNotice: (event) => latest.current.handlers.onPaymentNotice?.(event),
+      onLowStock: (event) => latest.current.handlers.onLowStock?.(event),
     });
     return () => {
       void hub.stop();
