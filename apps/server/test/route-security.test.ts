@@ -79,6 +79,11 @@ const STAFF_ALLOWLIST: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/v1/paymentnotice'],
   ['POST', '/api/v1/paymentnotice/:/attach'],
   ['GET', '/api/v1/order/:/payment'],
+  // Code stock and automatic delivery: staff read counts and settings (codes stay masked); only owners change or reveal.
+  ['GET', '/api/v1/tokenpackage/:/delivery'],
+  ['GET', '/api/v1/codestock'],
+  ['GET', '/api/v1/codestock/:'],
+  ['GET', '/api/v1/autodelivery/settings'],
 ];
 
 /** Lists that answer a request with no credentials at all with an empty page (spec-built clients load them on public pages). */
