@@ -266,9 +266,10 @@ describe('Burmese on throttled 4G', () => {
       const after = frames.filter((f) => f.at > fontReadyAt + 100);
       expect(after.length).toBeGreaterThan(0);
       const scaleOf = async (png: Buffer) => (await sharp(png).metadata()).width! / cssWidth;
-      // Once the font is there the text has ink: the measure sees text when there is some.
-      const last = after.at(-1)!;
-      const inkAfter = Math.max(...(await Promise.all(rects.map(async (r) => inkShare(last.png, r, await scaleOf(last.png))))));
+      // Once the font is there the text has ink: the measure sees text when there is some. Read from a screenshot taken
+      // now, with the layout the boxes were measured in (on a busy machine the last screencast frame can predate it).
+      const now = await page.screenshot();
+      const inkAfter = Math.max(...(await Promise.all(rects.map(async (r) => inkShare(now, r, await scaleOf(now))))));
       expect(inkAfter).toBeGreaterThan(0.03);
       // Before it, nothing is drawn where Burmese text is: no boxes, no fallback glyphs.
       const drawnEarly: string[] = [];
