@@ -1,6 +1,7 @@
 // The dashboard on a 360 px phone in Burmese, as a shop owner first sees it: the overview's cards two per row so the
 // delivery card is near the top; in the games list a disabled game's mark inside its own cell, and each game's edit
-// and delete on screen (icons, the order index and date only from 640 px).
+// and delete on screen (icons, the order index and date only from 640 px); likewise each package's delivery link, edit
+// and delete in the packages list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN, newContext, openPage, placeDemoOrder } from './harness.ts';
@@ -84,6 +85,26 @@ describe('the dashboard at 360 px in Burmese', () => {
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(360);
         expect(await button.getAttribute('title')).toMatch(/\S/);
+      }
+    }
+  });
+
+  it("shows every package's delivery link, edit and delete without sideways scrolling", async () => {
+    await page.goto(`${suite.url}/dashboard/packages`);
+    const region = page.getByRole('region', { name: 'ပက်ကေ့ချ်များ' });
+    const rows = region.locator('tbody tr');
+    await rows.first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+    for (const row of await rows.all()) {
+      const actions = row.locator('a, button');
+      expect(await actions.count()).toBe(3);
+      for (const action of await actions.all()) {
+        const box = (await action.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(360);
+        expect(await action.getAttribute('title')).toMatch(/\S/);
       }
     }
   });

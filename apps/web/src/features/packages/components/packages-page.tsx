@@ -1,5 +1,6 @@
 // /dashboard/packages: 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
-// CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'.
+// CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'. On a phone a row is the package
+// (its game under its title), its price and its actions; the other columns show from 640 px.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,14 +22,21 @@ export function PackagesPage() {
   const list = usePackages({ currentPage: page.currentPage, pageSize: PAGE_SIZE.tokenPackagesPage, searchTerm: '' });
 
   const columns: ResourceColumn<TokenPackageDto>[] = [
-    { key: 'gameTitle', header: t('packages.columns.gameTitle'), cell: (p) => p.gameDto.title, className: 'whitespace-nowrap' },
+    {
+      key: 'gameTitle',
+      header: t('packages.columns.gameTitle'),
+      cell: (p) => p.gameDto.title,
+      className: 'whitespace-nowrap',
+      wideOnly: true,
+    },
     {
       key: 'packageTitle',
       header: t('packages.columns.packageTitle'),
       cell: (p) => (
         <span className="flex items-center gap-2">
-          {p.packageImage ? <img src={p.packageImage} alt="" className="h-8 w-8 rounded object-cover" /> : null}
-          <span>
+          {p.packageImage ? <img src={p.packageImage} alt="" className="h-8 w-8 shrink-0 rounded object-cover" /> : null}
+          <span className="min-w-0">
+            <span className="block text-xs text-slate-600 sm:hidden">{p.gameDto.title}</span>
             <span className="block font-medium">{p.tokenTitle}</span>
             <span className="block text-xs text-slate-600">{t(`paymentMethods.${p.paymentMethod}`)}</span>
             {p.isCodeProduct || p.autoDelivery ? (
@@ -45,19 +53,21 @@ export function PackagesPage() {
         </span>
       ),
     },
-    { key: 'unit', header: t('packages.columns.unit'), cell: (p) => formatNumber(p.unit) },
+    { key: 'unit', header: t('packages.columns.unit'), cell: (p) => formatNumber(p.unit), wideOnly: true },
     { key: 'price', header: t('packages.columns.price'), cell: (p) => formatNumber(p.price) },
-    { key: 'currency', header: t('packages.columns.currency'), cell: (p) => p.currency },
+    { key: 'currency', header: t('packages.columns.currency'), cell: (p) => p.currency, wideOnly: true },
     {
       key: 'canAddQuantity',
       header: t('packages.columns.canAddQuantity'),
       cell: (p) => (p.canAddQuantity ? t('common.yes') : t('common.no')),
+      wideOnly: true,
     },
     {
       key: 'createdAt',
       header: t('packages.columns.createdAt'),
       cell: (p) => formatDateTime(p.createdDate),
       className: 'whitespace-nowrap',
+      wideOnly: true,
     },
     withDeliveryLink(page.actionsColumn(t('packages.columns.actions'))),
   ];
