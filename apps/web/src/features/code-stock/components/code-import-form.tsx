@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
 import { useImportCodes } from '../api/import-codes';
-import { TEXTAREA_CLASS } from './text-area';
+import { TEXTAREA_CLASS } from '../../../components/dashboard/text-area';
 
 /** Lines that hold something: what the owner is about to add (before the server's checks). */
 export function countLines(text: string): number {

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Checkbox, Field } from '../../../components/dashboard/form-controls';
 import { FormError } from '../../../components/dashboard/form-error';
 import { useSavePackageDelivery } from '../api/package-delivery';
-import { TEXTAREA_CLASS } from './text-area';
+import { TEXTAREA_CLASS } from '../../../components/dashboard/text-area';
 
 type Values = { isCodeProduct: boolean; deliveryMode: DeliveryMode; redeemMm: string; redeemEn: string; lowStockThreshold: string };
 
