@@ -1,7 +1,6 @@
 // /dashboard/auto-delivery: the one switch that pauses every automatic completion at once, and the guardrails an
 // order must stay within to complete by itself (amount per order, per buyer phone per day, per day in total). An
 // order outside them waits for staff as always. Staff see the settings; only owners change them.
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CirclePause, CirclePlay } from 'lucide-react';
 import { AUTO_DELIVERY_LIMITS, type AutoDeliverySettingsDto } from '@topup/contract/auto-delivery';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/dashboard/form-controls';
 import { FormError, errorText } from '../../../components/dashboard/form-error';
+import { OwnerSettingsForm, useOwnerSettings } from '../../../components/dashboard/owner-settings-form';
 import { ErrorScreen, LoadingScreen } from '../../../components/dashboard/status-screens';
 import { useFormatDateTime } from '../../../lib/dates';
 import { useIsOwner } from '../../../lib/me';
@@ -86,67 +86,50 @@ function PauseSwitch({ settings, canEdit }: { settings: AutoDeliverySettingsDto;
 function GuardrailsForm({ settings, canEdit }: { settings: AutoDeliverySettingsDto; canEdit: boolean }) {
   const { t } = useTranslation('delivery');
   const save = useSaveAutoDeliverySettings();
-  const [values, setValues] = useState<Record<LimitKey, string>>(() => ({
+  const form = useOwnerSettings<Record<LimitKey, string>>(() => ({
     maxOrderAmount: settings.maxOrderAmount === null ? '' : String(settings.maxOrderAmount),
     maxPerPhonePerDay: settings.maxPerPhonePerDay === null ? '' : String(settings.maxPerPhonePerDay),
     maxPerDay: settings.maxPerDay === null ? '' : String(settings.maxPerDay),
   }));
-  const [saved, setSaved] = useState(false);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!canEdit || save.isPending) return;
-    save.mutate(
-      {
-        maxOrderAmount: limitValue(values.maxOrderAmount),
-        maxPerPhonePerDay: limitValue(values.maxPerPhonePerDay),
-        maxPerDay: limitValue(values.maxPerDay),
-      },
-      { onSuccess: () => setSaved(true) },
-    );
-  }
+  const { values } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4" data-testid="guardrails">
-      <h2 className="text-lg font-semibold">{t('auto.guardrails')}</h2>
-      <p className="text-sm text-slate-600">{t('auto.guardrailsIntro')}</p>
-      <fieldset disabled={!canEdit} className="space-y-4">
-        {LIMITS.map(({ key, max, decimals }) => (
-          <Field key={key} id={`auto-${key}`} label={t(`auto.limits.${key}`)}>
-            <Input
-              id={`auto-${key}`}
-              type="number"
-              inputMode={decimals ? 'decimal' : 'numeric'}
-              min={0}
-              max={max}
-              step={decimals ? 'any' : 1}
-              value={values[key]}
-              placeholder={t('auto.noLimit')}
-              onChange={(e) => {
-                setSaved(false);
-                setValues((v) => ({ ...v, [key]: e.target.value }));
-              }}
-              className="max-w-48"
-            />
-          </Field>
-        ))}
-      </fieldset>
-      <p className="text-xs text-slate-600">{t('auto.alwaysHeld')}</p>
-      {canEdit ? (
-        <>
-          <FormError error={save.error} fallback={t('auto.saveFailed')} />
-          {saved ? (
-            <p role="status" className="text-sm text-green-700">
-              {t('auto.saved')}
-            </p>
-          ) : null}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-        </>
-      ) : (
-        <p className="text-sm text-slate-600">{t('ownersOnly')}</p>
-      )}
-    </form>
+    <OwnerSettingsForm
+      title={t('auto.guardrails')}
+      intro={t('auto.guardrailsIntro')}
+      note={t('auto.alwaysHeld')}
+      testId="guardrails"
+      canEdit={canEdit}
+      saved={form.saved}
+      save={save}
+      texts="auto"
+      onSave={() =>
+        save.mutate(
+          {
+            maxOrderAmount: limitValue(values.maxOrderAmount),
+            maxPerPhonePerDay: limitValue(values.maxPerPhonePerDay),
+            maxPerDay: limitValue(values.maxPerDay),
+          },
+          { onSuccess: () => form.markSaved() },
+        )
+      }
+    >
+      {LIMITS.map(({ key, max, decimals }) => (
+        <Field key={key} id={`auto-${key}`} label={t(`auto.limits.${key}`)}>
+          <Input
+            id={`auto-${key}`}
+            type="number"
+            inputMode={decimals ? 'decimal' : 'numeric'}
+            min={0}
+            max={max}
+            step={decimals ? 'any' : 1}
+            value={values[key]}
+            placeholder={t('auto.noLimit')}
+            onChange={(e) => form.set(key, e.target.value)}
+            className="max-w-48"
+          />
+        </Field>
+      ))}
+    </OwnerSettingsForm>
   );
 }
