@@ -199,9 +199,7 @@ async function main(): Promise<void> {
     hub.send({ type: 'collect' });
     const hubSamples = (await samplesReply).samples as Record<string, number[]>;
     const results = phases.map((p) => {
-      const hubMs = p.orders
-        .map((o, i) => (hubSamples[`changed:${o.id}`]?.[0] ?? Number.NaN) - p.sent[i]!)
-        .filter((x) => !Number.isNaN(x));
+      const hubMs = p.orders.map((o, i) => (hubSamples[`changed:${o.id}`]?.[0] ?? Number.NaN) - p.sent[i]!).filter((x) => !Number.isNaN(x));
       return { ...p, hubMs, hubMissing: p.count - hubMs.length };
     });
     console.log(`instant-delivery: built server, production defaults (SQLite, log at info); ms from the wallet notice's POST`);

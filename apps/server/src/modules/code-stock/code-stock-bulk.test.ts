@@ -33,7 +33,12 @@ async function setDelivery(packageId: string, isCodeProduct: boolean) {
 }
 
 async function addCodes(packageId: string, list: string[]) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/CodeStock/${packageId}/Codes`, headers: t.auth, payload: { text: list.join('\n') } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/CodeStock/${packageId}/Codes`,
+    headers: t.auth,
+    payload: { text: list.join('\n') },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -56,7 +61,12 @@ async function buy(packageId: string, quantity = 1): Promise<PlacedOrderDto> {
 }
 
 const bulkComplete = (ids: string[], language = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/Order/Bulk', headers: { ...t.auth, 'accept-language': language }, payload: { action: 'COMPLETE', ids } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/Order/Bulk',
+    headers: { ...t.auth, 'accept-language': language },
+    payload: { action: 'COMPLETE', ids },
+  });
 
 /** Codes held by an order, by state. */
 const held = (orderId: string) => t.app.ctx.db.selectFrom('stock_codes').select(['id', 'state']).where('order_id', '=', orderId).execute();

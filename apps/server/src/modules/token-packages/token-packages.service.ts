@@ -60,12 +60,7 @@ export async function listPackages(ctx: AppContext, query: TokenPackageListQuery
     repo.listPackages(ctx.db, filter, offsetOf(query.currentPage, query.pageSize), query.pageSize),
     repo.countPackages(ctx.db, filter),
   ]);
-  return toPage(
-    await toTokenPackageDtos(ctx, rows),
-    query.currentPage,
-    query.pageSize,
-    total,
-  );
+  return toPage(await toTokenPackageDtos(ctx, rows), query.currentPage, query.pageSize, total);
 }
 
 /** A game's packages for its detail page: by payment method, then price. */

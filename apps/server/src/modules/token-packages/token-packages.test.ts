@@ -329,7 +329,8 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
 });
 
 describe('one shape for every answer that carries a package', () => {
-  const listed = async (id: string) => (await list(`?searchTerm=${encodeURIComponent('Shape')}&pageSize=100`, true)).items.find((p) => p.id === id);
+  const listed = async (id: string) =>
+    (await list(`?searchTerm=${encodeURIComponent('Shape')}&pageSize=100`, true)).items.find((p) => p.id === id);
 
   it('answers create and update as the list does, with how the package is delivered and its stock', async () => {
     const created = await createPackage(pubg.id, { tokenTitle: 'Shape Gift Card', canAddQuantity: 'True' });
