@@ -9,10 +9,13 @@
 // payment phone is registered. Orders are placed and their status streams opened before the clock starts; then the
 // notices are posted at the rate, each signed as SMS Gateway for Android signs it. Hub clients are a process of their
 // own (lib/hub-clients.mjs) stamping with the same monotonic clock (checked).
-// Run: npm run bench -- instant-delivery. Env: DELIVERY_ORDERS_SLOW (20, at 1/s), DELIVERY_ORDERS_FAST (200, at 20/s).
+// Run: npm run bench -- instant-delivery. Env: DELIVERY_ORDERS_SLOW (20, at 1/s), DELIVERY_ORDERS_FAST (200, at 20/s),
+// DELIVERY_DATABASE_URL (an empty PostgreSQL database instead of the default SQLite file). The machine's load average
+// is printed before and after the measured phases: other work on the machine shows in the tail.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import sharp from 'sharp';
 import { env, median, monoMs, nextMessage, orderForm, percentile, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, startProdServer } from './lib/prod-server.ts';
@@ -20,6 +23,12 @@ import { BENCH_ADMIN, startProdServer } from './lib/prod-server.ts';
 const SLOW = env('DELIVERY_ORDERS_SLOW', 20);
 const FAST = env('DELIVERY_ORDERS_FAST', 200);
 const fmt = (ms: number) => ms.toFixed(1);
+const DATABASE_URL = process.env.DELIVERY_DATABASE_URL;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 type Json = { payLoad: unknown };
 
@@ -59,7 +68,11 @@ function codeArrival(base: string, code: string, token: string): { arrived: Prom
 }
 
 async function main(): Promise<void> {
-  const server = await startProdServer({ ORDER_RATE_LIMIT: '100000', STATUS_STREAMS_PER_ADDRESS: '100000' });
+  const server = await startProdServer({
+    ORDER_RATE_LIMIT: '100000',
+    STATUS_STREAMS_PER_ADDRESS: '100000',
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
+  });
   const children: ChildProcess[] = [];
   try {
     const base = server.url;
@@ -192,6 +205,7 @@ async function main(): Promise<void> {
 
     await phase(2, 1); // warm-up, not counted
     server.log.reset();
+    const loadBefore = load();
     const phases = [await phase(SLOW, 1), await phase(FAST, 20)];
     // The hub clients hand their samples over once, at the end (collecting closes them); rounds are told apart by order.
     await sleep(300);
@@ -202,7 +216,10 @@ async function main(): Promise<void> {
       const hubMs = p.orders.map((o, i) => (hubSamples[`changed:${o.id}`]?.[0] ?? Number.NaN) - p.sent[i]!).filter((x) => !Number.isNaN(x));
       return { ...p, hubMs, hubMissing: p.count - hubMs.length };
     });
-    console.log(`instant-delivery: built server, production defaults (SQLite, log at info); ms from the wallet notice's POST`);
+    const loadAfter = load();
+    const database = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+    console.log(`instant-delivery: built server, production defaults (${database}, log at info); ms from the wallet notice's POST`);
+    console.log(`  load average (1 / 5 / 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${loadAfter} after`);
     printTable(
       ['rate', 'orders', 'code on buyer page p50', 'p99', 'hub ReceiveOrderChanged p50', 'p99', 'missing'],
       results.map((r) => [
