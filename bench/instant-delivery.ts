@@ -9,10 +9,13 @@
 // payment phone is registered. Orders are placed and their status streams opened before the clock starts; then the
 // notices are posted at the rate, each signed as SMS Gateway for Android signs it. Hub clients are a process of their
 // own (lib/hub-clients.mjs) stamping with the same monotonic clock (checked).
-// Run: npm run bench -- instant-delivery. Env: DELIVERY_ORDERS_SLOW (20, at 1/s), DELIVERY_ORDERS_FAST (200, at 20/s).
+// Run: npm run bench -- instant-delivery. Env: DELIVERY_ORDERS_SLOW (20, at 1/s), DELIVERY_ORDERS_FAST (200, at 20/s),
+// DELIVERY_DATABASE_URL (an empty PostgreSQL database instead of the default SQLite file). The machine's load average
+// is printed before and after the measured phases: other work on the machine shows in the tail.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import sharp from 'sharp';
 import { env, median, monoMs, nextMessage, orderForm, percentile, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, startProdServer } from './lib/prod-server.ts';
@@ -20,6 +23,12 @@ import { BENCH_ADMIN, startProdServer } from './lib/prod-server.ts';
 const SLOW = env('DELIVERY_ORDERS_SLOW', 20);
 const FAST = env('DELIVERY_ORDERS_FAST', 200);
 const fmt = (ms: number) => ms.toFixed(1);
+const DATABASE_URL = process.env.DELIVERY_DATABASE_URL;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 type Json = { payLoad: unknown };
 
@@ -59,7 +68,11 @@ function codeArrival(base: string, code: string, token: string): { arrived: Prom
 }
 
 async function main(): Promise<void> {
-  const server = await startProdServer({ ORDER_RATE_LIMIT: '100000', STATUS_STREAMS_PER_ADDRESS: '100000' });
+  const server = await startProdServer({
+    ORDER_RATE_LIMIT: '100000',
+    STATUS_STREAMS_PER_ADDRESS: '100000',
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
+  });
   const children: ChildProcess[] = [];
   try {
     const base = server.url;
@@ -80,12 +93,15 @@ async function main(): Promise<void> {
       return (await res.json()) as Json;
     };
 
-    // A demo package with no server to choose becomes a code package that completes itself.
+    // A demo package of an enabled game with no server to choose becomes a code package that completes itself (the
+    // demo catalog has a disabled game, whose packages can't be bought).
     const packages = (await api('GET', '/api/v1/TokenPackage?pageSize=1000')).payLoad as {
       items: Array<{ id: string; price: number; canAddQuantity: boolean; gameId: string }>;
     };
-    const games = (await api('GET', '/api/v1/Game?pageSize=1000')).payLoad as { items: Array<{ id: string; serverType: string }> };
-    const noServer = new Set(games.items.filter((g) => g.serverType === 'NONE').map((g) => g.id));
+    const games = (await api('GET', '/api/v1/Game?pageSize=1000')).payLoad as {
+      items: Array<{ id: string; serverType: string; isDisable: boolean }>;
+    };
+    const noServer = new Set(games.items.filter((g) => g.serverType === 'NONE' && !g.isDisable).map((g) => g.id));
     const pkg = packages.items.find((p) => noServer.has(p.gameId) && Number.isInteger(p.price));
     if (!pkg) throw new Error('no demo package of a game without servers');
     await api('PUT', `/api/v1/TokenPackage/${pkg.id}/Delivery`, { isCodeProduct: true, deliveryMode: 'AUTO_ON_PAYMENT' });
@@ -183,19 +199,27 @@ async function main(): Promise<void> {
       for (const r of await Promise.all(posts)) if (!r.ok) throw new Error(`notice: ${r.status} ${await r.text()}`);
       const arrived = await Promise.all(streams.map((s) => Promise.race([s.arrived, sleep(30_000).then(() => Number.NaN)])));
       for (const s of streams) s.close();
-      await sleep(300);
-      const samplesReply = nextMessage(hub, 'samples');
-      hub.send({ type: 'collect' });
-      const hubSamples = (await samplesReply).samples as Record<string, number[]>;
       const page = arrived.map((t, i) => t - sent[i]!).filter((x) => !Number.isNaN(x));
-      const hubMs = orders.map((o, i) => (hubSamples[`changed:${o.id}`]?.[0] ?? Number.NaN) - sent[i]!).filter((x) => !Number.isNaN(x));
-      return { count, perSecond, page, hubMs, missing: count - page.length, hubMissing: count - hubMs.length };
+      return { count, perSecond, orders, sent, page, missing: count - page.length };
     }
 
     await phase(2, 1); // warm-up, not counted
     server.log.reset();
-    const results = [await phase(SLOW, 1), await phase(FAST, 20)];
-    console.log(`instant-delivery: built server, production defaults (SQLite, log at info); ms from the wallet notice's POST`);
+    const loadBefore = load();
+    const phases = [await phase(SLOW, 1), await phase(FAST, 20)];
+    // The hub clients hand their samples over once, at the end (collecting closes them); rounds are told apart by order.
+    await sleep(300);
+    const samplesReply = nextMessage(hub, 'samples');
+    hub.send({ type: 'collect' });
+    const hubSamples = (await samplesReply).samples as Record<string, number[]>;
+    const results = phases.map((p) => {
+      const hubMs = p.orders.map((o, i) => (hubSamples[`changed:${o.id}`]?.[0] ?? Number.NaN) - p.sent[i]!).filter((x) => !Number.isNaN(x));
+      return { ...p, hubMs, hubMissing: p.count - hubMs.length };
+    });
+    const loadAfter = load();
+    const database = DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+    console.log(`instant-delivery: built server, production defaults (${database}, log at info); ms from the wallet notice's POST`);
+    console.log(`  load average (1 / 5 / 15 min) on ${os.cpus().length} cores: ${loadBefore} before, ${loadAfter} after`);
     printTable(
       ['rate', 'orders', 'code on buyer page p50', 'p99', 'hub ReceiveOrderChanged p50', 'p99', 'missing'],
       results.map((r) => [

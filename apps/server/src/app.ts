@@ -220,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     log: app.log.child({ module: 'staff-alerts' }),
     shop: () => getShopSettings(ctx),
+    stockOf: (packageId) => ctx.codeStock.stockOf(packageId),
     options: options.staffAlerts,
   });
   ctx.codeStock = createCodeStock({

@@ -64,8 +64,13 @@ export type CodeStock = {
     order: StockOrder,
     move: { from: string; to: string; actor: { id: string; email: string } | null; at: string },
   ): Promise<number>;
-  /** After a commit that moved codes of these packages: warns owners of low stock once, refreshes the storefront. */
+  /**
+   * After a commit that moved codes of these packages: warns owners once each time a package falls below its threshold
+   * (not again until it is back at or above it), refreshes the storefront.
+   */
   stockChanged(packageIds: Array<string | null>): void;
+  /** A code package's counts now (never a code); null for a package not sold as codes. */
+  stockOf(packageId: string): Promise<CodeStockDto | null>;
   isCodeOrder(db: Db, order: StockOrder): Promise<boolean>;
   deliveryOf(packageId: string | null): Promise<repo.DeliveryRow | undefined>;
   /** The buyer's view of delivery (codes decrypted); null for an order that is neither codes nor automatic. */
@@ -103,6 +108,9 @@ class ShortClaim extends Error {}
 const tailOf = (code: string) => [...code].slice(-4).join('');
 export const maskCode = (tail: string) => `••••${tail}`;
 
+/** The low-stock rule: below the owner's threshold; a threshold of 0 warns never. */
+export const isLow = (available: number, threshold: number): boolean => threshold > 0 && available < threshold;
+
 export function toDeliveryDto(packageId: string, row: repo.DeliveryRow | undefined): PackageDeliveryDto {
   return {
     packageId,
@@ -136,7 +144,7 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
 
   async function stockOf(packageId: string): Promise<CodeStockDto | null> {
     const [pkg, delivery] = await Promise.all([repo.packageWithGame(db, packageId), repo.deliveryOf(db, packageId)]);
-    if (!pkg || !delivery) return null;
+    if (!pkg || delivery?.is_code_product !== 1) return null;
     const c = (await repo.counts(db, [packageId], await today())).get(packageId)!;
     return {
       packageId,
@@ -146,7 +154,7 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
       deliveryMode: delivery.delivery_mode as DeliveryMode,
       ...c,
       lowStockThreshold: delivery.low_stock_threshold,
-      low: delivery.low_stock_threshold > 0 && c.available < delivery.low_stock_threshold,
+      low: isLow(c.available, delivery.low_stock_threshold),
     };
   }
 
@@ -154,7 +162,11 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
   const seen = new Map<string, number>();
   async function checkLow(packageId: string): Promise<void> {
     const stock = await stockOf(packageId);
-    if (!stock) return;
+    // No longer sold as codes: nothing to warn about, and a later return to codes starts from a clean slate.
+    if (!stock) {
+      await repo.setLowAlerted(db, packageId, null, false);
+      return;
+    }
     const before = seen.get(packageId) ?? 0;
     seen.set(packageId, stock.available);
     if (stock.available < QUANTITY.max || before < QUANTITY.max) deps.onAvailabilityChanged();
@@ -167,6 +179,7 @@ export function createCodeStock(deps: CodeStockDeps): CodeStock {
   const stock: CodeStock = {
     cipher,
     today,
+    stockOf,
     async checkAvailable(packageId, quantity) {
       const d = await repo.deliveryOf(db, packageId);
       if (d?.is_code_product !== 1) return;
@@ -366,7 +379,7 @@ async function stockDtos(ctx: Ctx, packageId?: string): Promise<CodeStockDto[]> 
       deliveryMode: r.delivery_mode as DeliveryMode,
       ...c,
       lowStockThreshold: r.low_stock_threshold,
-      low: r.low_stock_threshold > 0 && c.available < r.low_stock_threshold,
+      low: isLow(c.available, r.low_stock_threshold),
     };
   });
 }

@@ -94,6 +94,7 @@ export function listRecipients(db: Db) {
     .select([
       's.id as subscriptionId',
       's.user_id as userId',
+      'u.role',
       'p.new_order as newOrder',
       'p.late_order as lateOrder',
       'p.check_problem as checkProblem',
@@ -111,6 +112,16 @@ export async function claimDeliveries(db: Db, rows: Delivery[]): Promise<void> {
     .insertInto('staff_alert_deliveries')
     .values(rows)
     .onConflict((oc) => oc.columns(['order_id', 'kind', 'subscription_id']).doNothing())
+    .execute();
+}
+
+/** Removes the finished deliveries about one subject and kind (a subject that may be alerted about again). */
+export async function forgetFinished(db: Db, subjectId: string, kind: string): Promise<void> {
+  await db
+    .deleteFrom('staff_alert_deliveries')
+    .where('order_id', '=', subjectId)
+    .where('kind', '=', kind)
+    .where('state', '!=', 'queued')
     .execute();
 }
 

@@ -5,6 +5,9 @@
 // service's 404/410 forgets the device, and an order someone opened (or took) meanwhile is not alerted about.
 // Money a wallet notice says arrived with no order to take it is alerted about the same way: the delivery row carries
 // the notice's id where an order's would be, and the alert is dropped if the notice found its order meanwhile.
+// Low stock of a code package goes to owners only, once each time the package falls below its threshold (code stock
+// announces each fall once across instances); the row carries the package's id, and the alert is dropped if the
+// package was restocked meanwhile. It says counts and names, never a code.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +23,7 @@ import {
 } from '@topup/contract/staff-alerts';
 import type { Config } from '../../config.ts';
 import type { PaymentNoticeDto } from '@topup/contract/payment-phones';
+import type { CodeStockDto } from '@topup/contract/code-stock';
 import type { Db } from '../../db/database.ts';
 import type { OrderEvents } from '../../events/order-events.ts';
 import { isoAfter, nowIso } from '../../lib/time.ts';
@@ -52,6 +56,8 @@ export type StaffAlerts = {
   alertOrder(orderId: string, kind: AlertKind): Promise<void>;
   /** Claims an alert about a notice's money with no order (if it is that) for every device that wants it, then sends. */
   alertUnmatchedPayment(notice: Pick<PaymentNoticeDto, 'id' | 'kind' | 'state' | 'orderId'>): Promise<void>;
+  /** Claims an alert about a code package that fell below its threshold for every owner's device, then sends. */
+  alertLowStock(packageId: string): Promise<void>;
   /** One late-order scan now (tests; the timer runs it too). */
   scanLateOrders(): Promise<void>;
   /** One scan for money that has waited past the grace period without its order (tests; the timer runs it too). */
@@ -69,6 +75,8 @@ type Deps = {
   log: FastifyBaseLogger;
   /** The shop's time zone and delivery promise (shop settings, cached there). */
   shop: () => Promise<{ timeZone: string; deliveryMinutes: number }>;
+  /** A code package's stock now (code stock's counts and its low flag); null when it is no longer sold as codes. */
+  stockOf: (packageId: string) => Promise<CodeStockDto | null>;
   options?: StaffAlertOptions;
 };
 
@@ -170,9 +178,16 @@ function titleOf(kind: AlertKind, code: string, reuse: boolean): string {
 }
 
 /** What leased deliveries are about, read once per round. */
-type Subjects = { orders: Map<string, repo.AlertOrder>; notices: Map<string, repo.AlertNotice> };
+type Subjects = {
+  orders: Map<string, repo.AlertOrder>;
+  notices: Map<string, repo.AlertNotice>;
+  stocks: Map<string, CodeStockDto | null>;
+};
 
-export function createStaffAlerts({ config, db, events, log, shop, options = {} }: Deps): StaffAlerts {
+/** Where a delivery's subject lives: its row holds an order's id, a payment notice's or a code package's. */
+const subjectOf = (kind: string): keyof Subjects => (kind === 'unmatchedPayment' ? 'notices' : kind === 'lowStock' ? 'stocks' : 'orders');
+
+export function createStaffAlerts({ config, db, events, log, shop, stockOf, options = {} }: Deps): StaffAlerts {
   const pollMs = options.pollMs ?? 2000;
   const lateScanMs = options.lateScanMs ?? 15_000;
   const unmatchedGraceMs = options.unmatchedGraceMs ?? 10 * 60_000;
@@ -198,8 +213,9 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     const rows = await repo.listRecipients(db);
     return rows.filter((r) => {
       const prefs = preferencesFrom(r);
-      // Low stock has no preference of its own: the package's threshold is the switch.
-      return (kind === 'lowStock' || prefs[KIND_COLUMN[kind]]) && !inQuietHours(now, prefs.quietHours);
+      // Low stock is the owners' (they add codes) and has no preference of its own: the package's threshold is the switch.
+      const wanted = kind === 'lowStock' ? r.role === 'owner' : prefs[KIND_COLUMN[kind]];
+      return wanted && !inQuietHours(now, prefs.quietHours);
     });
   }
 
@@ -262,6 +278,20 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     };
   }
 
+  function lowStockPayloadFor(d: repo.Delivery, stock: CodeStockDto | null | undefined, language: Language): AlertPayload | 'drop' {
+    // Restocked (or no longer sold as codes) since the claim: nothing to warn about.
+    if (!stock?.low) return 'drop';
+    const name = stock.gameTitle ? `${stock.gameTitle} – ${stock.packageTitle}` : stock.packageTitle;
+    return {
+      kind: 'lowStock',
+      orderId: stock.packageId,
+      title: textOf(MSG.alertLowStockTitle(name), language),
+      body: textOf(MSG.alertLowStockBody(stock.available, stock.lowStockThreshold), language),
+      url: `/dashboard/code-stock/${encodeURIComponent(stock.packageId)}`,
+      tag: `${d.kind}:${stock.packageId}`,
+    };
+  }
+
   /**
    * The VAPID Authorization header per push service origin, signed once and reused until an hour before it expires:
    * signing costs several ms, the per-device encryption under one.
@@ -306,10 +336,13 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
   async function deliver(d: repo.Delivery, device: repo.Device | undefined, subject: Subjects, language: Language): Promise<boolean> {
     try {
       if (!device) return false;
+      const from = subjectOf(d.kind);
       const payload =
-        d.kind === 'unmatchedPayment'
+        from === 'notices'
           ? paymentPayloadFor(d, subject.notices.get(d.order_id), language)
-          : payloadFor(d, subject.orders.get(d.order_id), language);
+          : from === 'stocks'
+            ? lowStockPayloadFor(d, subject.stocks.get(d.order_id), language)
+            : payloadFor(d, subject.orders.get(d.order_id), language);
       if (payload === 'drop') {
         await repo.finishDelivery(db, d.id, 'dropped', nowIso());
         return false;
@@ -355,12 +388,11 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
       const mine = (await Promise.all(due.map(async (d) => ((await repo.lease(db, d, now, until)) ? d : null)))).filter((d) => d !== null);
       // What the leased rows need, read once for all of them.
       const devices = new Map((await repo.findDevicesByIds(db, [...new Set(mine.map((d) => d.subscription_id))])).map((x) => [x.id, x]));
-      const ids = (payment: boolean) => [
-        ...new Set(mine.filter((d) => (d.kind === 'unmatchedPayment') === payment).map((d) => d.order_id)),
-      ];
+      const ids = (of: keyof Subjects) => [...new Set(mine.filter((d) => subjectOf(d.kind) === of).map((d) => d.order_id))];
       const subjects: Subjects = {
-        orders: new Map((await repo.findOrdersForAlert(db, ids(false))).map((o) => [o.id, o])),
-        notices: new Map((await repo.findNoticesForAlert(db, ids(true))).map((n) => [n.id, n])),
+        orders: new Map((await repo.findOrdersForAlert(db, ids('orders'))).map((o) => [o.id, o])),
+        notices: new Map((await repo.findNoticesForAlert(db, ids('notices'))).map((n) => [n.id, n])),
+        stocks: new Map(await Promise.all(ids('stocks').map(async (id) => [id, await stockOf(id)] as const))),
       };
       const languages = new Map<string, Language>();
       for (const u of await repo.languagesOf(db, [...new Set(mine.map((d) => d.user_id))]))
@@ -410,6 +442,14 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
   async function alertUnmatchedPayment(notice: Pick<PaymentNoticeDto, 'id' | 'kind' | 'state' | 'orderId'>): Promise<void> {
     if (closed || !isUnmatchedPayment(notice)) return;
     await claim([notice.id], 'unmatchedPayment');
+    await sendDue();
+  }
+
+  async function alertLowStock(packageId: string): Promise<void> {
+    if (closed) return;
+    // Code stock announces each fall below the threshold once: an alert of an earlier fall must not keep this one out.
+    await repo.forgetFinished(db, packageId, 'lowStock');
+    await claim([packageId], 'lowStock');
     await sendDue();
   }
 
@@ -466,6 +506,7 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
     },
     alertOrder,
     alertUnmatchedPayment,
+    alertLowStock,
     scanLateOrders,
     scanWaitingPayments,
     sendDue,
@@ -482,6 +523,8 @@ export function createStaffAlerts({ config, db, events, log, shop, options = {} 
         events.onPaymentNotice(({ notice }) => {
           if (notice.state !== 'waiting' && isUnmatchedPayment(notice)) run('unmatched payment', () => alertUnmatchedPayment(notice));
         }),
+        // Announced once per fall below the package's threshold, on the instance whose change made it fall.
+        events.onLowStock(({ stock }) => run('low stock', () => alertLowStock(stock.packageId))),
       ];
       const poll = setInterval(() => void sendDue(), pollMs);
       const scan = setInterval(() => {

@@ -21,7 +21,7 @@ export const CREATE_REQUIRED_FILES: Record<string, string> = { [PACKAGE_IMAGE_FI
 
 const GAME_NOT_FOUND = MSG.notFound('Game');
 
-export function toTokenPackageDto(ctx: AppContext, row: repo.PackageRow): TokenPackageDto {
+function baseDto(ctx: AppContext, row: repo.PackageRow): TokenPackageDto {
   return {
     id: row.id,
     tokenTitle: row.token_title,
@@ -37,6 +37,18 @@ export function toTokenPackageDto(ctx: AppContext, row: repo.PackageRow): TokenP
   };
 }
 
+/**
+ * Every answer that carries packages (list, a game's packages, create, update) goes through here, so each has the
+ * same shape: code packages say whether they are in stock and how they are delivered (modules/code-stock).
+ */
+export function toTokenPackageDtos(ctx: AppContext, rows: repo.PackageRow[]): Promise<TokenPackageDto[]> {
+  return ctx.codeStock.decoratePackages(rows.map((r) => baseDto(ctx, r)));
+}
+
+async function toTokenPackageDto(ctx: AppContext, row: repo.PackageRow): Promise<TokenPackageDto> {
+  return (await toTokenPackageDtos(ctx, [row]))[0]!;
+}
+
 export async function listPackages(ctx: AppContext, query: TokenPackageListQuery, viewer: Admin | null): Promise<Page<TokenPackageDto>> {
   const filter: repo.PackageFilter = {
     searchTerm: query.searchTerm,
@@ -48,19 +60,13 @@ export async function listPackages(ctx: AppContext, query: TokenPackageListQuery
     repo.listPackages(ctx.db, filter, offsetOf(query.currentPage, query.pageSize), query.pageSize),
     repo.countPackages(ctx.db, filter),
   ]);
-  return toPage(
-    // Code packages say whether they are in stock (modules/code-stock).
-    await ctx.codeStock.decoratePackages(rows.map((r) => toTokenPackageDto(ctx, r))),
-    query.currentPage,
-    query.pageSize,
-    total,
-  );
+  return toPage(await toTokenPackageDtos(ctx, rows), query.currentPage, query.pageSize, total);
 }
 
 /** A game's packages for its detail page: by payment method, then price. */
 export async function packagesOfGame(ctx: AppContext, gameId: string): Promise<TokenPackageDto[]> {
   const rows = await repo.listPackagesOfGame(ctx.db, gameId);
-  return ctx.codeStock.decoratePackages(rows.map((r) => toTokenPackageDto(ctx, r)));
+  return toTokenPackageDtos(ctx, rows);
 }
 
 /** Stored image names of a game's packages; the games module releases them when it deletes the game. */

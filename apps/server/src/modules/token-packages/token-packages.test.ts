@@ -328,6 +328,38 @@ describe('PUT /api/v1/TokenPackage/{id}', () => {
   });
 });
 
+describe('one shape for every answer that carries a package', () => {
+  const listed = async (id: string) =>
+    (await list(`?searchTerm=${encodeURIComponent('Shape')}&pageSize=100`, true)).items.find((p) => p.id === id);
+
+  it('answers create and update as the list does, with how the package is delivered and its stock', async () => {
+    const created = await createPackage(pubg.id, { tokenTitle: 'Shape Gift Card', canAddQuantity: 'True' });
+    expect(created).toMatchObject({ isCodeProduct: false, autoDelivery: false, availableQuantity: null });
+    expect(created).toEqual(await listed(created.id));
+
+    // Sold as codes, completed automatically, two codes in stock: an update's answer says so, as the list does.
+    const delivery = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/TokenPackage/${created.id}/Delivery`,
+      headers: t.auth,
+      payload: { isCodeProduct: true, deliveryMode: 'AUTO_ON_PAYMENT', redeemInstructions: { mm: '', en: '' }, lowStockThreshold: 0 },
+    });
+    expect(delivery.statusCode, delivery.body).toBe(200);
+    const codes = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/CodeStock/${created.id}/Codes`,
+      headers: t.auth,
+      payload: { text: `SHAPE-${randomUUID()}\nSHAPE-${randomUUID()}` },
+    });
+    expect(codes.statusCode, codes.body).toBe(200);
+    const res = await send('PUT', `/api/v1/TokenPackage/${created.id}`, packageFields(pubg.id, { tokenTitle: 'Shape Gift Card 2' }), {});
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = body<TokenPackageDto>(res).payLoad;
+    expect(updated).toMatchObject({ tokenTitle: 'Shape Gift Card 2', isCodeProduct: true, autoDelivery: true, availableQuantity: 2 });
+    expect(updated).toEqual(await listed(created.id));
+  });
+});
+
 describe('DELETE /api/v1/TokenPackage/{id}', () => {
   it('deletes the package and its image, answering its id', async () => {
     const pack = await createPackage(mlbb.id, { tokenTitle: 'Delete Me' });
