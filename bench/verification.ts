@@ -9,7 +9,8 @@
 // each rate needs from the check processes' measured CPU per check.
 // Run: npm run bench -- verification. Env: VERIFY_RECEIPTS (200), VERIFY_SEED (12), VERIFY_DEBUG=1 prints every honest
 // receipt with a field read wrong, with its OCR text; VERIFY_PART=accuracy, heldout, independent or rates runs one part only;
-// the independent family (bench/lib/independent-accuracy.ts): receipts written by another author who never saw the check;
+// the independent families (bench/lib/independent-accuracy.ts): receipts written by two other authors who never saw the
+// check;
 // the held-out family (bench/lib/heldout-accuracy.ts): VERIFY_HELDOUT honest receipts (160), VERIFY_HELDOUT_DOCTORED_PER
 // doctored ones after each (2), VERIFY_HELDOUT_SEED (7);
 // VERIFY_RATES (1,5,20,100), VERIFY_RATE_SECONDS (20), VERIFY_DRAIN_SECONDS (30), CHECK_WORKERS as the server's.
@@ -320,7 +321,12 @@ async function main(): Promise<FamilyFigures> {
   return { honest: sum('honest'), doctored, cpuMsPerImage: median(cpuTimes) };
 }
 
-function summary(own: FamilyFigures | null, heldout: FamilyFigures | null, independent: FamilyFigures | null) {
+function summary(
+  own: FamilyFigures | null,
+  heldout: FamilyFigures | null,
+  independent: FamilyFigures | null,
+  secondAuthor: FamilyFigures | null,
+) {
   console.log('\nEvery family (honest → match; doctored → false match)');
   const row = (name: string, f: FamilyFigures | null) =>
     f
@@ -335,12 +341,17 @@ function summary(own: FamilyFigures | null, heldout: FamilyFigures | null, indep
       : [name, '–', '–', '–', '–', '–'];
   printTable(
     ['family', 'honest match', 'honest mismatch', 'honest unreadable', 'false match', 'OCR CPU/image'],
-    [row('own generator', own), row('held-out', heldout), row('independent author', independent)],
+    [
+      row('own generator', own),
+      row('held-out', heldout),
+      row('independent author', independent),
+      row('second independent author', secondAuthor),
+    ],
   );
-  const f = own ?? heldout ?? independent;
+  const f = own ?? heldout ?? independent ?? secondAuthor;
   if (f) console.log(`Receipts read per second per core: ${(1000 / f.cpuMsPerImage).toFixed(2)} (median OCR CPU per image)`);
   // A false `match` in any family fails the bench: the one figure that must never move.
-  const falseMatches = [own, heldout, independent].reduce((n, x) => n + (x?.doctored.match ?? 0), 0);
+  const falseMatches = [own, heldout, independent, secondAuthor].reduce((n, x) => n + (x?.doctored.match ?? 0), 0);
   if (falseMatches > 0) {
     console.log(`FAIL: ${falseMatches} doctored receipt(s) judged match`);
     process.exitCode = 1;
@@ -351,8 +362,9 @@ const part = process.env.VERIFY_PART ?? 'all';
 (async () => {
   const own = part === 'all' || part === 'accuracy' ? await main() : null;
   const heldout = part === 'all' || part === 'heldout' ? await runHeldout() : null;
-  const independent = part === 'all' || part === 'independent' ? await runIndependent() : null;
-  if (own || heldout || independent) summary(own, heldout, independent);
+  const independent = part === 'all' || part === 'independent' ? await runIndependent('first') : null;
+  const secondAuthor = part === 'all' || part === 'independent' ? await runIndependent('second') : null;
+  if (own || heldout || independent || secondAuthor) summary(own, heldout, independent, secondAuthor);
   if (part === 'all' || part === 'rates') await runCheckRates();
 })().catch((err) => {
   console.error(err);

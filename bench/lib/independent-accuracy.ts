@@ -5,7 +5,11 @@
 import { compareReceipt, verdictOf } from '../../apps/server/src/modules/verification/compare.ts';
 import { readReceipt } from '../../apps/server/src/modules/verification/receipt-text.ts';
 import { createTesseractReader } from '../../apps/server/src/modules/verification/text-reader.ts';
-import { buildIndependentCases, type IndependentKind } from '../../apps/server/test/fixtures/independent-receipts/cases.ts';
+import {
+  buildIndependentCases,
+  type IndependentAuthor,
+  type IndependentKind,
+} from '../../apps/server/test/fixtures/independent-receipts/cases.ts';
 import { median, printTable } from './driver.ts';
 import type { FamilyFigures } from './heldout-accuracy.ts';
 
@@ -15,11 +19,12 @@ const WINDOW_MS = 24 * 3600_000;
 type Tally = { n: number; match: number; mismatch: number; unreadable: number };
 const tally = (): Tally => ({ n: 0, match: 0, mismatch: 0, unreadable: 0 });
 
-export async function runIndependent(): Promise<FamilyFigures> {
+export async function runIndependent(author: IndependentAuthor): Promise<FamilyFigures> {
   const t0 = Date.now();
-  const cases = await buildIndependentCases();
+  const cases = await buildIndependentCases({ author });
+  const family = `Independent family (${author} author)`;
   console.log(
-    `\nIndependent family: ${cases.length} cases from ${new Set(cases.map((c) => c.receipt.id)).size} receipts rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    `\n${family}: ${cases.length} cases from ${new Set(cases.map((c) => c.receipt.id)).size} receipts rendered in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   const reader = createTesseractReader({ workers: 1 });
   const texts = new Map<string, string>();
@@ -60,7 +65,7 @@ export async function runIndependent(): Promise<FamilyFigures> {
 
   const honest = byKind.get('honest') ?? tally();
   const row = (name: string, t: Tally) => [name, String(t.n), pct(t.match, t.n), pct(t.mismatch, t.n), pct(t.unreadable, t.n)];
-  console.log('\nIndependent family, paid receipts by group (goal: match ≥ 95 %, unreadable ≤ 5 %)');
+  console.log(`\n${family}, paid receipts by group (goal: match ≥ 95 %, unreadable ≤ 5 %)`);
   printTable(
     ['group', 'n', 'match', 'mismatch', 'unreadable'],
     [row('ALL', honest), ...[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => row(k, t))],
@@ -69,7 +74,7 @@ export async function runIndependent(): Promise<FamilyFigures> {
     `  fields on paid receipts: ${['amount', 'transactionId', 'time', 'receiver', 'status'].map((f) => `${f} unread ${fieldUnread.get(f) ?? 0}, mismatch ${fieldBad.get(f) ?? 0}`).join('; ')}`,
   );
   const negative = tally();
-  console.log('\nIndependent family, cases that must not match (goal: 0 false match)');
+  console.log(`\n${family}, cases that must not match (goal: 0 false match)`);
   printTable(
     ['kind', 'n', 'match (false)', 'mismatch', 'unreadable'],
     [...byKind.entries()]
