@@ -1,7 +1,7 @@
 // The dashboard on a 360 px phone in Burmese, as a shop owner first sees it: the overview's cards two per row so the
 // delivery card is near the top; in the games list a disabled game's mark inside its own cell, and each game's edit
-// and delete on screen (icons, the order index and date only from 640 px); likewise each package's delivery link, edit
-// and delete in the packages list.
+// and delete on screen (icons, the order index and date only from 640 px); likewise each package's price with its
+// currency, delivery link, edit and delete in the packages list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN, newContext, openPage, placeDemoOrder } from './harness.ts';
@@ -89,7 +89,7 @@ describe('the dashboard at 360 px in Burmese', () => {
     }
   });
 
-  it("shows every package's delivery link, edit and delete without sideways scrolling", async () => {
+  it("shows every package's price with its currency, delivery link, edit and delete without sideways scrolling", async () => {
     await page.goto(`${suite.url}/dashboard/packages`);
     const region = page.getByRole('region', { name: 'ပက်ကေ့ချ်များ' });
     const rows = region.locator('tbody tr');
@@ -97,7 +97,21 @@ describe('the dashboard at 360 px in Burmese', () => {
     await page.evaluate(() => document.fonts.ready);
     expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth)).toBe(0);
+    const headers = await region.locator('thead th').allTextContents();
+    const price = headers.indexOf('စျေးနှုန်း');
+    const currency = headers.indexOf('ငွေကြေး');
+    expect(Math.min(price, currency)).toBeGreaterThanOrEqual(0);
     for (const row of await rows.all()) {
+      // The currency column shows from 640 px; here the price cell says it, e.g. "4,500 MMK", and stays on screen.
+      const cells = row.locator('td');
+      expect(await cells.nth(currency).isVisible()).toBe(false);
+      const shown = await cells
+        .nth(price)
+        .evaluate((td) => ({ text: td.innerText.replace(/\s+/g, ' ').trim(), right: td.getBoundingClientRect().right }));
+      const wide = (await cells.nth(currency).textContent())!.trim();
+      expect(wide).toMatch(/^[A-Z]{3}$/);
+      expect(shown.text).toMatch(new RegExp(`^[\\d,]+ ${wide}$`));
+      expect(shown.right).toBeLessThanOrEqual(360);
       const actions = row.locator('a, button');
       expect(await actions.count()).toBe(3);
       for (const action of await actions.all()) {
