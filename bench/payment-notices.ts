@@ -7,7 +7,7 @@
 // notices are SMS Gateway for Android's webhooks exactly as the app sends them (JSON, X-Signature = hex HMAC-SHA256
 // over the raw body followed by X-Timestamp), each the wallet's message for one pending order: its total, and a
 // transaction id ending in the order's 6-digit number. Orders are written straight into the database first (with a
-// code and a tracking token), as bench/status-stream.ts does.
+// code and a tracking token, lib/tracked-orders.ts), as bench/status-stream.ts does.
 //
 // t0: just before the webhook POST is written. Staff: one official SignalR client (lib/payment-watchers.mjs) gets
 // `ReceiveOrderChanged` (kind payment, paymentState received). Buyer: the order's status page stream gets a frame
@@ -26,14 +26,13 @@
 // event; staff saw each order's payment exactly once; every buyer page saw it.
 // Run: npm run build && npm run bench -- payment-notices.
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH } from '../packages/contract/src/order-codes.ts';
-import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
-import { hashToken } from '../apps/server/src/modules/order-tracking/order-tracking.service.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
 import { env, median, monoMs, nextMessage, percentile, printTable, sleep } from './lib/driver.ts';
 import { BENCH_ADMIN, startProdServer } from './lib/prod-server.ts';
+import { seedTrackedOrders, type TrackedOrder } from './lib/tracked-orders.ts';
 
 const SLOW = env('NOTICES_SLOW', 30);
 const FAST = env('NOTICES_FAST', 500);
@@ -42,9 +41,8 @@ const BURST_CONCURRENCY = env('NOTICES_BURST_CONCURRENCY', 16);
 const REPLAYS = env('NOTICES_REPLAYS', 20);
 const AMOUNT = 5000;
 
-type SeededOrder = { id: string; code: string; token: string; number: string };
 type Sent = {
-  order: SeededOrder;
+  order: TrackedOrder;
   t0: number;
   answered: number;
   status: number;
@@ -58,57 +56,8 @@ type Sent = {
 /** The app retries a failed delivery later (with backoff, for days); the bench sooner: after RETRY_MS. */
 const RETRY_MS = env('NOTICES_RETRY_MS', 1000);
 
-async function seedOrders(db: Db, count: number): Promise<SeededOrder[]> {
-  const now = new Date().toISOString();
-  const orders = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    code: Array.from(randomBytes(ORDER_CODE_LENGTH), (b) => ORDER_CODE_ALPHABET[b % ORDER_CODE_ALPHABET.length]).join(''),
-    token: randomBytes(24).toString('base64url'),
-    number: String(300_000 + i),
-  }));
-  await db.transaction().execute(async (trx) => {
-    for (const [i, o] of orders.entries()) {
-      await trx
-        .insertInto('orders')
-        .values({
-          id: o.id,
-          code: o.code,
-          in_game_user_id: String(500_000_000 + i),
-          server_info: '',
-          mobile_number: `0977${String(i).padStart(7, '0')}`,
-          game_id: null,
-          game_title: 'Mobile Legends: Bang Bang',
-          package_id: null,
-          package_title: '86 Diamonds',
-          package_unit: 86,
-          package_price: AMOUNT,
-          package_currency: 'MMK',
-          package_image: null,
-          payment_method: 'NORMAL',
-          quantity: 1,
-          sub_total: AMOUNT,
-          transaction_number: o.number,
-          screenshot: 'bench.webp',
-          status: 'PENDING',
-          operator_id: null,
-          operator_email: null,
-          is_read: 0,
-          created_at: now,
-          updated_at: now,
-          idempotency_key: null,
-        })
-        .execute();
-      await trx
-        .insertInto('order_tracking_tokens')
-        .values({ token_hash: hashToken(o.token), order_id: o.id, created_at: now })
-        .execute();
-    }
-  });
-  return orders;
-}
-
 /** The app's webhook for one incoming KBZPay message paying `order`. */
-function webhookBody(order: SeededOrder, i: number): string {
+function webhookBody(order: TrackedOrder, i: number): string {
   return JSON.stringify({
     deviceId: 'ffffffffceb0b1db0000018e937c815b',
     event: 'sms:received',
@@ -202,7 +151,7 @@ async function main() {
     const phone = ((await registered.json()) as { payLoad: { webhookUrl: string; signingKey: string } }).payLoad;
     const hookUrl = `${base}${new URL(phone.webhookUrl).pathname}`;
 
-    const orders = await seedOrders(db, SLOW + FAST + BURST);
+    const orders = await seedTrackedOrders(server, SLOW + FAST + BURST, { firstNumber: 300_000, amount: AMOUNT });
     watcher = fork(new URL('./lib/payment-watchers.mjs', import.meta.url), [JSON.stringify({ base, token, pages: orders })], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -217,7 +166,7 @@ async function main() {
 
     const rounds: Array<{ name: string; sent: Sent[]; seconds: number }> = [];
     let n = 0;
-    const paced = async (name: string, list: SeededOrder[], gapMs: number) => {
+    const paced = async (name: string, list: TrackedOrder[], gapMs: number) => {
       const start = monoMs();
       const pending: Promise<Sent>[] = [];
       for (const [i, order] of list.entries()) {

@@ -12,22 +12,18 @@
 //   100 per order   10 orders, 100 pages each (a burst: one change written to 100 streams at once).
 // The hub's 1,000 admin clients stay connected throughout; the buyer pages of a layout are open while it runs.
 // Orders for the pages are written straight into the database (with a code and a tracking token, no screenshot
-// check); the hub's orders are placed through the API from a few loopback addresses (the order rate limit is per
+// check, lib/tracked-orders.ts); the hub's orders are placed through the API from a few loopback addresses (the order rate limit is per
 // address, ORDER_RATE_LIMIT, 20 a minute by default) and each is checked (OCR) as in production.
 //
 // Run: npm run build && npm run bench -- status-stream. Env: STREAM_PAGES (1000), STREAM_CHANGES (200, one-per-order
 // layout), STREAM_BURST_ORDERS (10), HUB_CLIENTS (1000), HUB_ORDERS (40), STREAM_GAP_MS (100), HUB_GAP_MS (250),
 // STREAM_CLIENT_PROCS (2).
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
 import sharp from 'sharp';
-import { ORDER_CODE_ALPHABET, ORDER_CODE_LENGTH } from '../packages/contract/src/order-codes.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { hashToken } from '../apps/server/src/modules/order-tracking/order-tracking.service.ts';
 import { env, monoMs, nextMessage, percentile, orderForm, printTable, sleep } from './lib/driver.ts';
-import { BENCH_ADMIN, rssMb, startProdServer, type ProdServer } from './lib/prod-server.ts';
+import { BENCH_ADMIN, rssMb, startProdServer } from './lib/prod-server.ts';
+import { seedTrackedOrders } from './lib/tracked-orders.ts';
 
 const PAGES = env('STREAM_PAGES', 1000);
 const CHANGES = env('STREAM_CHANGES', 200);
@@ -93,57 +89,6 @@ function summarise(sent: Map<string, { t0: number; answered: number }>, received
     answerP50: percentile(answers, 50),
     spreadP99: percentile(spreads, 99),
   };
-}
-
-/** `count` orders written straight to the database, each PENDING with a code and one tracking token. */
-async function seedTrackedOrders(server: ProdServer, count: number): Promise<{ id: string; code: string; token: string }[]> {
-  const { db } = openDatabase({ url: `sqlite:${path.join(server.dataDir, 'shop.db')}` });
-  const now = new Date().toISOString();
-  const orders = Array.from({ length: count }, () => ({
-    id: randomUUID(),
-    code: Array.from(randomBytes(ORDER_CODE_LENGTH), (b) => ORDER_CODE_ALPHABET[b % ORDER_CODE_ALPHABET.length]).join(''),
-    token: randomBytes(24).toString('base64url'),
-  }));
-  await db.transaction().execute(async (trx) => {
-    for (const [i, o] of orders.entries()) {
-      await trx
-        .insertInto('orders')
-        .values({
-          id: o.id,
-          code: o.code,
-          in_game_user_id: String(500_000_000 + i),
-          server_info: '',
-          mobile_number: `0977${String(i).padStart(7, '0')}`,
-          game_id: null,
-          game_title: 'Mobile Legends: Bang Bang',
-          package_id: null,
-          package_title: '86 Diamonds',
-          package_unit: 86,
-          package_price: 5000,
-          package_currency: 'MMK',
-          package_image: null,
-          payment_method: 'NORMAL',
-          quantity: 1,
-          sub_total: 5000,
-          transaction_number: String(100_000 + i),
-          screenshot: 'bench.webp',
-          status: 'PENDING',
-          operator_id: null,
-          operator_email: null,
-          is_read: 0,
-          created_at: now,
-          updated_at: now,
-          idempotency_key: null,
-        })
-        .execute();
-      await trx
-        .insertInto('order_tracking_tokens')
-        .values({ token_hash: hashToken(o.token), order_id: o.id, created_at: now })
-        .execute();
-    }
-  });
-  await db.destroy();
-  return orders;
 }
 
 /** POST /api/v1/Order as the storefront sends it, from a given loopback address. */
@@ -241,8 +186,13 @@ async function main() {
       return summarise(sent, await collect(buyers), pagesPerOrder);
     };
 
-    const single = await streamRound('one page per order', await seedTrackedOrders(server, PAGES), 1, Math.min(CHANGES, PAGES));
-    const burstOrders = await seedTrackedOrders(server, BURST_ORDERS);
+    const single = await streamRound(
+      'one page per order',
+      await seedTrackedOrders(server, PAGES, { firstNumber: 100_000, amount: 5000 }),
+      1,
+      Math.min(CHANGES, PAGES),
+    );
+    const burstOrders = await seedTrackedOrders(server, BURST_ORDERS, { firstNumber: 100_000, amount: 5000 });
     const burst = await streamRound(
       `${Math.round(PAGES / BURST_ORDERS)} pages per order`,
       burstOrders,

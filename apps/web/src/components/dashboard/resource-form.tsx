@@ -1,14 +1,15 @@
-// The Add/Edit dialog's form that games, packages and payment accounts share. A feature gives its form's values, how
-// they are sent, when they may be sent and its create and update mutations (useResourceForm), and its fields;
-// ResourceFormDialog titles the dialog and starts the form afresh per item, ResourceForm adds the server's error in
-// red (each field's first problem when the server named fields), Cancel and Create/Update with its pending state.
+// The Add/Edit dialog's form that games, packages, payment accounts and users share. A feature gives its form's
+// values, how they are sent (the same to create and update, or an update of its own, e.g. only what changed), when
+// they may be sent and its create and update mutations (useResourceForm), and its fields; ResourceFormDialog titles the
+// dialog and starts the form afresh per item (keyed by its id), ResourceForm adds the server's error in red (each
+// field's first problem when the server named fields), Cancel and Create/Update with its pending state.
 // The texts are the resource's in the dashboard texts (both languages): addTitle, editTitle, createFailed, updateFailed.
-import { useState, type ChangeEvent, type ComponentType, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Fragment, useState, type ChangeEvent, type ComponentType, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
-import { EditDialog } from './edit-dialog';
+import { Dialog } from '../ui/dialog';
 import { Field, Select } from './form-controls';
 import { FormError } from './form-error';
 
@@ -26,10 +27,20 @@ type Props<T extends { id: string }> = {
 
 export function ResourceFormDialog<T extends { id: string }>({ open, onOpenChange, item, texts, form: Form }: Props<T>) {
   const { t } = useTranslation('dashboard');
+  const onDone = () => onOpenChange(false);
   return (
-    <EditDialog open={open} onOpenChange={onOpenChange} item={item} addTitle={t(`${texts}.addTitle`)} editTitle={t(`${texts}.editTitle`)}>
-      {(onDone) => <Form frame={{ item, onDone, failedText: t(item ? `${texts}.updateFailed` : `${texts}.createFailed`) }} />}
-    </EditDialog>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(item ? `${texts}.editTitle` : `${texts}.addTitle`)}
+      closeLabel={t('common.close')}
+    >
+      {open ? (
+        <Fragment key={item?.id ?? 'new'}>
+          <Form frame={{ item, onDone, failedText: t(item ? `${texts}.updateFailed` : `${texts}.createFailed`) }} />
+        </Fragment>
+      ) : null}
+    </Dialog>
   );
 }
 
@@ -37,15 +48,17 @@ type Mutation<A> = Pick<UseMutationResult<unknown, Error, A>, 'mutate' | 'isPend
 type KeysOf<V, X> = { [K in keyof V]-?: V[K] extends X ? K : never }[keyof V];
 type TextControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-type Options<V, S> = {
+type Options<T, V, S, U> = {
   /** The form's values as typed (numbers as text), read once when the form opens. */
   initial: () => V;
   /** What the mutations are given, from the values as typed. */
   toSubmit: (values: V) => S;
+  /** What update is given when it differs from what create is; without it, toSubmit's. */
+  toUpdate?: (values: V, item: T) => U;
   /** Whether Create/Update is enabled. */
   canSubmit: (values: V) => boolean;
   create: Mutation<S>;
-  update: Mutation<{ id: string; values: S }>;
+  update: Mutation<{ id: string; values: U }>;
 };
 
 export type ResourceFormState<V> = {
@@ -66,9 +79,19 @@ export type ResourceFormState<V> = {
   cancel: () => void;
 };
 
+/** Create and update take the same values. */
 export function useResourceForm<T extends { id: string }, V, S>(
+  frame: ResourceFormFrame<T>,
+  options: Options<T, V, S, S> & { toUpdate?: undefined },
+): ResourceFormState<V>;
+/** Update takes values of its own (toUpdate). */
+export function useResourceForm<T extends { id: string }, V, S, U>(
+  frame: ResourceFormFrame<T>,
+  options: Options<T, V, S, U> & { toUpdate: (values: V, item: T) => U },
+): ResourceFormState<V>;
+export function useResourceForm<T extends { id: string }, V, S, U>(
   { item, onDone, failedText }: ResourceFormFrame<T>,
-  { initial, toSubmit, canSubmit, create, update }: Options<V, S>,
+  { initial, toSubmit, toUpdate, canSubmit, create, update }: Options<T, V, S, U>,
 ): ResourceFormState<V> {
   const [values, setValues] = useState<V>(initial);
   const mutation = item ? update : create;
@@ -78,9 +101,10 @@ export function useResourceForm<T extends { id: string }, V, S>(
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!ready || mutation.isPending) return;
-    const sent = toSubmit(values);
-    if (item) update.mutate({ id: item.id, values: sent }, { onSuccess: onDone });
-    else create.mutate(sent, { onSuccess: onDone });
+    // Without toUpdate the overloads make U the same as S.
+    if (item)
+      update.mutate({ id: item.id, values: toUpdate ? toUpdate(values, item) : (toSubmit(values) as unknown as U) }, { onSuccess: onDone });
+    else create.mutate(toSubmit(values), { onSuccess: onDone });
   }
 
   return {

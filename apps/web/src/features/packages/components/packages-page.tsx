@@ -1,6 +1,6 @@
 // /dashboard/packages: 'TokenPackages', 12 per page, Game Title, Package Title, Unit, Price, Currency,
 // CanAddQuantity (Yes/No), Created At, Actions; the dialog and 'Delete TokenPackage?'. On a phone a row is the package
-// (its game under its title), its price and its actions; the other columns show from 640 px.
+// (its game under its title), its price with its currency and its actions; the other columns show from 640 px.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,7 +54,17 @@ export function PackagesPage() {
       ),
     },
     { key: 'unit', header: t('packages.columns.unit'), cell: (p) => formatNumber(p.unit), wideOnly: true },
-    { key: 'price', header: t('packages.columns.price'), cell: (p) => formatNumber(p.price) },
+    {
+      key: 'price',
+      header: t('packages.columns.price'),
+      // On a phone the currency column is hidden: the currency follows the price, on its line or under it.
+      cell: (p) => (
+        <>
+          <span className="whitespace-nowrap">{formatNumber(p.price)}</span>
+          <span className="sm:hidden"> {p.currency}</span>
+        </>
+      ),
+    },
     { key: 'currency', header: t('packages.columns.currency'), cell: (p) => p.currency, wideOnly: true },
     {
       key: 'canAddQuantity',

@@ -46,4 +46,22 @@ describe('User form', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/v1/User/u1', body: { email: 'new@shop.test' } });
   });
+
+  it('sends the role only when it changed', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer(() => ({ payLoad: { id: 'u1', email: 'old@shop.test', emailConfirmed: true, role: 'owner' } }));
+    const onOpenChange = vi.fn();
+    renderDashboard(
+      <UserFormDialog
+        open
+        onOpenChange={onOpenChange}
+        user={{ id: 'u1', email: 'old@shop.test', emailConfirmed: true, role: 'staff', twoFactorEnabled: false }}
+      />,
+    );
+    expect(screen.getByLabelText(/Email/)).toBeRequired();
+    await user.selectOptions(screen.getByRole('combobox'), 'owner');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/v1/User/u1', body: { email: 'old@shop.test', role: 'owner' } });
+  });
 });
