@@ -99,6 +99,15 @@ function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: s
 const phoneDecides = (phone: string) => /\d{3}$/.test(phone);
 
 /**
+ * A masked phone showing more digits after its mask than wallets do (4) whose last 4 are an account's: OCR read a mask
+ * character as a digit ("**+*+44567" for ******4567). It proves nothing either way.
+ */
+function maskDigitMisread(phone: string, accounts: PaymentAccount[]): boolean {
+  const tail = normalizePhone(phone).match(/\*(\d{5,})$/)?.[1];
+  return tail !== undefined && accounts.some((a) => normalizePhone(a.phone).endsWith(tail.slice(-4)));
+}
+
+/**
  * The receipt's payee against the shop's accounts: agrees when its digits match an account's number (masked ones on
  * the digits shown) or its name matches an account holder's name. A wallet's own name never decides. Disagrees only
  * when something read with confidence disagrees: a number that matches none (and no holder's name matches), or a
@@ -109,7 +118,7 @@ export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: P
   const byName = (name: string | null) => name !== null && accounts.some((a) => a.holderName && nameMatches(name, a.holderName));
   if (receiver.phone && accounts.some((a) => phoneMatches(receiver.phone!, a.phone))) return true;
   if (byName(receiver.name)) return true;
-  if (receiver.phone && phoneDecides(receiver.phone)) return false;
+  if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone, accounts) ? null : false;
   const holders = accounts.filter((a) => a.holderName);
   if (
     receiver.name &&

@@ -361,8 +361,10 @@ const withoutDateTime = (line: string) =>
     .trim();
 
 function idToken(line: string): string | null {
-  // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it.
+  // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it, nor the words after it ("… Your
+  // main balance is").
   const compact = withoutDateTime(line)
+    .replace(/\s[A-Za-z]{3,}(?:\s.*)?$/, '')
     .replace(/[\s-]/g, '')
     .replace(/[.,;:]+$/, '');
   if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
@@ -405,7 +407,10 @@ function transactionIdOf(lines: string[]): { value: string | null; labelled: boo
     // A stray letter or two at an end of a long run of digits ("N1669661739239250860"): OCR debris of a blurred
     // photo, whose digits are doubtful too. The digits may agree, but never disagree.
     const debris = id.match(/^[A-Z]{1,2}(\d{12,})$|^(\d{12,})[A-Z]{1,2}$/);
-    return debris ? { value: debris[1] ?? debris[2]!, labelled: false } : { value: id, labelled: true };
+    if (debris) return { value: debris[1] ?? debris[2]!, labelled: false };
+    // Letters among the digits, not as a prefix ("JOBENG00ERRJ0930Q29"): Burmese digits the English data made into
+    // letters, or a blurred id. It may agree, but never disagrees.
+    return { value: id, labelled: !/\d[A-Z]/.test(id) };
   }
   if (labelled.size > 1) return { value: null, labelled: true };
   const all = new Set(lines.flatMap(longNumbersIn));
@@ -740,22 +745,43 @@ export function amountLineCurrency(line: string): string | null {
   return has(FEE_LABELS, normalized) ? null : (normalized.match(CURRENCY_WORD)?.[0] ?? null);
 }
 
+/** A line as the OCR gave it: its text, and its words with tesseract's confidence (0–100) when known. */
+export type OcrLine = string | { text: string; words?: ReadonlyArray<{ text: string; confidence: number }> };
+
+/**
+ * Below this confidence the English data's reading of an amount's number is doubtful. The well-formed Latin number it
+ * makes of Burmese digits ("9,000.00" for ၃,၀၀၀.၀၀, "60,000" for ၄၈,၀၀၀) scores 0–75; Latin amounts score 85 and up,
+ * 70 and up in photos of a screen.
+ */
+const AMOUNT_WORD_CONFIDENCE = 80;
+
 /**
  * Whether the English reading of a receipt's amount lines is suspect: one line shows a currency but no amount the
- * text can be read as, or the amount lines give different amounts. Burmese digits (၀–၉) do that: the English OCR data
- * turns them into letters and signs ("-J9.000 MMK" for ၂၅,၀၀၀) or, worse, into other digits ("2,000.00 Ks" beside
- * "-3,000.00 Ks" for ၃,၀၀၀). `lines` as the OCR gave them.
+ * text can be read as, the amount lines give different amounts, or an amount's number was read with low confidence.
+ * Burmese digits (၀–၉) do that: the English OCR data turns them into letters and signs ("-J9.000 MMK" for ၂၅,၀၀၀)
+ * or, worse, into other digits ("9,000 Ks" for ၃,၀၀၀), alone or beside "-3,000.00 Ks". `lines` as the OCR gave them.
  */
-export function amountsSuspect(lines: string[]): boolean {
+export function amountsSuspect(lines: OcrLine[]): boolean {
+  const texts = lines.map((l) => (typeof l === 'string' ? l : l.text));
+  if (lines.some((l) => typeof l !== 'string' && amountLineCurrency(l.text) !== null && doubtfulAmountNumber(l.words ?? []))) return true;
   const amounts = new Set<number>();
   // As the parser will see them: "Your main balance is" / "2,150 Ks." joined is a balance, not a second amount.
-  for (const line of receiptLines(lines.join('\n'))) {
+  for (const line of receiptLines(texts.join('\n'))) {
     if (amountLineCurrency(line) === null) continue;
     const here = amountsIn(normalizeText(line).trim());
     if (!here.length) return true;
     here.filter((a) => a > 0).forEach((a) => amounts.add(a));
   }
   return amounts.size > 1;
+}
+
+/** The number beside a line's currency word (glued to it, before it, or after it) read with low confidence; a 0 (a fee) never counts. */
+function doubtfulAmountNumber(words: ReadonlyArray<{ text: string; confidence: number }>): boolean {
+  const at = words.findIndex((w) => isCurrencyWord(w.text));
+  if (at < 0) return false;
+  const number = [words[at]!, words[at - 1], words[at + 1]].find((w) => w !== undefined && /\d/.test(w.text));
+  if (!number || /^[-+]?0+(?:[.,]0+)?(?:Ks|MMK)?\.?$/i.test(normalizeText(number.text).trim())) return false;
+  return number.confidence < AMOUNT_WORD_CONFIDENCE;
 }
 
 /** A whole number first, sign and thousands separators allowed, then a space or the end: nothing else is taken. */
@@ -814,10 +840,47 @@ export function readableInEnglish(line: string): boolean {
   );
 }
 
-/** Whether an English-read line shows one well-formed amount with its currency word ("48,000 Ks", "MMK 5,500.00"). */
-export function cleanAmount(line: string): boolean {
-  const l = normalizeText(line);
-  return amountsIn(l).length === 1 && !/[^\s\d,.+-]\d|\d[^\s\d,.A-Za-z]/.test(l.match(LINE_AMOUNT)?.[0] ?? 'x');
+/**
+ * What the Burmese data made of an amount line: the amount as "<number> <currency>" (or null), and whose digits it
+ * saw. Two digits of a script are the line's own; one can be a stray glyph.
+ */
+export type AmountReread = { amount: string | null; burmeseDigits: boolean; latinDigits: boolean };
+
+export function amountReread(text: string, currency: string): AmountReread {
+  return {
+    amount: burmeseAmountLine(text, currency),
+    burmeseDigits: (text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
+    latinDigits: (text.match(/[0-9]/g) ?? []).length >= 2,
+  };
+}
+
+/**
+ * An English-read amount line after its Burmese re-read. When the re-read amounts agree (and keep the English
+ * reading's thousands groups), the Burmese number stands in for the English one. Otherwise the English number stays
+ * only when the Burmese data saw no Burmese digits in it, and either the English data read it with confidence or the
+ * Burmese data saw Latin digits there too. The English data turns ၃,၀၀၀ into a well-formed "9,000" (at low
+ * confidence), and the Burmese data often reads a word of an SMS sentence as no digits at all. The rest of the line
+ * (an SMS sentence's payee and id) is kept either way.
+ */
+export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agreed: boolean): string {
+  const english = (typeof line === 'string' ? line : line.text).replace(/\n$/, '');
+  if (agreed && reread.amount && sameGrouping(english, reread.amount)) return replaceLineAmount(english, reread.amount);
+  const doubtful = typeof line !== 'string' && doubtfulAmountNumber(line.words ?? []);
+  return reread.burmeseDigits || (doubtful && !reread.latinDigits) ? replaceLineAmount(english, null) : english;
+}
+
+/**
+ * Whether a Burmese re-read keeps the English reading's thousands groups: the English data misreads Burmese digits but
+ * keeps their count and separators ("9,000" for ၃,၀၀၀), while a Burmese reading that lost a separator and digits
+ * ("485" of ၄၈,၀၀၀, "2190" of 2,150) is another number. An English reading with no separator decides nothing.
+ */
+function sameGrouping(english: string, burmese: string): boolean {
+  const groups = (text: string) => {
+    const number = normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY, 'i'), '').trim();
+    return number ? number.replace(/[.,]\d{2}$/, '').split(/[,.]/).length : null;
+  };
+  const before = groups(english);
+  return before === null || before === 1 || before === groups(burmese);
 }
 
 /** A word that is (or ends with) a currency word: "Ks", "MMK.", "Kyats", "ကျပ်", "5,500Ks". */

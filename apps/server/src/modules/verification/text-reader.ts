@@ -8,16 +8,16 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
 import {
+  type AmountReread,
+  amountLineAfterReread,
+  amountReread,
   amountLineCurrency,
   amountsSuspect,
-  burmeseAmountLine,
-  cleanAmount,
   isCurrencyWord,
   readableInEnglish,
   readAmount,
   readStatus,
   receiptLines,
-  replaceLineAmount,
 } from './receipt-text.ts';
 
 /** English line confidence below which a line without digits is read again with the Burmese data. */
@@ -273,13 +273,13 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const prepared = await runSharp(() => prepare(image));
       const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
       const lines = linesOf(data);
-      const amountsNeedBurmese = amountsSuspect(lines.map((l) => l.text));
+      const amountsNeedBurmese = amountsSuspect(lines);
       // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
       const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
       if (!amountsNeedBurmese && !wordsNeedBurmese) return data.text;
 
       const readBurmese = await burmese.get();
-      const reread = new Map<Line, { amount: string | null; burmeseDigits: boolean }>();
+      const reread = new Map<Line, AmountReread>();
       const rereadWords = new Map<Line, string>();
       if (amountsNeedBurmese) {
         for (const line of lines) {
@@ -288,10 +288,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
             rectangle: around(amountBox(line), prepared.info),
           });
-          reread.set(line, {
-            amount: burmeseAmountLine(again.text, currency),
-            burmeseDigits: (again.text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
-          });
+          reread.set(line, amountReread(again.text, currency));
         }
       }
       if (wordsNeedBurmese) {
@@ -317,10 +314,8 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           const english = l.text.replace(/\n$/, '');
           const again = reread.get(l);
           if (!again) return rereadWords.get(l) ?? english;
-          // The Burmese reading's amount in place of the English one; the rest of the line (an SMS sentence's payee
-          // and id) kept. Where Burmese digits were seen but not agreed on, the English number (wrong digits) goes.
-          if (agreed && again.amount) return replaceLineAmount(english, again.amount);
-          return again.burmeseDigits && !cleanAmount(english) ? replaceLineAmount(english, null) : english;
+          // The rest of the line (an SMS sentence's payee and id) is kept either way.
+          return amountLineAfterReread(l, again, agreed);
         })
         .join('\n');
     },
