@@ -86,6 +86,13 @@ function fullName(shown: string): boolean {
   return words.length >= 2 || nameKey(shown).length >= 5;
 }
 
+/** A name OCR cut letters off at an edge ("aw Zin" of Kyaw Zin): part of the holder's name, so it proves nothing. */
+function cutShort(shown: string, account: string): boolean {
+  const a = nameKey(shown);
+  const b = nameKey(account);
+  return a.length >= 3 && a !== b && (b.includes(a) || a.includes(b));
+}
+
 export function nameMatches(shown: string, account: string): boolean {
   return nameComparable(shown, account) && nameKey(shown) === nameKey(account);
 }
@@ -99,11 +106,14 @@ function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: s
 const phoneDecides = (phone: string) => /\d{3}$/.test(phone);
 
 /**
- * A masked phone showing more digits after its mask than wallets do (4) whose last 4 are an account's: OCR read a mask
- * character as a digit ("**+*+44567" for ******4567). It proves nothing either way.
+ * A masked phone OCR misread: a digit among the mask characters ("****4*1122"), or more digits after the mask than
+ * wallets show (4) whose last 4 are an account's ("**+*+44567" for ******4567, a mask character read as a 4). It
+ * proves nothing either way.
  */
 function maskDigitMisread(phone: string, accounts: PaymentAccount[]): boolean {
-  const tail = normalizePhone(phone).match(/\*(\d{5,})$/)?.[1];
+  const shown = normalizePhone(phone);
+  if (/\*\d+\*/.test(shown)) return true;
+  const tail = shown.match(/\*(\d{5,})$/)?.[1];
   return tail !== undefined && accounts.some((a) => normalizePhone(a.phone).endsWith(tail.slice(-4)));
 }
 
@@ -124,7 +134,8 @@ export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: P
     receiver.name &&
     fullName(receiver.name) &&
     holders.length === accounts.length &&
-    holders.every((a) => nameComparable(receiver.name!, a.holderName!))
+    holders.every((a) => nameComparable(receiver.name!, a.holderName!)) &&
+    !holders.some((a) => cutShort(receiver.name!, a.holderName!))
   )
     return false;
   return null;
@@ -174,7 +185,10 @@ export function compareReceipt(
   const receiver = reading.receiver;
   const shown = receiver ? [receiver.name, receiver.phone].filter(Boolean).join(' ') : null;
   const accountsText = accounts.map((a) => [a.paymentName, a.holderName, a.phone].filter(Boolean).join(' ')).join(' · ') || null;
-  checks.push(check('receiver', shown, accountsText, receiverAgrees(receiver, accounts)));
+  // A number found by its shape (or the digits a garbled mask still shows) decides alone: a name beside it never
+  // agrees in its place.
+  const byShape = unlabelled.has('receiver') && receiver?.phone ? { name: null, phone: receiver.phone } : receiver;
+  checks.push(check('receiver', shown, accountsText, receiverAgrees(byShape, accounts)));
 
   // Paid only when the receipt says so: a failed, cancelled or pending screen with every other field right is no payment.
   const status = reading.status;

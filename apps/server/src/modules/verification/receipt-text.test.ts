@@ -566,6 +566,40 @@ describe('a payee whose mask OCR read as a digit', () => {
   });
 });
 
+describe('values OCR broke or garbled under their labels', () => {
+  const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
+  const payee = (text: string) => compareReceipt(readReceipt(text), order, holders, { windowMs }).find((c) => c.field === 'receiver');
+
+  it('joins the last digits of an id wrapped onto a line of their own', () => {
+    expect(readReceipt('Transaction No.\n01801122752749013\n000\nAmount\n-5,500 Ks').transactionId).toBe('01801122752749013000');
+  });
+
+  it('lets the digits a garbled mask still shows agree, never disagree, and never lets the name decide for them', () => {
+    expect(payee('Recipient Name\nKyaw Zin\nRecipient Number\n*kkkkk A567')?.result).toBe('match');
+    expect(payee('Paid To\nU Kyaw Zin\nFkkRINA567')?.result).toBe('match');
+    // Other digits: the holder's name beside them does not agree in their place, and they do not disagree.
+    expect(payee('Paid To\nKyaw Zin\nFkkRINA911')?.result).toBe('unreadable');
+    expect(payee('Paid To\nZaw Lin Htet\nFkkRINA911')?.result).toBe('unreadable');
+  });
+
+  it('takes no amount from a number a split-off digit stands before, and replaces the fragment with the number', () => {
+    expect(readReceipt('Total Amount: -2 2,500 Kyats').amount).toBeNull();
+    expect(replaceLineAmount('-2 -12,500 mo', '-12,500 ကျပ်')).toBe('-12,500 ကျပ်');
+    expect(readReceipt('Amount: 2,500 Kyats').amount).toBe(2500);
+  });
+
+  it('leaves a name OCR cut short at an edge unread, never a mismatch', () => {
+    expect(payee('Paid To\naw Zin')?.result).toBe('unreadable');
+    expect(payee('Paid To\nZaw Lin Htet')?.result).toBe('mismatch');
+  });
+
+  it('reads ကျပ် as the English data reads it after a number ("mo", "m0", "mJo"), and nowhere else', () => {
+    expect(readReceipt('ငွေပေးချေမှု အောင်မြင်ပါသည်\n-5,500 mo\nဝေပမာဏ\n-5,500 mJo\nဝန်ဆောင်ခ\n0 ကျပ်').amount).toBe(5500);
+    expect(amountLineCurrency('-25,000 m0')).toBe('m0');
+    expect(['mo', 'qo', 'Demo'].map(amountLineCurrency)).toEqual([null, null, null]);
+  });
+});
+
 describe('one receipt in every layout the generator prints', () => {
   // The same payment as OCR gives each layout: label and value side by side, the value under its label, "Label:
   // value", a name over its number, separate name and number rows, the holder's name alone, an SMS.

@@ -245,13 +245,16 @@ export function toBlocks(lines: string[]): { head: string[]; blocks: Block[] } {
 // Amounts
 
 const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
+/** A currency after a number, with ကျပ် as the English data reads it there ("-5,500 mo", "m0", "mJo"). */
+const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
 // It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
-const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
-const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY}(?![a-z])`, 'gi');
-const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)', '')}`, 'gi');
+// Nor after a lone digit and a space ("-2 2,500 Kyats"): a Burmese digit the English data split off the number.
+const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)(?<!\\d\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
+const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!\\d\\s)', '')}`, 'gi');
 /** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
-const BARE_AMOUNT = new RegExp(`^${NUMBER}(?:\\s?${CURRENCY})?\\.?$`, 'i');
+const BARE_AMOUNT = new RegExp(`^${NUMBER}(?:\\s?${CURRENCY_AFTER})?\\.?$`, 'i');
 
 function toAmount(sepGroup: string, decimals: string | undefined): number | null {
   // "12,500" and "12.500" (some apps) are thousands; a lone dot with 1–2 digits is decimals (captured separately).
@@ -380,7 +383,8 @@ function idToken(line: string): string | null {
 function blockId(block: Block): string | null {
   let id = '';
   for (const line of block.lines) {
-    const token = idToken(line);
+    // The last digits of a long id wrapped onto a line of their own ("01801122752749013" / "000").
+    const token = id.length >= 8 && /^\d+$/.test(id) && /^\d{1,5}$/.test(line.trim()) ? line.trim() : idToken(line);
     if (token === null || looksLikePhone(token)) break;
     // A 20-digit id wraps onto a second line at phone widths; two ids are never printed in one block.
     if (id && (id.length < 8 || id.length + token.length > 32 || !/^\d+$/.test(token))) break;
@@ -596,13 +600,18 @@ function nameFrom(text: string): string | null {
     : rest;
 }
 
-type Party = { name: string | null; phone: string | null; garbled: boolean };
+/**
+ * A receiver block's party. `garbled`: digits beside the words that read as no phone (a mask OCR made letters of);
+ * `tail`: the last 3 of those digits when the garbled number ends in 3 or more, the digits a mask leaves shown.
+ */
+type Party = { name: string | null; phone: string | null; garbled: boolean; tail: string | null };
 
 /** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
 function partyOf(block: Block): Party {
   let phone: string | null = null;
   let name: string | null = null;
   let garbled = false;
+  let tail: string | null = null;
   // Past four lines a block has run into text that is not the receiver's (a footer, an unlabelled row).
   for (const line of block.lines.slice(0, 4)) {
     // A line with a date, an amount or a long id is not the receiver's (OCR of sparse layouts reorders lines).
@@ -614,10 +623,13 @@ function partyOf(block: Block): Party {
     const words = m ? line.replace(m[0], ' ') : garbledMask ? line.replace(garbledMask.raw, ' ') : line;
     const cleaned = words.replace(WALLET_WORDS, ' ');
     // Digits left beside the words are a phone number OCR garbled: a name alone must not decide this receiver.
-    if (!here && /\d{2,}/.test(cleaned)) garbled = true;
+    if (!here && /\d{2,}/.test(cleaned)) {
+      garbled = true;
+      tail ??= cleaned.match(/(\d{3,})\W*$/)?.[1]?.slice(-3) ?? null;
+    }
     if (!name && !/\d{2,}/.test(cleaned)) name = nameFrom(words);
   }
-  return { name, phone, garbled };
+  return { name, phone, garbled, tail };
 }
 
 const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
@@ -642,7 +654,12 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
   if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
   // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
   // two-column row may put the value before its label) leaves the search below to the rest of the text.
-  if (parties.some((p) => p.name && p.garbled)) return labelled(null);
+  if (name && parties.some((p) => p.garbled)) {
+    // …but the digits it still shows at its end ("0oXESEX1122", "FkkRINA567") may agree, found by shape: never a
+    // disagreement, and the name beside them never decides in their place.
+    const tails = new Set(parties.map((p) => p.tail).filter((t): t is string => t !== null));
+    return tails.size === 1 ? { value: { name, phone: `********${[...tails][0]!}` }, labelled: false } : labelled(null);
+  }
 
   // No receiver label read (often Burmese labels, which the English OCR data can't read; an SMS "…to 09xxxxxx123"):
   // the one phone number outside the sender's block, with the name beside it, is the receiver. Two different
@@ -737,7 +754,7 @@ export function readReceipt(text: string): ReceiptReading {
 const FEE_LINE = /\bfees?\b|\bcharges?\b|\bcommission\b|\bbalance\b(?!\s+transfer)|ဝန်ဆောင်ခ|လက်ကျန်|ကော်မရှင်/i;
 const has = (re: RegExp, line: string) => re.test(line);
 const FEE_LABELS = FEE_LINE;
-const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY}(?![a-z])`, 'i');
+const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY_AFTER}(?![a-z])`, 'i');
 
 /** The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line). */
 export function amountLineCurrency(line: string): string | null {
@@ -806,7 +823,7 @@ export function burmeseAmountLine(text: string, currency: string): string | null
 
 /** The amount written with a currency word in an English-read line: the number (or what OCR made of it) and the word. */
 const LINE_AMOUNT = new RegExp(
-  `[-+]?\\s?(?=\\S*[\\d§$%&(),.;:/|\\]\\[{}])\\S+\\s?${CURRENCY}(?![a-z])|${CURRENCY}\\s?[-+]?\\s?(?=\\S*\\d)\\S+`,
+  `[-+]?\\s?(?:[-+]?\\d{1,2}\\s)?(?=\\S*[\\d§$%&(),.;:/|\\]\\[{}])\\S+\\s?${CURRENCY_AFTER}(?![a-z])|${CURRENCY}\\s?[-+]?\\s?(?=\\S*\\d)\\S+`,
   'i',
 );
 
@@ -876,7 +893,7 @@ export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agree
  */
 function sameGrouping(english: string, burmese: string): boolean {
   const groups = (text: string) => {
-    const number = normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY, 'i'), '').trim();
+    const number = normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY_AFTER, 'i'), '').trim();
     return number ? number.replace(/[.,]\d{2}$/, '').split(/[,.]/).length : null;
   };
   const before = groups(english);
@@ -885,5 +902,5 @@ function sameGrouping(english: string, burmese: string): boolean {
 
 /** A word that is (or ends with) a currency word: "Ks", "MMK.", "Kyats", "ကျပ်", "5,500Ks". */
 export function isCurrencyWord(word: string): boolean {
-  return new RegExp(`(?:^|\\d)${CURRENCY}[.,]?$`, 'i').test(normalizeText(word).trim());
+  return new RegExp(`(?:^|\\d)${CURRENCY_AFTER}[.,]?$`, 'i').test(normalizeText(word).trim());
 }
