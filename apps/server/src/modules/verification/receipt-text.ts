@@ -881,23 +881,26 @@ export function amountReread(text: string, currency: string): AmountReread {
  */
 export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agreed: boolean): string {
   const english = (typeof line === 'string' ? line : line.text).replace(/\n$/, '');
-  if (agreed && reread.amount && sameGrouping(english, reread.amount)) return replaceLineAmount(english, reread.amount);
+  if (agreed && reread.amount && rereadFits(english, reread.amount)) return replaceLineAmount(english, reread.amount);
   const doubtful = typeof line !== 'string' && doubtfulAmountNumber(line.words ?? []);
   return reread.burmeseDigits || (doubtful && !reread.latinDigits) ? replaceLineAmount(english, null) : english;
 }
 
 /**
- * Whether a Burmese re-read keeps the English reading's thousands groups: the English data misreads Burmese digits but
- * keeps their count and separators ("9,000" for ၃,၀၀၀), while a Burmese reading that lost a separator and digits
- * ("485" of ၄၈,၀၀၀, "2190" of 2,150) is another number. An English reading with no separator decides nothing.
+ * Whether a Burmese re-read fits the English reading of the same number. The English data misreads Burmese digits but
+ * keeps their separators and never shows more digits than there are ("9,000" for ၃,၀၀၀, "J9,000" for ၂၅,၀၀၀). A
+ * Burmese reading that lost a separator ("485" of ၄၈,၀၀၀, "2190" of 2,150) or has fewer digits than the English one
+ * shows ("2,500" beside "-2 2,500" for ၁၂,၅၀၀) lost digits: another number. An English reading with no separator
+ * decides nothing about the groups.
  */
-function sameGrouping(english: string, burmese: string): boolean {
-  const groups = (text: string) => {
-    const number = normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY_AFTER, 'i'), '').trim();
-    return number ? number.replace(/[.,]\d{2}$/, '').split(/[,.]/).length : null;
-  };
-  const before = groups(english);
-  return before === null || before === 1 || before === groups(burmese);
+function rereadFits(english: string, burmese: string): boolean {
+  const number = (text: string) => normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY_AFTER, 'i'), '').trim();
+  const groups = (n: string) => n.replace(/[.,]\d{2}$/, '').split(/[,.]/).length;
+  const digits = (n: string) => n.replace(/[.,]\d{2}$/, '').replace(/\D/g, '').length;
+  const before = number(english);
+  const after = number(burmese);
+  if (!before || !after) return true;
+  return digits(before) <= digits(after) && (groups(before) === 1 || groups(before) === groups(after));
 }
 
 /** A word that is (or ends with) a currency word: "Ks", "MMK.", "Kyats", "ကျပ်", "5,500Ks". */
