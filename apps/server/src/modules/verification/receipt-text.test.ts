@@ -539,13 +539,14 @@ describe('Burmese digits the English data made into other digits', () => {
       amountLineAfterReread('Balance Transfer of 60,000 Ks to', { amount: '485 Ks', burmeseDigits: true, latinDigits: false }, true),
     ).toBe('Balance Transfer of to');
     expect(amountLineAfterReread('2,150 Ks.', { amount: '2190 Ks', burmeseDigits: false, latinDigits: true }, true)).toBe('2,150 Ks.');
-    // "2,500" beside "-2 2,500" (၁၂,၅၀၀): the Burmese reading lost a digit the English one shows.
+    // "2,500" beside "-2 2,500" or "-2 J,§00" (၁၂,၅၀၀): the Burmese reading lost a digit the English one shows.
     expect(
       amountLineAfterReread('Total Amount: -2 2,500 Kyats', { amount: '2,500 Kyats', burmeseDigits: true, latinDigits: false }, true),
     ).toBe('Total Amount:');
-    expect(amountLineAfterReread('-2 J,6)00 Ks', { amount: '-12,500 Ks', burmeseDigits: true, latinDigits: false }, true)).toBe(
-      '-12,500 Ks',
-    );
+    const burmese = { burmeseDigits: true, latinDigits: false };
+    expect(amountLineAfterReread('-2 J,§00 Kyats', { amount: '2,500 Kyats', ...burmese }, true)).toBe('');
+    expect(amountLineAfterReread('-2 J,6)00 Ks', { amount: '-12,500 Ks', ...burmese }, true)).toBe('-12,500 Ks');
+    expect(amountLineAfterReread('-20¢),000 Ks', { amount: '-105,000 Ks', ...burmese }, true)).toBe('-105,000 Ks');
   });
 
   it('keeps the words after an id out of it, and never lets an id with letters among its digits disagree', () => {

@@ -888,15 +888,16 @@ export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agree
 
 /**
  * Whether a Burmese re-read fits the English reading of the same number. The English data misreads Burmese digits but
- * keeps their separators and never shows more digits than there are ("9,000" for ၃,၀၀၀, "J9,000" for ၂၅,၀၀၀). A
- * Burmese reading that lost a separator ("485" of ၄၈,၀၀၀, "2190" of 2,150) or has fewer digits than the English one
- * shows ("2,500" beside "-2 2,500" for ၁၂,၅၀၀) lost digits: another number. An English reading with no separator
- * decides nothing about the groups.
+ * keeps their separators and never makes more digits (or letters standing for them) than there are ("9,000" for
+ * ၃,၀၀၀, "J9,000" for ၂၅,၀၀၀). A Burmese reading that lost a separator ("485" of ၄၈,၀၀၀, "2190" of 2,150) or has
+ * fewer digits than the English one shows ("2,500" beside "-2 J,§00" for ၁၂,၅၀၀) lost digits: another number. An
+ * English reading with no separator decides nothing about the groups.
  */
 function rereadFits(english: string, burmese: string): boolean {
   const number = (text: string) => normalizeText(text).match(LINE_AMOUNT)?.[0].replace(new RegExp(CURRENCY_AFTER, 'i'), '').trim();
   const groups = (n: string) => n.replace(/[.,]\d{2}$/, '').split(/[,.]/).length;
-  const digits = (n: string) => n.replace(/[.,]\d{2}$/, '').replace(/\D/g, '').length;
+  // A digit, or a letter or § the English data made of one.
+  const digits = (n: string) => n.replace(/[.,]\d{2}$/, '').replace(/[^0-9A-Za-z§]/g, '').length;
   const before = number(english);
   const after = number(burmese);
   if (!before || !after) return true;
