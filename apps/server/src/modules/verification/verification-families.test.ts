@@ -121,8 +121,12 @@ describe('screenshot checks on receipts written by another author', () => {
 });
 
 /** Sample sizes and floors: the floors sit below what the bench measures so that a fixed small sample holds them. */
-const OWN_HONEST = 8;
-const OWN_FLOOR = 0.5;
+/**
+ * The own generator draws layouts, wordings, Burmese-only receipts and crops below the status title (docs/decisions/
+ * 0095): 9 of these 20 `match` (61 % of 80 in the bench's set), the rest mostly unread for want of Burmese reading.
+ */
+const OWN_HONEST = 20;
+const OWN_FLOOR = 0.4;
 const HELDOUT_HONEST = 8;
 const HELDOUT_FLOOR = 0.25;
 /**
