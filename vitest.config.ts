@@ -32,6 +32,9 @@ const serverProject = (dialect: 'sqlite' | 'postgres', storage: 'local' | 's3' =
     setupFiles: ['test/setup.ts'],
     env: { TEST_DIALECT: dialect, TEST_STORAGE: storage },
     pool: 'forks' as const,
+    // One module graph per worker instead of per file: the server's imports cost seconds a file, and every suite
+    // builds its own app, database and data directory, so nothing is shared through module state.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
@@ -39,6 +42,9 @@ const serverProject = (dialect: 'sqlite' | 'postgres', storage: 'local' | 's3' =
 
 export default defineConfig({
   test: {
+    // Most suites wait on servers, databases, timers and child processes rather than compute: three files at once
+    // keep two cores busy, where the default (one worker on two cores) leaves them mostly idle.
+    maxWorkers: 3,
     projects: [
       serverProject('sqlite'),
       serverProject('sqlite', 's3'),

@@ -160,11 +160,21 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely's check for its bookkeeping tables reads the columns of every schema in the database; a schema dropped
+    // meanwhile by someone else (another shop in the same database) fails that read, not our migration. Read again.
+    if (!failed && isOtherSchemaGone(error, schema) && attempt < 5) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** PostgreSQL's "schema … does not exist" (invalid_schema_name) about a schema that isn't ours. */
+function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
+  if (!error || typeof error !== 'object' || (error as { code?: unknown }).code !== '3F000') return false;
+  return !own || !String((error as { message?: unknown }).message).includes(`"${own}"`);
 }
 
 /** True when the error is a unique-constraint violation on either database. */
