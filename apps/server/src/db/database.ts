@@ -164,17 +164,20 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    // Kysely's check for its bookkeeping tables reads the columns of every schema in the database; a schema dropped
-    // meanwhile by someone else (another shop in the same database) fails that read, not our migration. Read again.
-    if (!failed && isOtherSchemaGone(error, schema) && attempt < 5) continue;
+    // Kysely's check for its bookkeeping tables reads the columns of every schema in the database; a table or schema
+    // dropped meanwhile by someone else (another shop in the same database) fails that read, not a migration of ours.
+    if (!failed && isCatalogRace(error) && attempt < 5) continue;
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
 
-/** PostgreSQL's "schema … does not exist" (invalid_schema_name) about a schema that isn't ours. */
-function isOtherSchemaGone(error: unknown, own: string | undefined): boolean {
-  if (!error || typeof error !== 'object' || (error as { code?: unknown }).code !== '3F000') return false;
-  return !own || !String((error as { message?: unknown }).message).includes(`"${own}"`);
+/**
+ * PostgreSQL errors a catalog read gives when another session drops what it is reading: schema, column or table
+ * "does not exist", "cache lookup failed".
+ */
+function isCatalogRace(error: unknown): boolean {
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  return code === '3F000' || code === '42703' || code === '42P01' || code === 'XX000';
 }
 
 /** True when the error is a unique-constraint violation on either database. */
