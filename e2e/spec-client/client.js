@@ -1,12 +1,13 @@
-// A second client of the shop, written only from the spec's §7 (not from our web app): its own fetch wrapper with
-// the retry rule, its own token storage, and the realtime hub opened "with credentials" and no access token.
+// A second client of the shop, written only from the API's description (docs/api.md, not from our web app): its own
+// fetch wrapper with the retry rule, its own token storage, and the realtime hub opened "with credentials" and no
+// access token.
 // It runs on another origin than the API; the e2e test drives it through `window.specClient`.
 /* global signalR */
 
 const API = new URLSearchParams(location.search).get('api') ?? '';
 const STORAGE = { token: 'authToken', refresh: 'refreshToken' };
 
-/** Calls go to {host} with credentials sent and a Bearer token from storage when one exists (§7). */
+/** Calls go to {host} with credentials sent and a Bearer token from storage when one exists (docs/api.md). */
 async function send(method, path, body) {
   const headers = {};
   const token = localStorage.getItem(STORAGE.token);
@@ -56,7 +57,7 @@ window.specClient = {
     }
     return res.status;
   },
-  /** What the spec's game page loads: the game, and the order list (with no token for a buyer). */
+  /** What the product's game page loads: the game, and the order list (with no token for a buyer). */
   async openGamePage(gameId) {
     const game = await call('GET', `api/v1/game/${gameId}`);
     const orders = await call('GET', 'api/v1/Order?searchTerm=&currentPage=1&pageSize=10');
