@@ -6,23 +6,21 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Bbox, Line, Page, PSM, Scheduler } from 'tesseract.js';
+import type { Bbox, Line, Page, PSM, Scheduler, Word } from 'tesseract.js';
 import {
+  amountLineCurrency,
+  amountsSuspect,
   type AmountReread,
   amountLineAfterReread,
   amountReread,
-  amountLineCurrency,
-  amountsSuspect,
   isCurrencyWord,
-  readableInEnglish,
   readAmount,
   readStatus,
   receiptLines,
 } from './receipt-text.ts';
 
-/** English line confidence below which a line without digits is read again with the Burmese data. */
-const WORD_CONFIDENCE = 75;
-const MAX_WORD_REREADS = 14;
+/** Tesseract's confidence (0–100) at which an English word of Latin letters or digits is kept over Burmese script. */
+const LATIN_CONFIDENCE = 85;
 
 export interface TextReader {
   /** The text of a receipt image. */
@@ -101,6 +99,8 @@ async function prepare(image: Buffer) {
     for (let i = 0, j = 0; i < pixels; i++, j += channels) data[i] = 255 - Math.max(rgb.data[j]!, rgb.data[j + 1]!, rgb.data[j + 2]!);
     steps.inverted = true;
   }
+  // Glare, shade and the desk around a photographed phone: each pixel divided by its neighbourhood's background.
+  flattenBackground(data, info.width, info.height);
   // A photo of a screen, or a screenshot rotated by an editor: straighten 1–8° of skew, which costs the reading most.
   const skew = estimateSkewDeg(data, info.width, info.height);
   if (Math.abs(skew) >= MIN_DESKEW_DEG) {
@@ -114,6 +114,70 @@ async function prepare(image: Buffer) {
   // A binary PGM: grey pixels behind a one-line header, which tesseract's image reader takes as it is: no PNG to
   // compress here and to decompress again in the OCR worker.
   return { data: Buffer.concat([Buffer.from(`P5\n${info.width} ${info.height}\n255\n`), data]), info, steps };
+}
+
+/** Blocks across the image whose brightest pixel estimates the background (30 px at 1200 wide). */
+const BACKGROUND_BLOCKS = 40;
+/** Below this background the area is no screen (a phone's bezel, a dark desk) and becomes white. */
+const NO_SCREEN = 40;
+/**
+ * Grey levels after flattening, darkened by a gamma of 1.5: grey labels on a card that flattening lightened would
+ * otherwise fall on the light side of tesseract's one global threshold.
+ */
+const FLAT_LEVELS = Uint8Array.from({ length: 256 }, (_, v) => Math.round(255 * Math.pow(v / 255, 1.5)));
+
+/**
+ * Divides each pixel by the background around it, in place: glare on a photographed screen (which a dark screen,
+ * inverted, shows as a dark cloud), shade, and the bezel and desk around the phone become plain white, so one
+ * threshold fits the whole page. The background is the brightest pixel of each block, grown by a block and smoothed,
+ * then interpolated: text (dark, thin) never sets it.
+ */
+export function flattenBackground(data: Buffer, width: number, height: number): void {
+  const size = Math.max(8, Math.round(width / BACKGROUND_BLOCKS));
+  const bw = Math.ceil(width / size);
+  const bh = Math.ceil(height / size);
+  const brightest = new Float64Array(bw * bh);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / size) * bw;
+    for (let x = 0; x < width; x++) {
+      const k = row + Math.floor(x / size);
+      const v = data[y * width + x]!;
+      if (v > brightest[k]!) brightest[k] = v;
+    }
+  }
+  // Grown (the brightest of 3 × 3 blocks: a large bold figure may fill a block), then smoothed (their mean).
+  const around3 = (from: Float64Array, pick: (values: number[]) => number) => {
+    const to = new Float64Array(bw * bh);
+    for (let by = 0; by < bh; by++)
+      for (let bx = 0; bx < bw; bx++) {
+        const values: number[] = [];
+        for (let yy = Math.max(0, by - 1); yy <= Math.min(bh - 1, by + 1); yy++)
+          for (let xx = Math.max(0, bx - 1); xx <= Math.min(bw - 1, bx + 1); xx++) values.push(from[yy * bw + xx]!);
+        to[by * bw + bx] = pick(values);
+      }
+    return to;
+  };
+  const background = around3(
+    around3(brightest, (v) => Math.max(...v)),
+    (v) => v.reduce((a, b) => a + b, 0) / v.length,
+  );
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / size - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / size - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const tx = fx - x0;
+      const bg =
+        (background[y0 * bw + x0]! * (1 - tx) + background[y0 * bw + x1]! * tx) * (1 - ty) +
+        (background[y1 * bw + x0]! * (1 - tx) + background[y1 * bw + x1]! * tx) * ty;
+      const i = y * width + x;
+      data[i] = bg < NO_SCREEN ? 255 : FLAT_LEVELS[Math.min(255, Math.round((data[i]! * 255) / bg))]!;
+    }
+  }
 }
 
 /** Below this mean grey level an image is a dark-mode screen. */
@@ -210,6 +274,83 @@ function amountBox(line: Line): Bbox {
   };
 }
 
+/** Burmese consonants in a word: two or more is Burmese script; the Burmese data reads Latin letters as digits and signs. */
+const burmeseLetters = (text: string) => (text.match(/[\u1000-\u1021]/g) ?? []).length;
+
+/**
+ * The Burmese words of a line of the Burmese page reading: on a line with two consonants or more, every word in
+ * Burmese script without digits. A lone consonant is kept and glued to the word after it: "မ" before "အောင်မြင်ပါ"
+ * is the "not" of a failed payment, and dropped or spaced off it would leave a success word.
+ */
+function burmeseWordsOf(line: Line): Word[] {
+  if (burmeseLetters(line.text) < 2) return [];
+  const words = (line.words ?? []).filter((w) => burmeseLetters(w.text) >= 1 && !/[\d\u1040-\u1049]/.test(w.text));
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    if (burmeseLetters(w.text) === 1 && next) {
+      out.push({ ...next, text: `${w.text}${next.text}`, bbox: { ...next.bbox, x0: Math.min(w.bbox.x0, next.bbox.x0) } });
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
+/** Whether two boxes overlap by at least half of the smaller one, across and down. */
+function overlaps(a: Bbox, b: Bbox): boolean {
+  const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return across >= 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0) && down >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
+/**
+ * An English-read line with the Burmese page reading's words in place of the English words they cover: Burmese
+ * script the English data made debris of ("ogee: Ble sa", a label read as "660932690"). Latin words read with
+ * confidence, and words no Burmese word covers (a name, a phone, an id, an amount), stay as the English data read them.
+ */
+function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[]): string {
+  const out: string[] = [];
+  const used = new Set<Word>();
+  for (const w of line.words ?? []) {
+    const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
+    const cover = latin ? [] : burmeseWords.filter((b) => overlaps(b.bbox, w.bbox));
+    if (!cover.length) out.push(withoutFullStop(w, allWords));
+    const place = (b: Word) => {
+      if (used.has(b)) return;
+      used.add(b);
+      out.push(b.text);
+    };
+    cover.forEach(place);
+    // Burmese words between the English ones (a word the English data did not see at all), on this line.
+    if (w === line.words!.at(-1)) burmeseWords.filter((b) => overlaps(b.bbox, line.bbox)).forEach(place);
+  }
+  return out.join(' ');
+}
+
+/**
+ * A long number the English data read with the Burmese full stop after it as one or two more 1s ("…2054။" as
+ * "…20541"): the Burmese reading of the same place shows the number and then the stop, not the 1s.
+ */
+function withoutFullStop(word: Word, allWords: Word[]): string {
+  const digits = word.text.match(/^(\d{10,})(1{1,2})([.,;:|\]]?)$/);
+  if (!digits) return word.text;
+  for (const b of allWords) {
+    if (!overlaps(b.bbox, word.bbox)) continue;
+    const latin = normalizeDigits(b.text);
+    const m = latin.match(/(\d{10,})[^\d]*$/);
+    if (m && m[1] === digits[1] && /[|\]။;:.!/]$/.test(latin)) return digits[1]!;
+  }
+  return word.text;
+}
+
+const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
+
+/** Burmese words on no English line (a line the English data did not find at all), as lines of their own. */
+function unplacedWords(lines: Line[], burmeseWords: Word[]): string[] {
+  return burmeseWords.filter((b) => !lines.some((l) => overlaps(b.bbox, l.bbox))).map((b) => b.text);
+}
+
 function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
@@ -255,11 +396,13 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
 }
 
 /**
- * Reads a receipt with the English data. When its amount lines are suspect (a currency with no readable amount, or
- * amounts that differ: Burmese digits ၀–၉, which the English data can't read), every amount line is read again on
- * its own with the Burmese data and stands in the text as "<number> <currency>"; the English reading of those lines
- * is dropped either way (it can turn ၅,၅၀၀ into "9.900"). The re-read amounts must all agree, else none is kept and
- * the amount is unreadable. Ordinary receipts never load the Burmese data.
+ * Reads a receipt with the English data, then with the Burmese data where the English reading shows Burmese:
+ * - No status word read: the whole page is read in Burmese, and its Burmese words (two consonants or more, no digits)
+ *   replace the English debris they cover; Latin words the English data read with confidence stay.
+ * - Amount lines suspect (a currency with no readable amount, amounts that differ, or the first amount's words read in
+ *   Burmese showing Burmese digits): every amount line is read again on its own in Burmese and stands in the text as
+ *   "<number> <currency>". The re-read amounts must all agree; where Burmese digits were seen and no amount agreed,
+ *   the English number (the English data turns ၃,၀၀၀ into a clean-looking "9,000") is dropped, so the amount is unread.
  */
 export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
@@ -267,60 +410,71 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   const english = lazyScheduler(options, 'eng', englishDataPath, 'SPARSE_TEXT');
   // One amount line at a time.
   const burmese = lazyScheduler(options, 'mya', burmeseDataPath, 'SINGLE_LINE');
+  // The whole page, when the English reading found no status word or no label.
+  const burmesePage = lazyScheduler(options, 'mya', burmeseDataPath, 'SPARSE_TEXT');
   return {
     async read(image) {
       const readEnglish = await english.get();
       const prepared = await runSharp(() => prepare(image));
       const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
       const lines = linesOf(data);
-      const amountsNeedBurmese = amountsSuspect(lines);
       // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
+      // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
+      // so when no label was read changed no verdict on the own corpus: the status decides.)
       const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
+      let texts = lines.map((l) => l.text.replace(/\n$/, ''));
+      let extra: string[] = [];
+      if (wordsNeedBurmese) {
+        const { data: page } = await (await burmesePage.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
+        const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
+        const pageWords = linesOf(page).flatMap(burmeseWordsOf);
+        texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll));
+        extra = unplacedWords(lines, pageWords);
+        // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
+        // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
+        if (readStatus(receiptLines([...texts, ...extra].join('\n'))).status === 'success') {
+          const readLine = await burmese.get();
+          for (const [i, line] of lines.entries()) {
+            if (readStatus([texts[i]!]).status !== 'success') continue;
+            const { data: again } = await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+            const status = readStatus(receiptLines(again.text)).status;
+            if (status !== 'success') texts[i] = status ? again.text.trim() : '';
+          }
+          extra = extra.filter((w) => readStatus([w]).status !== 'success');
+        }
+      }
+      // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
+      // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
+      // Amount lines judged on the text as it now reads (a Burmese currency word the page reading put in).
+      const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
       if (!amountsNeedBurmese && !wordsNeedBurmese) return data.text;
 
       const readBurmese = await burmese.get();
-      const reread = new Map<Line, AmountReread>();
-      const rereadWords = new Map<Line, string>();
+      const reread = new Map<number, AmountReread>();
       if (amountsNeedBurmese) {
-        for (const line of lines) {
-          const currency = amountLineCurrency(line.text);
+        for (const [i, line] of lines.entries()) {
+          const currency = amountLineCurrency(texts[i]!);
           if (!currency) continue;
           const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
             rectangle: around(amountBox(line), prepared.info),
           });
-          reread.set(line, amountReread(again.text, currency));
-        }
-      }
-      if (wordsNeedBurmese) {
-        // Lines the English data read with low confidence and no digits: labels and status words in Burmese. At
-        // most MAX_WORD_REREADS of them, the least confident first.
-        const doubtful = lines
-          .filter((l) => !reread.has(l) && l.confidence < WORD_CONFIDENCE && !readableInEnglish(l.text))
-          .sort((a, b) => a.confidence - b.confidence)
-          .slice(0, MAX_WORD_REREADS);
-        for (const line of doubtful) {
-          const { data: again } = await readBurmese.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
-          const text = again.text.trim();
-          // Words only: digits the Burmese data reads in a line of Latin digits are guesses (a phone, an id), so a
-          // line whose English reading had digits keeps it unless the Burmese one has none.
-          const digitsGuessed = /\d{2}/.test(line.text) && /[\d\u1040-\u1049]/.test(text);
-          if (!digitsGuessed && (text.match(/[\u1000-\u102a\u103f\u104c-\u104f]/g) ?? []).length >= 2) rereadWords.set(line, text);
+          reread.set(i, amountReread(again.text, currency));
         }
       }
       const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
       const agreed = amounts.length > 0 && readAmount(amounts) !== null;
-      return lines
-        .map((l) => {
-          const english = l.text.replace(/\n$/, '');
-          const again = reread.get(l);
-          if (!again) return rereadWords.get(l) ?? english;
+      return texts
+        .map((text, i) => {
+          const again = reread.get(i);
+          if (!again) return text;
           // The rest of the line (an SMS sentence's payee and id) is kept either way.
-          return amountLineAfterReread(l, again, agreed);
+          return amountLineAfterReread({ ...lines[i]!, text }, again, agreed);
         })
+        .concat(extra)
         .join('\n');
     },
     async close() {
-      await Promise.all([english.close(), burmese.close()]);
+      await Promise.all([english.close(), burmese.close(), burmesePage.close()]);
     },
   };
 }
