@@ -500,6 +500,90 @@ describe('what OCR does to real screens', () => {
   });
 });
 
+describe('Burmese status words OCR spaced or broke', () => {
+  const status = (t: string) => readReceipt(t).status;
+
+  it('refuses a success word whose "not" OCR spaced off, or broke with a stray sign or letter', () => {
+    for (const text of [
+      'မ အောင်မြင်ပါ',
+      'ငွေလွှဲခြင်း မ အောင်မြင်ပါ',
+      // The "ေ" of မအောင် read as a letter on its own, the success word then without it.
+      'မစ အာင်မြင်ပါး',
+      "မ' အောင်မြင်ပါ",
+      'မ့ အောင်မြင်ပါသည်',
+      'ငွေလွှဲခြင်း မ | အောငမြငပါ',
+      'ငွေလွှဲခြင်း မအောင် မြင်ပါ',
+    ])
+      expect(status(text), text).toBe('failed');
+    // A success row elsewhere on the screen never outweighs the refusal.
+    expect(status('မစ အာင်မြင်ပါး\nStatus: Successful')).toBe('failed');
+  });
+
+  it('never reads a success when a short word before it may be a broken-off "not"', () => {
+    // "မှု" split off "ငွေပေးချေမှု": a syllable, or a negation with marks OCR added; it can't be told.
+    expect(status('ငွေပေးချေ မှု အောင်မြင်ပါသည်')).toBeNull();
+    // A bare မ ending the word before: the "not" glued to the wrong word, or "မှု" whose marks OCR lost.
+    expect(status('ငွေလွှဲခြင်းမ အောင်မြင်ပါ')).toBeNull();
+    expect(status('ငွေပေးချေမ အောင်မြင်ပါသည်')).toBeNull();
+    expect(status('ငွေပေးချေ မှု အောင်မြင်ပါသည်\nStatus: Successful')).toBeNull();
+  });
+
+  it('reads a success word OCR spaced at its syllables, when nothing negates it', () => {
+    for (const text of ['အောင် မြင်ပါ သည်', 'အောင်မြင် ပါသည်', 'ငွေလွှဲခြင်း အောင် မြင်ပါ သည်', 'ငွေပေးချေမှု အောင မြငပါသည'])
+      expect(status(text), text).toBe('success');
+    expect(status('ငွေလွှဲခြင်း အောင်မြင်ပါသည်')).toBe('success');
+  });
+
+  it('refuses English negations of a success word', () => {
+    expect(status('Payment not completed')).toBe('failed');
+    expect(status('Transfer has not been approved')).toBe('failed');
+  });
+
+  it('judges a failed Burmese screen with every other field right a mismatch, never a match', () => {
+    const text =
+      'မစ အာင်မြင်ပါး\n-25,000 Ks\nTransfer To\nKyaw Zin (09*****4567)\nTransaction Time\n2026-11-23 14:05:12\nTransaction No.\n88175132529281112';
+    const checks = compareReceipt(readReceipt(text), order, accounts, { windowMs });
+    expect(verdictOf(checks)).toBe('mismatch');
+    expect(checks.find((c) => c.field === 'status')!.result).toBe('mismatch');
+  });
+});
+
+describe('a date whose day may have lost a digit', () => {
+  const receipt = (date: string) =>
+    `Payment Successful\n-25,000 Ks\nTransfer To\nKyaw Zin (09*****4567)\nDate & Time\n${date}\nTransaction No.\n88175132529281112`;
+  const time = (date: string, createdAt = order.createdAt) =>
+    compareReceipt(readReceipt(receipt(date)), { ...order, createdAt }, accounts, { windowMs }).find((c) => c.field === 'time')!.result;
+
+  it('keeps the times a one-digit day would give with its first digit restored', () => {
+    expect(readReceipt(receipt('3 Nov 2026 02:05 PM'))).toMatchObject({
+      time: '2026-11-03T07:35:00.000Z',
+      timeIfDayCut: ['2026-11-13T07:35:00.000Z', '2026-11-23T07:35:00.000Z'],
+    });
+    // 1 → 11, 21, 31 where the month has a 31st; a padded or two-digit day carries none.
+    expect(readReceipt(receipt('Dec 1, 2026 14:05')).timeIfDayCut).toHaveLength(3);
+    expect(readReceipt(receipt('03/11/2026 14:05:12')).timeIfDayCut).toBeUndefined();
+    expect(readReceipt(receipt('23 Nov 2026 02:05 PM')).timeIfDayCut).toBeUndefined();
+  });
+
+  it('does not call "3 Nov" old when it may be 23 Nov with the 2 lost: unread, never match', () => {
+    expect(time('3 Nov 2026 02:05 PM')).toBe('unreadable');
+    expect(time('Nov 3, 2026 14:05')).toBe('unreadable');
+    expect(time('3/11/2026 14:05:12')).toBe('unreadable');
+    expect(time('3 နိုဝင်ဘာ 2026 14:05')).toBe('unreadable');
+    expect(verdictOf(compareReceipt(readReceipt(receipt('3 Nov 2026 02:05 PM')), order, accounts, { windowMs }))).toBe('unreadable');
+  });
+
+  it('still refuses old receipts: a two-digit or padded day, or a one-digit day no restored digit explains', () => {
+    expect(time('20 Nov 2026 02:05 PM')).toBe('mismatch');
+    expect(time('03 Nov 2026 02:05 PM')).toBe('mismatch');
+    expect(time('03/11/2026 14:05:12')).toBe('mismatch');
+    // Order on 8 Nov, receipt of 5 Nov (3 days old): 15 and 25 Nov would be after the order, so it is old.
+    expect(time('5 Nov 2026 02:05 PM', '2026-11-08T07:40:00.000Z')).toBe('mismatch');
+    // A one-digit day in its window agrees as before.
+    expect(time('5 Nov 2026 02:05 PM', '2026-11-05T07:40:00.000Z')).toBe('match');
+  });
+});
+
 describe('Burmese digits the English data made into other digits', () => {
   // Word confidences as tesseract's English data gives them: a Burmese-digit amount read as well-formed Latin digits
   // scores 0–75, a Latin amount 85 and up (70 and up in photos of a screen).

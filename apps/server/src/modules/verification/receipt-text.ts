@@ -17,6 +17,11 @@ export type ReceiptReading = {
   transactionId: string | null;
   /** The receipt time as UTC ISO text (wallets print Myanmar time, UTC+6:30). */
   time: string | null;
+  /**
+   * Set only when the date's day was read as one digit with no leading zero: the times the receipt would show had
+   * OCR dropped the day's first digit ("3 Nov" of 23 Nov). The time can't disagree while one of these would agree.
+   */
+  timeIfDayCut?: string[];
   /** The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. */
   receiver: { name: string | null; phone: string | null } | null;
   /** What the receipt says became of the payment; null when it says nothing we know. */
@@ -448,6 +453,8 @@ const MM_MONTHS: Array<[RegExp, number]> = [
 const YANGON_OFFSET_MINUTES = 390;
 
 type DateParts = { y: number; mo: number; d: number };
+/** A date found in a line; `dayText` is the day as printed ("3", "03", "23"). */
+type FoundDate = { date: DateParts; text: string; dayText: string };
 
 const DATE_PATTERNS = {
   ymd: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/,
@@ -465,16 +472,16 @@ function monthOf(word: string): number | null {
     : null;
 }
 
-function findDate(line: string): { date: DateParts; text: string } | null {
+function findDate(line: string): FoundDate | null {
   let m = line.match(DATE_PATTERNS.ymd);
-  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0] };
+  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0], dayText: m[3]! };
   m = line.match(DATE_PATTERNS.dmy);
   // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
-  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0] };
+  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   m = line.match(DATE_PATTERNS.dMonY);
-  if (m && monthOf(m[2]!)) return { date: { y: +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0] };
+  if (m && monthOf(m[2]!)) return { date: { y: +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   m = line.match(DATE_PATTERNS.monDY);
-  if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0] };
+  if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0], dayText: m[2]! };
   for (const [re, mo] of MM_MONTHS) {
     const at = line.search(re);
     if (at < 0) continue;
@@ -483,7 +490,11 @@ function findDate(line: string): { date: DateParts; text: string } | null {
     const year = after?.[2] ?? line.slice(at).match(/(20\d{2})/)?.[1];
     const day = before?.[1] ?? after?.[1];
     if (year && day)
-      return { date: { y: +year, mo, d: +day }, text: line.slice(before ? at - before[0].length : at, at + (after?.[0].length ?? 0)) };
+      return {
+        date: { y: +year, mo, d: +day },
+        text: line.slice(before ? at - before[0].length : at, at + (after?.[0].length ?? 0)),
+        dayText: day,
+      };
   }
   return null;
 }
@@ -525,7 +536,20 @@ const toUtc = (date: DateParts, clock: { h: number; mi: number; s: number }): st
  * before it (separate "Date" and "Time" rows), or is the text's only clock.
  */
 export function readTime(lines: string[]): string | null {
-  const found = new Set<string>();
+  return timeOf(lines).value;
+}
+
+/**
+ * A day printed as one digit may be a two-digit day whose first digit OCR lost ("3 Nov" of 23 Nov, the "2" eaten by
+ * the label or an edge): the same date and clock with 1, 2 or 3 before the day, where that makes a date.
+ */
+function ifDayCut(found: FoundDate, clock: { h: number; mi: number; s: number }): string[] {
+  if (found.dayText.length !== 1) return [];
+  return [1, 2, 3].map((tens) => toUtc({ ...found.date, d: tens * 10 + found.date.d }, clock)).filter((t): t is string => t !== null);
+}
+
+function timeOf(lines: string[]): { value: string | null; ifDayCut: string[] } {
+  const found = new Map<string, string[]>();
   const clocks = lines.map((l) => findClock(l.replace(DATE_PATTERNS.ymd, ' ').replace(DATE_PATTERNS.dmy, ' ')));
   const distinctClocks = new Set(clocks.filter(Boolean).map((c) => `${c!.h}:${c!.mi}:${c!.s}`));
   lines.forEach((line, i) => {
@@ -537,10 +561,12 @@ export function readTime(lines: string[]): string | null {
     const clock = sameLine ?? near ?? only;
     if (!clock) return;
     const iso = toUtc(date.date, clock);
-    if (iso) found.add(iso);
+    if (iso) found.set(iso, [...(found.get(iso) ?? []), ...ifDayCut(date, clock)]);
   });
   // Several different times (e.g. a statement) mean we can't tell which one is this payment.
-  return found.size === 1 ? [...found][0]! : null;
+  if (found.size !== 1) return { value: null, ifDayCut: [] };
+  const [[value, cut]] = [...found.entries()] as [[string, string[]]];
+  return { value, ifDayCut: [...new Set(cut)] };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -695,32 +721,73 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
 // Status
 
 const FAILED =
-  /\b(?:un-?\s?successful|not\s+successful|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်မြင်|မရ(?:ပါ|နိုင်)/i;
+  /\b(?:un-?\s?successful|not\s+(?:been\s+)?(?:successful|completed?|approved)|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)/i;
 const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
 const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
-const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်မြင်/i;
+// OCR spaces Burmese words at syllables: "အောင် မြင်ပါ သည်" is still the success word.
+const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်\s?မြင်/i;
 
 /**
  * The Burmese status words on their consonants (marks dropped by OCR), as whole words: "မအောင်မြင်" (failed) is
  * "မအငမင", and "အောင်မြင်" (success) counts only with no letter before it, so a failure whose first letter was lost
  * is never read as a success by this rule.
  */
-const FAILED_SKELETON = /(?<![\u1000-\u109f])မအငမင|ပယဖက/;
+const FAILED_SKELETON = /(?<![\u1000-\u109f])မအင\s?မင|ပယဖက/;
 const PENDING_SKELETON = /ဆငငထ|စငဆင/;
-const SUCCESS_SKELETON = /(?<![\u1000-\u109f])အငမင/;
+const SUCCESS_SKELETON = /(?<![\u1000-\u109f])အင\s?မင/;
 
-/** The status the receipt prints: any failure, cancellation or pending word decides; else a success word. */
+const MARK = BURMESE_MARKS.source;
+/** "အောင်မြင်" with any marks OCR kept, dropped or swapped, and a space between its syllables. */
+const SUCCESS_WORD = new RegExp(`အ${MARK}*င${MARK}*\\s?မ${MARK}*င`, 'g');
+/**
+ * The word before a success word is a bare "မ" (not), maybe with a tone mark OCR added, maybe with one more bare
+ * letter after it (the "ေ" of "မအောင်" read as a letter: "မစ အာင်မြင်").
+ */
+const NEGATION = /^မ[\u1037\u1038]?[\u1000-\u1021]?$/;
+/** The same at the end of a longer word: the "မ" glued to the word before it, or a "မှု" whose marks OCR lost. */
+const NEGATION_END = /(?<!\u1039)မ[\u1037\u1038]?[\u1000-\u1021]?$/;
+
+/**
+ * Whether a line negates a Burmese success word that OCR broke away from its "မ" (not): "မ အောင်မြင်ပါ", "မ' အောင်မြင်",
+ * "မစ အာင်မြင်ပါး". `refused` when the word before it is that "မ"; `doubtful` when it may be the "မ" or a syllable
+ * of another word (a longer word ending in a bare မ, "ငွေလွှဲခြင်းမ" or "ငွေပေးချေမ[ှု]"; a short word starting with
+ * မ, "မှု" split off its noun): never a success then. Spaces and stray signs (not Myanmar script) between are skipped.
+ */
+function negatedSuccess(line: string): 'refused' | 'doubtful' | null {
+  let doubtful = false;
+  for (const m of line.matchAll(SUCCESS_WORD)) {
+    const word =
+      line
+        .slice(0, m.index)
+        .replace(/[^\u1000-\u109f\s]/g, '')
+        .trimEnd()
+        .match(/\S*$/)?.[0] ?? '';
+    if (NEGATION.test(word)) return 'refused';
+    if (NEGATION_END.test(word) || /^မ[\u1000-\u1021]?$/.test(burmeseSkeleton(word))) doubtful = true;
+  }
+  return doubtful ? 'doubtful' : null;
+}
+
+/**
+ * The status the receipt prints: any failure, cancellation or pending word decides; else a success word. A success
+ * word whose negation may have been broken off is never a success.
+ */
 export function readStatus(lines: string[]): { status: ReceiptStatus | null; text: string | null } {
+  const negations = lines.map(negatedSuccess);
+  const refused = lines.find((_, i) => negations[i] === 'refused');
+  const maybeRefused = negations.includes('doubtful');
   for (const [status, re, skeleton] of [
     ['failed', FAILED, FAILED_SKELETON],
     ['cancelled', CANCELLED, null],
     ['pending', PENDING, PENDING_SKELETON],
     ['success', SUCCESS, null],
   ] as const) {
+    if (status === 'success' && maybeRefused) return { status: null, text: null };
     const line = lines.find((l) => re.test(l));
     if (line) return { status, text: line.match(re)![0] };
     const marksLost = skeleton ? lines.find((l) => skeleton.test(burmeseSkeleton(l))) : undefined;
     if (marksLost) return { status, text: marksLost };
+    if (status === 'failed' && refused !== undefined) return { status, text: refused };
   }
   // A success word read without its marks, only when no refusal word was read in any form.
   const success = lines.find((l) => SUCCESS_SKELETON.test(burmeseSkeleton(l)));
@@ -733,6 +800,7 @@ export function readReceipt(text: string): ReceiptReading {
   const amount = amountOf(lines);
   const transactionId = transactionIdOf(lines);
   const receiver = receiverOf(lines);
+  const time = timeOf(lines);
   const unlabelled: ReceiptReading['unlabelled'] = [];
   if (amount.value !== null && !amount.labelled) unlabelled.push('amount');
   if (transactionId.value !== null && !transactionId.labelled) unlabelled.push('transactionId');
@@ -740,7 +808,8 @@ export function readReceipt(text: string): ReceiptReading {
   return {
     amount: amount.value,
     transactionId: transactionId.value,
-    time: readTime(lines),
+    time: time.value,
+    ...(time.ifDayCut.length ? { timeIfDayCut: time.ifDayCut } : {}),
     receiver: receiver.value,
     status: status.status,
     statusText: status.text,
