@@ -680,6 +680,10 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(readReceipt('Amount: 2,500 Kyats').amount).toBe(2500);
   });
 
+  it('reads a labelled amount whose bracketed currency OCR lost ("Amount )")', () => {
+    expect(readReceipt('Transfer Successful\n-125,000 MMK\nAmount )  125,000.00\nFee  0 MMK').amount).toBe(125000);
+  });
+
   it('leaves a name OCR cut short at an edge unread, never a mismatch', () => {
     expect(payee('Paid To\naw Zin')?.result).toBe('unreadable');
     expect(payee('Paid To\nZaw Lin Htet')?.result).toBe('mismatch');

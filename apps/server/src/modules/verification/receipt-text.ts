@@ -102,7 +102,9 @@ const LABELS: Array<[LabelKind, string]> = [
   ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
 ];
 
-const labelRe = (src: string) => new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.(\\-–>|]|[\\d\\u1040-\\u1049])\\s*[:.\\-–>|]*\\s*`, 'i');
+// After the label, its separators and a bracket whose currency OCR lost ("Amount )" of "Amount (MMK)").
+const labelRe = (src: string) =>
+  new RegExp(`^[\\s•·*>-]*(?:${src})(?=$|[\\s:.()\\-–>|]|[\\d\\u1040-\\u1049])\\s*(?:\\(?\\s*\\)\\s*)?[:.\\-–>|]*\\s*`, 'i');
 const LABEL_RES = LABELS.map(([kind, src]) => [kind, labelRe(src)] as const);
 
 /**

@@ -297,6 +297,24 @@ function burmeseWordsOf(line: Line): Word[] {
   return out;
 }
 
+/** Burmese digits and the letter ဝ, which is drawn exactly as ၀ (zero), between or beside them. */
+const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101d]*/g;
+
+/**
+ * Numbers printed in Burmese digits (an id, a date, a time), as the Burmese page reading saw them: words with three
+ * Burmese digits or more, in Latin digits. The English data reads them as other digits and letters ("309550083269909"
+ * of ၃၀၇၄၄၇၀၆၃၁၆၇၅၁၅), which would disagree with the order where the receipt agrees.
+ */
+function burmeseNumbersOf(line: Line): Word[] {
+  return (line.words ?? [])
+    .filter((w) => {
+      const digits = (w.text.match(/[\u1040-\u1049]/g) ?? []).length;
+      // Two are a day or an hour ("၂၃"), taken when read with confidence.
+      return digits >= 3 || (digits === 2 && w.confidence >= 90);
+    })
+    .map((w) => ({ ...w, text: normalizeDigits(w.text.replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))) }));
+}
+
 /** Whether two boxes overlap by at least half of the smaller one, across and down. */
 function overlaps(a: Bbox, b: Bbox): boolean {
   const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
@@ -309,12 +327,14 @@ function overlaps(a: Bbox, b: Bbox): boolean {
  * script the English data made debris of ("ogee: Ble sa", a label read as "660932690"). Latin words read with
  * confidence, and words no Burmese word covers (a name, a phone, an id, an amount), stay as the English data read them.
  */
-function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[]): string {
+function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], burmeseNumbers: Word[]): string {
   const out: string[] = [];
   const used = new Set<Word>();
   for (const w of line.words ?? []) {
     const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
-    const cover = latin ? [] : burmeseWords.filter((b) => overlaps(b.bbox, w.bbox));
+    // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits).
+    const word = latin && /^[A-Za-z]{2,}$/.test(w.text);
+    const cover = [...(latin ? [] : burmeseWords), ...(word ? [] : burmeseNumbers)].filter((b) => overlaps(b.bbox, w.bbox));
     if (!cover.length) out.push(withoutFullStop(w, allWords));
     const place = (b: Word) => {
       if (used.has(b)) return;
@@ -323,7 +343,11 @@ function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[]): s
     };
     cover.forEach(place);
     // Burmese words between the English ones (a word the English data did not see at all), on this line.
-    if (w === line.words!.at(-1)) burmeseWords.filter((b) => overlaps(b.bbox, line.bbox)).forEach(place);
+    if (w !== line.words!.at(-1)) continue;
+    burmeseWords.filter((b) => overlaps(b.bbox, line.bbox)).forEach(place);
+    // A number only where the English data saw nothing at all: not over a word it kept.
+    const seen = (b: Word) => line.words!.some((x) => Math.min(x.bbox.x1, b.bbox.x1) > Math.max(x.bbox.x0, b.bbox.x0));
+    burmeseNumbers.filter((b) => overlaps(b.bbox, line.bbox) && !seen(b)).forEach(place);
   }
   return out.join(' ');
 }
@@ -346,9 +370,44 @@ function withoutFullStop(word: Word, allWords: Word[]): string {
 
 const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
 
-/** Burmese words on no English line (a line the English data did not find at all), as lines of their own. */
-function unplacedWords(lines: Line[], burmeseWords: Word[]): string[] {
-  return burmeseWords.filter((b) => !lines.some((l) => overlaps(b.bbox, l.bbox))).map((b) => b.text);
+/** Burmese words on no English line (a line the English data did not find at all), placed where they were seen. */
+function unplacedWords(lines: Line[], burmeseWords: Word[]): Placed[] {
+  return burmeseWords.filter((b) => !lines.some((l) => overlaps(b.bbox, l.bbox))).map((b) => ({ text: b.text, bbox: b.bbox }));
+}
+
+/** A piece of read text and where it was on the page. */
+type Placed = { text: string; bbox: Bbox };
+
+/**
+ * The page's text row by row: pieces side by side (a label and its value in one row, which tesseract may give as two
+ * lines, in either order) joined left to right, rows top to bottom. A piece joins the row whose first piece's middle
+ * is nearest its own, within 0.8 of the taller one's height (Burmese labels sit lower and reach higher than the Latin
+ * values beside them), unless it lies above or below a piece already there (a name over its number is two rows).
+ */
+export function rowsOf(pieces: Placed[]): string[] {
+  const mid = (p: Placed) => (p.bbox.y0 + p.bbox.y1) / 2;
+  const height = (p: Placed) => p.bbox.y1 - p.bbox.y0;
+  const rows: Placed[][] = [];
+  for (const p of pieces.filter((x) => x.text.trim()).sort((a, b) => mid(a) - mid(b))) {
+    let best: Placed[] | null = null;
+    for (const row of rows) {
+      const d = Math.abs(mid(row[0]!) - mid(p));
+      if (d >= 0.8 * Math.max(height(p), height(row[0]!))) continue;
+      // (A lone character is OCR's debris of a mark or an icon more often than text: it blocks nothing.)
+      if (row.some((q) => q.text.trim().length > 1 && Math.min(q.bbox.x1, p.bbox.x1) > Math.max(q.bbox.x0, p.bbox.x0))) continue;
+      if (!best || d < Math.abs(mid(best[0]!) - mid(p))) best = row;
+    }
+    if (best) best.push(p);
+    else rows.push([p]);
+  }
+  return rows
+    .sort((a, b) => mid(a[0]!) - mid(b[0]!))
+    .map((r) =>
+      r
+        .sort((a, b) => a.bbox.x0 - b.bbox.x0)
+        .map((p) => p.text.trim())
+        .join('  '),
+    );
 }
 
 function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
@@ -423,16 +482,17 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       // so when no label was read changed no verdict on the own corpus: the status decides.)
       const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
       let texts = lines.map((l) => l.text.replace(/\n$/, ''));
-      let extra: string[] = [];
+      let extra: Placed[] = [];
       if (wordsNeedBurmese) {
         const { data: page } = await (await burmesePage.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
         const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
         const pageWords = linesOf(page).flatMap(burmeseWordsOf);
-        texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll));
-        extra = unplacedWords(lines, pageWords);
+        const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
+        texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers));
+        extra = unplacedWords(lines, [...pageWords, ...pageNumbers]);
         // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
         // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
-        if (readStatus(receiptLines([...texts, ...extra].join('\n'))).status === 'success') {
+        if (readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
           const readLine = await burmese.get();
           for (const [i, line] of lines.entries()) {
             if (readStatus([texts[i]!]).status !== 'success') continue;
@@ -440,14 +500,15 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
             const status = readStatus(receiptLines(again.text)).status;
             if (status !== 'success') texts[i] = status ? again.text.trim() : '';
           }
-          extra = extra.filter((w) => readStatus([w]).status !== 'success');
+          extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
         }
       }
       // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
       // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
       // Amount lines judged on the text as it now reads (a Burmese currency word the page reading put in).
       const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
-      if (!amountsNeedBurmese && !wordsNeedBurmese) return data.text;
+      const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
+      if (!amountsNeedBurmese && !wordsNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
 
       const readBurmese = await burmese.get();
       const reread = new Map<number, AmountReread>();
@@ -463,15 +524,12 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       }
       const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
       const agreed = amounts.length > 0 && readAmount(amounts) !== null;
-      return texts
-        .map((text, i) => {
-          const again = reread.get(i);
-          if (!again) return text;
-          // The rest of the line (an SMS sentence's payee and id) is kept either way.
-          return amountLineAfterReread({ ...lines[i]!, text }, again, agreed);
-        })
-        .concat(extra)
-        .join('\n');
+      const rows = texts.map((text, i) => {
+        const again = reread.get(i);
+        // The rest of the line (an SMS sentence's payee and id) is kept either way.
+        return placed(again ? amountLineAfterReread({ ...lines[i]!, text }, again, agreed) : text, i);
+      });
+      return rowsOf([...rows, ...extra]).join('\n');
     },
     async close() {
       await Promise.all([english.close(), burmese.close(), burmesePage.close()]);

@@ -1,0 +1,36 @@
+// Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
+import { describe, expect, it } from 'vitest';
+import { rowsOf } from './text-reader.ts';
+
+const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
+
+describe('rows of a page', () => {
+  it('puts a value tesseract gave before its taller, lower Burmese label after the label, in one row', () => {
+    // Boxes as read off a generated WavePay receipt: each value sits higher than the label to its left.
+    const rows = rowsOf([
+      at('-250,000.00 Ks', 212, 259, 492, 290),
+      at('8865920373841040', 373, 519, 572, 534),
+      at('ငွေလွှဲအမှတ်', 131, 523, 223, 550),
+      at('-250,000.00 Ks', 421, 584, 572, 600),
+      at('ငွေပမာဏ', 130, 596, 207, 613),
+      at('0 Ks', 529, 648, 571, 663),
+      at('ဝန်ဆောင်ခ', 130, 652, 214, 678),
+    ]);
+    expect(rows).toEqual(['-250,000.00 Ks', 'ငွေလွှဲအမှတ်  8865920373841040', 'ငွေပမာဏ  -250,000.00 Ks', 'ဝန်ဆောင်ခ  0 Ks']);
+  });
+
+  it('keeps a name over its number as two rows beside a label between them', () => {
+    const rows = rowsOf([at('လက်ခံသူ', 130, 400, 200, 426), at('Kyaw Zin', 450, 396, 572, 412), at('09*****4567', 440, 416, 572, 432)]);
+    expect(rows).toEqual(['လက်ခံသူ  Kyaw Zin', '09*****4567']);
+  });
+
+  it('lets no stray character keep a label out of its row', () => {
+    const rows = rowsOf([at('c', 168, 459, 174, 465), at('Nov 23, 2026 07:54', 377, 455, 572, 471), at('အချိန်', 131, 467, 176, 485)]);
+    expect(rows).toEqual(['အချိန်  c  Nov 23, 2026 07:54']);
+  });
+
+  it('keeps the lines of a sentence apart', () => {
+    const rows = rowsOf([at('You have sent 12,500 MMK to', 20, 100, 380, 118), at('Ko Kyaw Zin (09*****4567) on', 20, 124, 380, 142)]);
+    expect(rows).toEqual(['You have sent 12,500 MMK to', 'Ko Kyaw Zin (09*****4567) on']);
+  });
+});
