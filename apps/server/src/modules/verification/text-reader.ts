@@ -15,6 +15,7 @@ import {
   amountReread,
   isCurrencyWord,
   readAmount,
+  readReceipt,
   readStatus,
   receiptLines,
 } from './receipt-text.ts';
@@ -289,9 +290,14 @@ function burmeseWordsOf(line: Line): Word[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    if (burmeseLetters(w.text) === 1 && next) {
-      out.push({ ...next, text: `${w.text}${next.text}`, bbox: { ...next.bbox, x0: Math.min(w.bbox.x0, next.bbox.x0) } });
-      i++;
+    if (burmeseLetters(w.text) === 1) {
+      // Glued when it stands right before the next word, or is a "not": far off, it is the Burmese data's reading of
+      // something else (a Latin id read as one consonant), and glued it would stretch the word over that.
+      const adjacent = next && next.bbox.x0 - w.bbox.x1 < w.bbox.y1 - w.bbox.y0;
+      if (next && (adjacent || w.text.startsWith('မ'))) {
+        out.push({ ...next, text: `${w.text}${next.text}`, bbox: { ...next.bbox, x0: Math.min(w.bbox.x0, next.bbox.x0) } });
+        i++;
+      }
     } else out.push(w);
   }
   return out;
@@ -322,19 +328,35 @@ function overlaps(a: Bbox, b: Bbox): boolean {
   return across >= 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0) && down >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
+/** Whether two boxes' middles are apart by less than half the taller one, down the page. */
+const level = (a: Bbox, b: Bbox) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < 0.5 * Math.max(a.y1 - a.y0, b.y1 - b.y0);
+
+/**
+ * Whether two words are one spot of the page: overlapping and level. The English data's boxes of a mixed Burmese and
+ * Latin sentence reach into the lines above and below; overlap alone let a Burmese word of the line above stand in
+ * for an id.
+ */
+const sameSpot = (a: Bbox, b: Bbox) => overlaps(a, b) && level(a, b);
+
+/** Whether a word stands in a line: within its width and level with one of its words. */
+const inLine = (b: Bbox, line: Line) => b.x1 > line.bbox.x0 && b.x0 < line.bbox.x1 && (line.words ?? []).some((w) => level(w.bbox, b));
+
 /**
  * An English-read line with the Burmese page reading's words in place of the English words they cover: Burmese
  * script the English data made debris of ("ogee: Ble sa", a label read as "660932690"). Latin words read with
  * confidence, and words no Burmese word covers (a name, a phone, an id, an amount), stay as the English data read them.
  */
-function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], burmeseNumbers: Word[]): string {
+function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], burmeseNumbers: Word[], used: Set<Word>): string {
   const out: string[] = [];
-  const used = new Set<Word>();
   for (const w of line.words ?? []) {
     const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
     // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits).
     const word = latin && /^[A-Za-z]{2,}$/.test(w.text);
-    const cover = [...(latin ? [] : burmeseWords), ...(word ? [] : burmeseNumbers)].filter((b) => overlaps(b.bbox, w.bbox));
+    const near = [...(latin ? [] : burmeseWords), ...(word ? [] : burmeseNumbers)].filter((b) => sameSpot(b.bbox, w.bbox));
+    // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
+    // is not what the id was.
+    const across = near.reduce((sum, b) => sum + Math.max(0, Math.min(b.bbox.x1, w.bbox.x1) - Math.max(b.bbox.x0, w.bbox.x0)), 0);
+    const cover = across >= 0.5 * (w.bbox.x1 - w.bbox.x0) ? near : [];
     if (!cover.length) out.push(withoutFullStop(w, allWords));
     const place = (b: Word) => {
       if (used.has(b)) return;
@@ -344,10 +366,10 @@ function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], bu
     cover.forEach(place);
     // Burmese words between the English ones (a word the English data did not see at all), on this line.
     if (w !== line.words!.at(-1)) continue;
-    burmeseWords.filter((b) => overlaps(b.bbox, line.bbox)).forEach(place);
+    burmeseWords.filter((b) => inLine(b.bbox, line)).forEach(place);
     // A number only where the English data saw nothing at all: not over a word it kept.
     const seen = (b: Word) => line.words!.some((x) => Math.min(x.bbox.x1, b.bbox.x1) > Math.max(x.bbox.x0, b.bbox.x0));
-    burmeseNumbers.filter((b) => overlaps(b.bbox, line.bbox) && !seen(b)).forEach(place);
+    burmeseNumbers.filter((b) => inLine(b.bbox, line) && !seen(b)).forEach(place);
   }
   return out.join(' ');
 }
@@ -370,9 +392,12 @@ function withoutFullStop(word: Word, allWords: Word[]): string {
 
 const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
 
-/** Burmese words on no English line (a line the English data did not find at all), placed where they were seen. */
-function unplacedWords(lines: Line[], burmeseWords: Word[]): Placed[] {
-  return burmeseWords.filter((b) => !lines.some((l) => overlaps(b.bbox, l.bbox))).map((b) => ({ text: b.text, bbox: b.bbox }));
+/** Burmese words placed on no line, where the English data saw no word at all: kept where they were seen. */
+function unplacedWords(lines: Line[], burmeseWords: Word[], used: Set<Word>): Placed[] {
+  const english = lines.flatMap((l) => l.words ?? []);
+  return burmeseWords
+    .filter((b) => !used.has(b) && !english.some((w) => overlaps(b.bbox, w.bbox)))
+    .map((b) => ({ text: b.text, bbox: b.bbox }));
 }
 
 /** A piece of read text and where it was on the page. */
@@ -454,6 +479,13 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
   };
 }
 
+const FIELDS = 5;
+/** How many of a receipt's fields a text gives: amount, id, time, payee and status. */
+function fieldsRead(text: string): number {
+  const r = readReceipt(text);
+  return [r.amount, r.transactionId, r.time, r.receiver, r.status].filter((v) => v !== null).length;
+}
+
 /**
  * Reads a receipt with the English data, then with the Burmese data where the English reading shows Burmese:
  * - No status word read: the whole page is read in Burmese, and its Burmese words (two consonants or more, no digits)
@@ -471,68 +503,89 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   const burmese = lazyScheduler(options, 'mya', burmeseDataPath, 'SINGLE_LINE');
   // The whole page, when the English reading found no status word or no label.
   const burmesePage = lazyScheduler(options, 'mya', burmeseDataPath, 'SPARSE_TEXT');
+  // The page as one block of text, when the sparse reading left fields unread: an SMS's sentences, whose lines mixing
+  // Burmese words and Latin numbers the sparse reading cuts into pieces and loses an id or a date in.
+  const englishBlock = lazyScheduler(options, 'eng', englishDataPath, 'SINGLE_BLOCK');
+
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+  /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
+  async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
+    const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
+    const lines = linesOf(data);
+    // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
+    // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
+    // so when no label was read changed no verdict on the own corpus: the status decides.)
+    const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
+    let texts = lines.map((l) => l.text.replace(/\n$/, ''));
+    let extra: Placed[] = [];
+    if (wordsNeedBurmese) {
+      const page = await burmesePageOf();
+      const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
+      const pageWords = linesOf(page).flatMap(burmeseWordsOf);
+      const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
+      const used = new Set<Word>();
+      texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers, used));
+      extra = unplacedWords(lines, [...pageWords, ...pageNumbers], used);
+      // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
+      // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
+      if (readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
+        const readLine = await burmese.get();
+        for (const [i, line] of lines.entries()) {
+          if (readStatus([texts[i]!]).status !== 'success') continue;
+          const { data: again } = await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+          const status = readStatus(receiptLines(again.text)).status;
+          if (status !== 'success') texts[i] = status ? again.text.trim() : '';
+        }
+        extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
+      }
+    }
+    // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
+    // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
+    // Amount lines judged on the text as it now reads (a Burmese currency word the page reading put in).
+    const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
+    const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
+    if (!amountsNeedBurmese && !wordsNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
+
+    const readBurmese = await burmese.get();
+    const reread = new Map<number, AmountReread>();
+    if (amountsNeedBurmese) {
+      for (const [i, line] of lines.entries()) {
+        const currency = amountLineCurrency(texts[i]!);
+        if (!currency) continue;
+        const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
+          rectangle: around(amountBox(line), prepared.info),
+        });
+        reread.set(i, amountReread(again.text, currency));
+      }
+    }
+    const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
+    const agreed = amounts.length > 0 && readAmount(amounts) !== null;
+    const rows = texts.map((text, i) => {
+      const again = reread.get(i);
+      // The rest of the line (an SMS sentence's payee and id) is kept either way.
+      return placed(again ? amountLineAfterReread({ ...lines[i]!, text }, again, agreed) : text, i);
+    });
+    return rowsOf([...rows, ...extra]).join('\n');
+  }
+
   return {
     async read(image) {
-      const readEnglish = await english.get();
       const prepared = await runSharp(() => prepare(image));
-      const { data } = await readEnglish.addJob('recognize', prepared.data, {}, { text: true, blocks: true });
-      const lines = linesOf(data);
-      // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
-      // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
-      // so when no label was read changed no verdict on the own corpus: the status decides.)
-      const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
-      let texts = lines.map((l) => l.text.replace(/\n$/, ''));
-      let extra: Placed[] = [];
-      if (wordsNeedBurmese) {
-        const { data: page } = await (await burmesePage.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
-        const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
-        const pageWords = linesOf(page).flatMap(burmeseWordsOf);
-        const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
-        texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers));
-        extra = unplacedWords(lines, [...pageWords, ...pageNumbers]);
-        // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
-        // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
-        if (readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
-          const readLine = await burmese.get();
-          for (const [i, line] of lines.entries()) {
-            if (readStatus([texts[i]!]).status !== 'success') continue;
-            const { data: again } = await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
-            const status = readStatus(receiptLines(again.text)).status;
-            if (status !== 'success') texts[i] = status ? again.text.trim() : '';
-          }
-          extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
-        }
-      }
-      // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
-      // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
-      // Amount lines judged on the text as it now reads (a Burmese currency word the page reading put in).
-      const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
-      const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
-      if (!amountsNeedBurmese && !wordsNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
-
-      const readBurmese = await burmese.get();
-      const reread = new Map<number, AmountReread>();
-      if (amountsNeedBurmese) {
-        for (const [i, line] of lines.entries()) {
-          const currency = amountLineCurrency(texts[i]!);
-          if (!currency) continue;
-          const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
-            rectangle: around(amountBox(line), prepared.info),
-          });
-          reread.set(i, amountReread(again.text, currency));
-        }
-      }
-      const amounts = [...reread.values()].map((r) => r.amount).filter((a): a is string => a !== null);
-      const agreed = amounts.length > 0 && readAmount(amounts) !== null;
-      const rows = texts.map((text, i) => {
-        const again = reread.get(i);
-        // The rest of the line (an SMS sentence's payee and id) is kept either way.
-        return placed(again ? amountLineAfterReread({ ...lines[i]!, text }, again, agreed) : text, i);
-      });
-      return rowsOf([...rows, ...extra]).join('\n');
+      let burmesePageRead: Promise<Page> | null = null;
+      const burmesePageOf = () =>
+        (burmesePageRead ??= burmesePage
+          .get()
+          .then((s) => s.addJob('recognize', prepared.data, {}, { text: true, blocks: true }))
+          .then((r) => r.data));
+      const sparse = await readWith(english, prepared, burmesePageOf);
+      const found = fieldsRead(sparse);
+      if (found === FIELDS) return sparse;
+      const block = await readWith(englishBlock, prepared, burmesePageOf);
+      // The reading that found more; each is judged whole, never a field from one and a field from the other.
+      return fieldsRead(block) > found ? block : sparse;
     },
     async close() {
-      await Promise.all([english.close(), burmese.close(), burmesePage.close()]);
+      await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
     },
   };
 }
