@@ -8,6 +8,7 @@ import {
   burmeseAmountLine,
   readableInEnglish,
   readReceipt,
+  readReceiver,
   replaceLineAmount,
 } from './receipt-text.ts';
 
@@ -682,6 +683,11 @@ describe('values OCR broke or garbled under their labels', () => {
 
   it('reads a labelled amount whose bracketed currency OCR lost ("Amount )")', () => {
     expect(readReceipt('Transfer Successful\n-125,000 MMK\nAmount )  125,000.00\nFee  0 MMK').amount).toBe(125000);
+  });
+
+  it('reads a mask OCR shrank to one sign under a payee label, and only at the end of the line', () => {
+    expect(readReceiver(['Transfer To  Ma Hnin Wai, #1122'])).toEqual({ name: 'Ma Hnin Wai', phone: '*******1122' });
+    expect(readReceiver(['Transfer To  Ma Hnin Wai, #1122 paid'])?.phone ?? null).toBeNull();
   });
 
   it('leaves a name OCR cut short at an edge unread, never a mismatch', () => {

@@ -635,6 +635,15 @@ function nameFrom(text: string): string | null {
 type Party = { name: string | null; phone: string | null; garbled: boolean; tail: string | null };
 
 /** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
+/**
+ * A mask OCR shrank to one or two signs before the last 4 digits ("Ma Hnin Wai, #1122" of "******1122"): taken only
+ * under a payee label, at the end of the line, where nothing else ends that way.
+ */
+function shortMask(line: string): { raw: string; phone: string } | null {
+  const m = line.match(/(?<=^|[\s,(])[*¥%#+•·]{1,2}\s?(\d{4})\)?$/);
+  return m ? { raw: m[0], phone: `*******${m[1]}` } : null;
+}
+
 function partyOf(block: Block): Party {
   let phone: string | null = null;
   let name: string | null = null;
@@ -645,7 +654,7 @@ function partyOf(block: Block): Party {
     // A line with a date, an amount or a long id is not the receiver's (OCR of sparse layouts reorders lines).
     if (findDate(line) || amountsIn(line).length || (longNumbersIn(line).length && !line.match(PHONE))) continue;
     const m = line.match(PHONE);
-    const garbledMask = m ? null : garbledMaskedPhone(line);
+    const garbledMask = m ? null : (garbledMaskedPhone(line) ?? shortMask(line));
     const here = m ? cleanPhone(m[0]) : (garbledMask?.phone ?? null);
     if (here && !phone) phone = here;
     const words = m ? line.replace(m[0], ' ') : garbledMask ? line.replace(garbledMask.raw, ' ') : line;
