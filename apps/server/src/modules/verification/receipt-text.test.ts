@@ -747,3 +747,23 @@ describe('one receipt in every layout the generator prints', () => {
     expect(named('KBZPay')).toBe('unreadable');
   });
 });
+
+describe('dates as wallets print them', () => {
+  const at = (line: string) => readReceipt(`Transfer Successful\n${line}`).time;
+  it('reads two-digit years, a year before its month name, and the Burmese long form, in Myanmar time', () => {
+    const expected = '2026-11-23T04:06:00.000Z';
+    for (const line of [
+      'Date: 23/11/26 10:36 AM',
+      'Date: 23.11.26 10:36',
+      'Date: 23-Nov-26 10:36',
+      'Date: 2026 Nov 23, 10:36',
+      'ရက်စွဲ: 2026 ခုနှစ် နိုဝင်ဘာလ 23 ရက် 10:36',
+      'ရက်စွဲ: ၂၀၂၆ ခုနှစ် နိုဝင်ဘာလ ၂၃ ရက် ၁၀:၃၆',
+    ])
+      expect(at(line), line).toBe(expected);
+  });
+
+  it('takes no date from an amount, a time or an id', () => {
+    for (const line of ['Amount: 1.250.000 Ks', 'Time: 10:36:12', 'Ref: 23/11/2026123']) expect(at(line), line).toBeNull();
+  });
+});

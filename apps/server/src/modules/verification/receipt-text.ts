@@ -463,6 +463,10 @@ const DATE_PATTERNS = {
   dmy: /\b(\d{1,2})[-/.](\d{1,2})[-/.](20\d{2})\b/,
   dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?[ \-/.,]*([A-Za-z]{3,9})\.?[ \-/.,]*(20\d{2})\b/,
   monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
+  yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
+  // Two-digit years, this century: 23/11/26, 23-Nov-26.
+  dmyy: /(?<![\d.,:/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{2})(?![\d.,:/-]?\d)/,
+  dMonYy: /\b(\d{1,2})[ \-/.]([A-Za-z]{3,9})\.?[ \-/.](\d{2})(?![\d:])/,
 };
 
 function monthOf(word: string): number | null {
@@ -484,11 +488,26 @@ function findDate(line: string): FoundDate | null {
   if (m && monthOf(m[2]!)) return { date: { y: +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   m = line.match(DATE_PATTERNS.monDY);
   if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0], dayText: m[2]! };
+  m = line.match(DATE_PATTERNS.yMonD);
+  if (m && monthOf(m[2]!)) return { date: { y: +m[1]!, mo: monthOf(m[2]!)!, d: +m[3]! }, text: m[0], dayText: m[3]! };
+  m = line.match(DATE_PATTERNS.dmyy);
+  if (m) return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]! };
+  m = line.match(DATE_PATTERNS.dMonYy);
+  if (m && monthOf(m[2]!)) return { date: { y: 2000 + +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   for (const [re, mo] of MM_MONTHS) {
     const at = line.search(re);
     if (at < 0) continue;
     const before = line.slice(0, at).match(/(\d{1,2})\s*(?:ရက်)?\s*,?\s*$/);
     const after = line.slice(at).match(/^\S+\s*(\d{1,2})?\s*(?:ရက်)?\s*,?\s*(20\d{2})/);
+    // The long form puts the year first: "၂၀၂၆ ခုနှစ် နိုဝင်ဘာလ ၂၃ ရက်".
+    const yearFirst = line.slice(0, at).match(/(20\d{2})\s*(?:ခုနှစ်)?\s*,?\s*$/);
+    const dayAfter = yearFirst ? line.slice(at).match(/^\S+\s*(\d{1,2})(?!\d|:)\s*(?:ရက်(?:နေ့)?)?/) : null;
+    if (yearFirst && dayAfter)
+      return {
+        date: { y: +yearFirst[1]!, mo, d: +dayAfter[1]! },
+        text: line.slice(at - yearFirst[0].length, at + dayAfter[0].length),
+        dayText: dayAfter[1]!,
+      };
     const year = after?.[2] ?? line.slice(at).match(/(20\d{2})/)?.[1];
     const day = before?.[1] ?? after?.[1];
     if (year && day)
