@@ -767,3 +767,10 @@ describe('dates as wallets print them', () => {
     for (const line of ['Amount: 1.250.000 Ks', 'Time: 10:36:12', 'Ref: 23/11/2026123']) expect(at(line), line).toBeNull();
   });
 });
+
+describe('amounts as wallets print them', () => {
+  it('reads a currency in brackets after the number and the "/-" after a sum', () => {
+    for (const line of ['Amount: 5,500 (MMK)', 'Amount: 5,500/-', 'Amount: MMK 5,500', 'ငွေပမာဏ  5,500 ကျပ်'])
+      expect(readReceipt(`Transfer Successful\n${line}`).amount, line).toBe(5500);
+  });
+});

@@ -253,7 +253,8 @@ export function toBlocks(lines: string[]): { head: string[]; blocks: Block[] } {
 
 const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 /** A currency after a number, with ကျပ် as the English data reads it there ("-5,500 mo", "m0", "mJo"). */
-const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
+// Also in brackets ("5,500 (MMK)"), and "/-", the dash after a sum that many shops print for "only".
+const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats?|ကျပ်)\\)|(?<=\\d)/-|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
 // It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
 // Nor after a lone digit and a space ("-2 2,500 Kyats"): a Burmese digit the English data split off the number.
