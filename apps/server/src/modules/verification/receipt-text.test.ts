@@ -769,6 +769,13 @@ describe('dates as wallets print them', () => {
 });
 
 describe('amounts as wallets print them', () => {
+  it('never takes the balance a sentence names for the payment', () => {
+    const sms = (paid: string) => `09*****4567 သို့ ${paid} ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n08:11:37 လက်ကျန်ငွေ 2,150 ကျပ်!`;
+    expect(readReceipt(sms('48,000 Ks')).amount).toBe(48000);
+    expect(readReceipt(sms('9 #8,0 Ks')).amount).toBeNull();
+    expect(readReceipt('You sent 3,000 Ks to 09*****4567. Your balance is 2,150 Ks.').amount).toBe(3000);
+  });
+
   it('reads a currency in brackets after the number and the "/-" after a sum', () => {
     for (const line of ['Amount: 5,500 (MMK)', 'Amount: 5,500/-', 'Amount: MMK 5,500', 'ငွေပမာဏ  5,500 ကျပ်'])
       expect(readReceipt(`Transfer Successful\n${line}`).amount, line).toBe(5500);

@@ -322,8 +322,14 @@ const SMS_AMOUNT = new RegExp(
   'i',
 );
 
+/** A balance named inside a sentence ("… လက်ကျန်ငွေ 2,150 ကျပ်", "Your balance is 2,150 Ks"), with its amount. */
+const BALANCE_IN_SENTENCE = new RegExp(
+  `(?:\\bbalance(?!\\s+transfer)(?:\\s+is)?|လက်ကျန်(?:ငွေ)?)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY_AFTER})?`,
+  'gi',
+);
+
 function amountOf(lines: string[]): { value: number | null; labelled: boolean } {
-  const { head, blocks } = toBlocks(lines);
+  const { head, blocks } = toBlocks(lines.map((l) => l.replace(BALANCE_IN_SENTENCE, ' ')));
   const labelled = distinctPositive(blocks.filter((b) => b.kind === 'amount').flatMap(blockAmounts));
   const totals = distinctPositive(blocks.filter((b) => b.kind === 'total').flatMap(blockAmounts));
   const freeLines = [
