@@ -768,6 +768,14 @@ describe('dates as wallets print them', () => {
   });
 });
 
+describe('a failed payment whose "not" a line wrap parted from its word', () => {
+  it('is a refusal, never a success', () => {
+    const sms = '09450031122 ထံသို့ 5,500 Ks ငွေလွှဲခြင်း မ\nအောင်မြင်ပါ။ ငွေလွှဲအမှတ် 55045957994465\n2026-11-25 11:49 AM';
+    expect(readReceipt(sms).status).toBe('failed');
+    expect(readReceipt(sms.replace(' မ\n', '\n')).status).toBe('success');
+  });
+});
+
 describe('amounts as wallets print them', () => {
   it('never takes the balance a sentence names for the payment', () => {
     const sms = (paid: string) => `09*****4567 သို့ ${paid} ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n08:11:37 လက်ကျန်ငွေ 2,150 ကျပ်!`;

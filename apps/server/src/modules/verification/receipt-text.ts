@@ -810,7 +810,13 @@ function negatedSuccess(line: string): 'refused' | 'doubtful' | null {
  * word whose negation may have been broken off is never a success.
  */
 export function readStatus(lines: string[]): { status: ReceiptStatus | null; text: string | null } {
-  const negations = lines.map(negatedSuccess);
+  // A "not" the line wrapped before the word it negates ("… ငွေလွှဲခြင်း မ" / "အောင်မြင်ပါ။") counts: each line is also
+  // judged after the end of the line before it.
+  const negations = lines.map((l, i) => {
+    const alone = negatedSuccess(l);
+    const after = i > 0 ? negatedSuccess(`${lines[i - 1]!.split(/\s+/).at(-1)} ${l}`) : null;
+    return alone === 'refused' || after === 'refused' ? 'refused' : (alone ?? after);
+  });
   const refused = lines.find((_, i) => negations[i] === 'refused');
   const maybeRefused = negations.includes('doubtful');
   for (const [status, re, skeleton] of [

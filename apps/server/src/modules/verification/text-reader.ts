@@ -293,11 +293,12 @@ function burmeseWordsOf(line: Line): Word[] {
     if (burmeseLetters(w.text) === 1) {
       // Glued when it stands right before the next word, or is a "not": far off, it is the Burmese data's reading of
       // something else (a Latin id read as one consonant), and glued it would stretch the word over that.
+      // Last on its line it stays: a "not" the line wrapped before the word it negates.
       const adjacent = next && next.bbox.x0 - w.bbox.x1 < w.bbox.y1 - w.bbox.y0;
       if (next && (adjacent || w.text.startsWith('မ'))) {
         out.push({ ...next, text: `${w.text}${next.text}`, bbox: { ...next.bbox, x0: Math.min(w.bbox.x0, next.bbox.x0) } });
         i++;
-      }
+      } else if (!next) out.push(w);
     } else out.push(w);
   }
   return out;
@@ -319,6 +320,17 @@ function burmeseNumbersOf(line: Line): Word[] {
       return digits >= 3 || (digits === 2 && w.confidence >= 90);
     })
     .map((w) => ({ ...w, text: normalizeDigits(w.text.replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))) }));
+}
+
+/** The line right above another, across the same columns: the line a sentence wrapped from. */
+function lineAbove(lines: Line[], line: Line): Line | null {
+  let best: Line | null = null;
+  for (const l of lines) {
+    if (l === line || l.bbox.y1 > (line.bbox.y0 + line.bbox.y1) / 2 || l.bbox.x1 <= line.bbox.x0 || l.bbox.x0 >= line.bbox.x1) continue;
+    if (line.bbox.y0 - l.bbox.y1 > 2 * (line.bbox.y1 - line.bbox.y0)) continue;
+    if (!best || l.bbox.y1 > best.bbox.y1) best = l;
+  }
+  return best;
 }
 
 /** Whether two boxes overlap by at least half of the smaller one, across and down. */
@@ -533,7 +545,12 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         for (const [i, line] of lines.entries()) {
           if (readStatus([texts[i]!]).status !== 'success') continue;
           const { data: again } = await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
-          const status = readStatus(receiptLines(again.text)).status;
+          // The line above too: a "not" a sentence wrapped before the word ("… ငွေလွှဲခြင်း မ" / "အောင်မြင်ပါ").
+          const above = lineAbove(lines, line);
+          const before = above
+            ? (await readLine.addJob('recognize', prepared.data, { rectangle: around(above.bbox, prepared.info) })).data.text
+            : '';
+          const status = readStatus(receiptLines(`${before}\n${again.text}`)).status;
           if (status !== 'success') texts[i] = status ? again.text.trim() : '';
         }
         extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
