@@ -362,8 +362,9 @@ function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], bu
   const out: string[] = [];
   for (const w of line.words ?? []) {
     const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
-    // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits).
-    const word = latin && /^[A-Za-z]{2,}$/.test(w.text);
+    // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits): three
+    // letters or more, or an honorific. Two letters are what the English data makes of ၂၃ or ၂၀ ("JR", "Jo").
+    const word = latin && (/^[A-Za-z]{3,}$/.test(w.text) || /^(?:U|Ko|Ma|Mg|Daw)$/i.test(w.text));
     const near = [...(latin ? [] : burmeseWords), ...(word ? [] : burmeseNumbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
     // is not what the id was.
