@@ -280,8 +280,8 @@ const burmeseLetters = (text: string) => (text.match(/[\u1000-\u1021]/g) ?? []).
 
 /**
  * The Burmese words of a line of the Burmese page reading: on a line with two consonants or more, every word in
- * Burmese script without digits. A lone consonant is kept and glued to the word after it: "မ" before "အောင်မြင်ပါ"
- * is the "not" of a failed payment, and dropped or spaced off it would leave a success word.
+ * Burmese script without digits. A lone consonant is glued to the word after it, or kept when it ends the line: "မ"
+ * before "အောင်မြင်ပါ" is the "not" of a failed payment, and dropped or spaced off it would leave a success word.
  */
 function burmeseWordsOf(line: Line): Word[] {
   if (burmeseLetters(line.text) < 2) return [];
@@ -507,6 +507,8 @@ function fieldsRead(text: string): number {
  *   Burmese showing Burmese digits): every amount line is read again on its own in Burmese and stands in the text as
  *   "<number> <currency>". The re-read amounts must all agree; where Burmese digits were seen and no amount agreed,
  *   the English number (the English data turns ၃,၀၀၀ into a clean-looking "9,000") is dropped, so the amount is unread.
+ * The text comes out row by row as the pieces sat on the page (rowsOf). When that reading leaves any field unread, the
+ * page is read once more as one block of text and the reading that gives more fields is returned, whole.
  */
 export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
@@ -559,7 +561,6 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     }
     // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
     // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
-    // Amount lines judged on the text as it now reads (a Burmese currency word the page reading put in).
     const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
     const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
     if (!amountsNeedBurmese && !wordsNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
