@@ -177,8 +177,10 @@ export async function runCheck(deps: CheckDeps, orderId: string, attempt: number
       for (const id of await repo.findSameReceiptTransaction(trx, orderId, reading.transactionId, current.payment_method, since))
         others.set(id, 'transaction');
     }
-    const links: Array<[string, 'transaction' | 'image']> = [...others];
-    for (const id of await finishSamePicture(trx, picture, scan)) links.push([id, 'image']);
+    // One link per pair of orders: the same picture is named first, as the stronger finding, when both hold (a
+    // re-saved copy whose receipt reads the same transaction id as well).
+    const links: Array<[string, 'transaction' | 'image']> = (await finishSamePicture(trx, picture, scan)).map((id) => [id, 'image']);
+    for (const [id, reason] of others) if (!links.some(([linked]) => linked === id)) links.push([id, reason]);
     for (const [other, reason] of links) await repo.linkDuplicates(trx, orderId, other, reason, now);
     await repo.updateCheck(trx, orderId, {
       state: 'done',
