@@ -507,8 +507,8 @@ function fieldsRead(text: string): number {
  *   Burmese showing Burmese digits): every amount line is read again on its own in Burmese and stands in the text as
  *   "<number> <currency>". The re-read amounts must all agree; where Burmese digits were seen and no amount agreed,
  *   the English number (the English data turns ၃,၀၀၀ into a clean-looking "9,000") is dropped, so the amount is unread.
- * The text comes out row by row as the pieces sat on the page (rowsOf). When that reading leaves any field unread, the
- * page is read once more as one block of text and the reading that gives more fields is returned, whole.
+ * The text comes out row by row as the pieces sat on the page (rowsOf). When that reading gives some fields but not all,
+ * the page is read once more as one block of text and the reading that gives more fields is returned, whole.
  */
 export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
@@ -598,7 +598,8 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           .then((r) => r.data));
       const sparse = await readWith(english, prepared, burmesePageOf);
       const found = fieldsRead(sparse);
-      if (found === FIELDS) return sparse;
+      // Nothing read at all is no receipt (a game, a blank picture): read once, it costs a non-receipt no more.
+      if (found === FIELDS || found === 0) return sparse;
       const block = await readWith(englishBlock, prepared, burmesePageOf);
       // The reading that found more; each is judged whole, never a field from one and a field from the other.
       return fieldsRead(block) > found ? block : sparse;
