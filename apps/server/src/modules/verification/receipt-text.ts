@@ -660,7 +660,6 @@ function nameFrom(text: string): string | null {
  */
 type Party = { name: string | null; phone: string | null; garbled: boolean; tail: string | null };
 
-/** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
 /**
  * A mask OCR shrank to one or two signs before the last 4 digits ("Ma Hnin Wai, #1122" of "******1122"): taken only
  * under a payee label, at the end of the line, where nothing else ends that way.
@@ -670,6 +669,7 @@ function shortMask(line: string): { raw: string; phone: string } | null {
   return m ? { raw: m[0], phone: `*******${m[1]}` } : null;
 }
 
+/** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
 function partyOf(block: Block): Party {
   let phone: string | null = null;
   let name: string | null = null;
