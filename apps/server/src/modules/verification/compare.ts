@@ -97,6 +97,30 @@ export function nameMatches(shown: string, account: string): boolean {
   return nameComparable(shown, account) && nameKey(shown) === nameKey(account);
 }
 
+/** Letters changed, added or dropped to turn one name key into another. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Whether a name read beside a number names someone other than the account's holder: a full name, comparable, and
+ * more than OCR's slips away from the holder's (a third of its letters). Such a receipt pays someone else who shares
+ * the number's shown digits, or the number was misread: either way the number can't vouch for it.
+ */
+function namesSomeoneElse(shown: string | null, account: PaymentAccount): boolean {
+  if (!shown || !account.holderName || !fullName(shown) || !nameComparable(shown, account.holderName)) return false;
+  if (cutShort(shown, account.holderName)) return false;
+  const a = nameKey(shown);
+  const b = nameKey(account.holderName);
+  return editDistance(a, b) > Math.max(a.length, b.length) / 3;
+}
+
 function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
   const result: FieldResult = receipt === null || agrees === null ? 'unreadable' : agrees ? 'match' : 'mismatch';
   return { field, receipt, order, result };
@@ -122,11 +146,20 @@ function maskDigitMisread(phone: string, accounts: PaymentAccount[]): boolean {
  * the digits shown) or its name matches an account holder's name. A wallet's own name never decides. Disagrees only
  * when something read with confidence disagrees: a number that matches none (and no holder's name matches), or a
  * name comparable with the holders' names that matches none while no number was read. Otherwise unread (null).
+ * A number that matches while the name beside it names someone else is unread too. `nameAgrees: false` (a number
+ * found by its shape): the name only ever holds the number back, never agrees in its place.
  */
-export function receiverAgrees(receiver: ReceiptReading['receiver'], accounts: PaymentAccount[]): boolean | null {
+export function receiverAgrees(
+  receiver: ReceiptReading['receiver'],
+  accounts: PaymentAccount[],
+  options: { nameAgrees: boolean } = { nameAgrees: true },
+): boolean | null {
   if (!receiver || !accounts.length) return null;
   const byName = (name: string | null) => name !== null && accounts.some((a) => a.holderName && nameMatches(name, a.holderName));
-  if (receiver.phone && accounts.some((a) => phoneMatches(receiver.phone!, a.phone))) return true;
+  const byNumber = receiver.phone ? accounts.filter((a) => phoneMatches(receiver.phone!, a.phone)) : [];
+  if (byNumber.some((a) => !namesSomeoneElse(receiver.name, a))) return true;
+  if (byNumber.length) return null;
+  if (!options.nameAgrees) return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone, accounts) ? false : null;
   if (byName(receiver.name)) return true;
   if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone, accounts) ? null : false;
   const holders = accounts.filter((a) => a.holderName);
@@ -188,9 +221,9 @@ export function compareReceipt(
   const shown = receiver ? [receiver.name, receiver.phone].filter(Boolean).join(' ') : null;
   const accountsText = accounts.map((a) => [a.paymentName, a.holderName, a.phone].filter(Boolean).join(' ')).join(' · ') || null;
   // A number found by its shape (or the digits a garbled mask still shows) decides alone: a name beside it never
-  // agrees in its place.
-  const byShape = unlabelled.has('receiver') && receiver?.phone ? { name: null, phone: receiver.phone } : receiver;
-  checks.push(check('receiver', shown, accountsText, receiverAgrees(byShape, accounts)));
+  // agrees in its place, though a name of someone else keeps it from agreeing.
+  const byShape = unlabelled.has('receiver') && Boolean(receiver?.phone);
+  checks.push(check('receiver', shown, accountsText, receiverAgrees(receiver, accounts, { nameAgrees: !byShape })));
 
   // Paid only when the receipt says so: a failed, cancelled or pending screen with every other field right is no payment.
   const status = reading.status;

@@ -396,6 +396,18 @@ describe('refusing doctored receipts, each on its own merits', () => {
     expect(named('Zaw Lin')).toMatchObject({ verdict: 'mismatch', bad: ['receiver'] });
   });
 
+  it("never lets a number's shown digits vouch for a payee named as someone else", () => {
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
+    const payee = (lines: string) => verdict(honest.replace('Kyaw Zin\n09*****4567', lines), order, holders);
+    // The same last digits, another person's name: the number can't vouch for it (unread, not a match).
+    expect(payee('Zaw Lin\n09*****4567')).toMatchObject({ verdict: 'unreadable', bad: [], unread: ['receiver'] });
+    // A mask OCR garbled leaves its last digits, found by their shape: the name beside them still holds them back.
+    expect(payee('Zaw Lin\nမာဂ 567')).toMatchObject({ verdict: 'unreadable', unread: ['receiver'] });
+    // The holder's name as OCR slips on it, or cut at the edge, still lets the number agree.
+    expect(payee('Kyaw Zln\n09*****4567').verdict).toBe('match');
+    expect(payee('aw Zin\n09*****4567').verdict).toBe('match');
+  });
+
   it('never takes a mask OCR made letters of for a name', () => {
     expect(readReceipt('Receiver\nFokkkokk]]DD').receiver).toBeNull();
     expect(readReceipt('Receiver\nHnin Wai Phyo').receiver).toEqual({ name: 'Hnin Wai Phyo', phone: null });
