@@ -1,6 +1,7 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from './text-reader.ts';
+import type { Word } from 'tesseract.js';
+import { rowsOf, withoutShortOnes } from './text-reader.ts';
 
 const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
 
@@ -32,5 +33,27 @@ describe('rows of a page', () => {
   it('keeps the lines of a sentence apart', () => {
     const rows = rowsOf([at('You have sent 12,500 MMK to', 20, 100, 380, 118), at('Ko Kyaw Zin (09*****4567) on', 20, 124, 380, 142)]);
     expect(rows).toEqual(['You have sent 12,500 MMK to', 'Ko Kyaw Zin (09*****4567) on']);
+  });
+});
+
+describe('the Burmese full stop after an id', () => {
+  // Boxes of each character's ink as tesseract gave them for "…9130။", the stop read as two 1s: they sit on the line
+  // but are shorter than the digits.
+  const word = (text: string, tops: number[]) =>
+    ({
+      text,
+      symbols: [...text].map((c, i) => ({ text: c, bbox: { x0: 20 * i, x1: 20 * i + 16, y0: tops[i] ?? 185, y1: 209 } })),
+    }) as unknown as Pick<Word, 'text' | 'symbols'>;
+
+  it('drops the 1s that are shorter than the digits', () => {
+    const text = '209891649107547913011';
+    expect(withoutShortOnes(word(text, Object.assign(Array(21).fill(185), { 19: 189, 20: 189 })))).toBe('2098916491075479130');
+    expect(withoutShortOnes(word('20989164910754791301', Object.assign(Array(20).fill(185), { 19: 189 })))).toBe('2098916491075479130');
+  });
+
+  it('keeps a 1 as tall as the digits, and never cuts a number below ten digits', () => {
+    expect(withoutShortOnes(word('209891649107547913011', Array(21).fill(185)))).toBeNull();
+    expect(withoutShortOnes(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');
+    expect(withoutShortOnes(word('2098916411', Object.assign(Array(10).fill(185), { 8: 189, 9: 189 })))).toBeNull();
   });
 });

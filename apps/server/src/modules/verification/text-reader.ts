@@ -244,9 +244,9 @@ const runDirectly: RunSharp = (job) => job();
 
 const linesOf = (page: Page): Line[] => (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
 
-/** The line's box with a margin of a third of its height, inside the image. */
-function around(box: Bbox, image: { width: number; height: number }) {
-  const margin = Math.round((box.y1 - box.y0) / 3);
+/** The line's box with a margin of a third of its height (or `share` of it), inside the image. */
+function around(box: Bbox, image: { width: number; height: number }, share = 1 / 3) {
+  const margin = Math.round((box.y1 - box.y0) * share);
   const left = Math.max(0, box.x0 - margin);
   const top = Math.max(0, box.y0 - margin);
   return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
@@ -389,11 +389,14 @@ function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], bu
 
 /**
  * A long number the English data read with the Burmese full stop after it as one or two more 1s ("…2054။" as
- * "…20541"): the Burmese reading of the same place shows the number and then the stop, not the 1s.
+ * "…20541"): the 1s are shorter than the digits, or the Burmese reading of the same place shows the number and then
+ * the stop, not the 1s.
  */
 function withoutFullStop(word: Word, allWords: Word[]): string {
   const digits = word.text.match(/^(\d{10,})(1{1,2})([.,;:|\]]?)$/);
   if (!digits) return word.text;
+  const short = withoutShortOnes(word);
+  if (short) return short;
   for (const b of allWords) {
     if (!overlaps(b.bbox, word.bbox)) continue;
     const latin = normalizeDigits(b.text);
@@ -401,6 +404,26 @@ function withoutFullStop(word: Word, allWords: Word[]): string {
     if (m && m[1] === digits[1] && /[|\]။;:.!/]$/.test(latin)) return digits[1]!;
   }
   return word.text;
+}
+
+/** Below this share of the digits' height, a trailing "1" is the Burmese full stop's two short strokes. */
+const STOP_HEIGHT = 0.88;
+
+/**
+ * A long number without the "1"s ending it that are shorter than its digits, or null when none is: "။" is drawn as
+ * two short bars that sit on the line, while a "1" stands as tall as every other digit. Judged on tesseract's boxes of
+ * each character's ink; at most two 1s (the two bars read apart), and never below ten digits.
+ */
+export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string | null {
+  const symbols = word.symbols ?? [];
+  const body = word.text.replace(/[.,;:|\]]$/, '');
+  if (!/^\d{11,}$/.test(body) || symbols.map((s) => s.text).join('') !== word.text) return null;
+  const height = (i: number) => symbols[i]!.bbox.y1 - symbols[i]!.bbox.y0;
+  const heights = [...body].map((_, i) => height(i)).sort((a, b) => a - b);
+  const digitHeight = heights[Math.floor(heights.length / 2)]!;
+  let end = body.length;
+  while (end > 10 && body.length - end < 2 && body[end - 1] === '1' && height(end - 1) < STOP_HEIGHT * digitHeight) end--;
+  return end < body.length ? body.slice(0, end) : null;
 }
 
 const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
@@ -531,7 +554,9 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
     const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
-    let texts = lines.map((l) => l.text.replace(/\n$/, ''));
+    let texts = lines.map((l) =>
+      (l.words ?? []).reduce((text, w) => text.replace(w.text, withoutFullStop(w, [])), l.text.replace(/\n$/, '')),
+    );
     let extra: Placed[] = [];
     if (wordsNeedBurmese) {
       const page = await burmesePageOf();
@@ -545,16 +570,21 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
       if (readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
         const readLine = await burmese.get();
+        // A tall line's margin may take in parts of the lines above and below, and then tesseract reads no line at all:
+        // read again within the line's own box.
+        const readAlone = async (box: Bbox) => {
+          const { data } = await readLine.addJob('recognize', prepared.data, { rectangle: around(box, prepared.info) });
+          if (data.text.trim()) return data.text;
+          return (await readLine.addJob('recognize', prepared.data, { rectangle: around(box, prepared.info, 0) })).data.text;
+        };
         for (const [i, line] of lines.entries()) {
           if (readStatus([texts[i]!]).status !== 'success') continue;
-          const { data: again } = await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info) });
+          const again = await readAlone(line.bbox);
           // The line above too: a "not" a sentence wrapped before the word ("… ငွေလွှဲခြင်း မ" / "အောင်မြင်ပါ").
           const above = lineAbove(lines, line);
-          const before = above
-            ? (await readLine.addJob('recognize', prepared.data, { rectangle: around(above.bbox, prepared.info) })).data.text
-            : '';
-          const status = readStatus(receiptLines(`${before}\n${again.text}`)).status;
-          if (status !== 'success') texts[i] = status ? again.text.trim() : '';
+          const before = above ? await readAlone(above.bbox) : '';
+          const status = readStatus(receiptLines(`${before}\n${again}`)).status;
+          if (status !== 'success') texts[i] = status ? again.trim() : '';
         }
         extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
       }
