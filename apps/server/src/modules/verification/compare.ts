@@ -108,17 +108,31 @@ function editDistance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+/** Words of labels and titles that OCR of a sparse layout may leave where a name would be. */
+const NOT_NAME_WORDS =
+  /\b(?:number|mobile|phone|name|transfer|transferred|successful|success|completed|account|receiver|recipient|payee|amount|date|time|id|no|to|from|paid|payment|status|details?)\b/i;
+
+/** The words of a name as written in Latin letters, honorifics dropped, lower case. */
+const nameWords = (name: string) =>
+  name
+    .replace(HONORIFIC, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length >= 2);
+
 /**
- * Whether a name read beside a number names someone other than the account's holder: a full name, comparable, and
- * more than OCR's slips away from the holder's (a third of its letters). Such a receipt pays someone else who shares
- * the number's shown digits, or the number was misread: either way the number can't vouch for it.
+ * Whether a name read beside a number names someone other than the account's holder: plainly a person's name (two to
+ * four capitalised Latin words, none a label's), and not one of its words within OCR's slips of any of the holder's.
+ * Such a receipt pays someone else who shares the number's shown digits, or the number was misread: either way the
+ * number can't vouch for it. Anything less sure (a label read as the name, a garbled name) leaves the number to decide.
  */
 function namesSomeoneElse(shown: string | null, account: PaymentAccount): boolean {
-  if (!shown || !account.holderName || !fullName(shown) || !nameComparable(shown, account.holderName)) return false;
-  if (cutShort(shown, account.holderName)) return false;
-  const a = nameKey(shown);
-  const b = nameKey(account.holderName);
-  return editDistance(a, b) > Math.max(a.length, b.length) / 3;
+  if (!shown || !account.holderName || !/^[a-z]+$/.test(nameKey(account.holderName))) return false;
+  const words = shown.replace(HONORIFIC, '').trim().split(/\s+/);
+  if (words.length < 2 || words.length > 4 || !words.every((w) => /^[A-Z][A-Za-z]+$/.test(w)) || NOT_NAME_WORDS.test(shown)) return false;
+  const holder = nameWords(account.holderName);
+  const near = (a: string, b: string) => editDistance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 3));
+  return !nameWords(shown).some((w) => holder.some((h) => near(w, h)));
 }
 
 function fieldCheck(field: FieldCheck['field'], receipt: string | null, order: string | null, agrees: boolean | null): FieldCheck {
