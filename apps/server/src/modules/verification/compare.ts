@@ -22,6 +22,7 @@ export type CompareOptions = {
 };
 
 const DEFAULT_SKEW_MS = 2 * 60_000;
+const YEAR_MS = 365 * 24 * 3600_000;
 /** Below this a read amount disagreeing with a larger price proves nothing. */
 const TINY_AMOUNT = 100;
 const cents = (n: number) => Math.round(n * 100);
@@ -71,6 +72,16 @@ export function nameComparable(shown: string, account: string): boolean {
   const latin = (x: string) => /^[a-z]+$/.test(x);
   const myanmar = (x: string) => /^[\u1000-\u109f]+$/.test(x);
   return a.length >= 3 && b.length >= 3 && ((latin(a) && latin(b)) || (myanmar(a) && myanmar(b)));
+}
+
+/**
+ * A name a letter or so from the holder's ("Hin Wai" of Hnin Wai): an OCR slip as likely as another person, so it
+ * neither agrees nor disagrees. One letter in four at most.
+ */
+function oneSlipAway(shown: string, account: string): boolean {
+  const a = nameKey(shown);
+  const b = nameKey(account);
+  return editDistance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 
 /**
@@ -173,7 +184,8 @@ export function receiverAgrees(
   const byNumber = receiver.phone ? accounts.filter((a) => phoneMatches(receiver.phone!, a.phone)) : [];
   if (byNumber.some((a) => !namesSomeoneElse(receiver.name, a))) return true;
   if (byNumber.length) return null;
-  if (!options.nameAgrees) return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone, accounts) ? false : null;
+  if (!options.nameAgrees)
+    return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone, accounts) ? false : null;
   if (byName(receiver.name)) return true;
   if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone, accounts) ? null : false;
   const holders = accounts.filter((a) => a.holderName);
@@ -182,7 +194,7 @@ export function receiverAgrees(
     fullName(receiver.name) &&
     holders.length === accounts.length &&
     holders.every((a) => nameComparable(receiver.name!, a.holderName!)) &&
-    !holders.some((a) => cutShort(receiver.name!, a.holderName!))
+    !holders.some((a) => cutShort(receiver.name!, a.holderName!) || oneSlipAway(receiver.name!, a.holderName!))
   )
     return false;
   return null;
@@ -229,7 +241,12 @@ export function compareReceipt(
   const inWindow = receiptTime === null ? null : within(receiptTime);
   // A one-digit day that would agree with its first digit restored may be a digit OCR lost: unread, not old.
   const dayCut = inWindow === false && (reading.timeIfDayCut ?? []).some((t) => within(Date.parse(t)));
-  checks.push(check('time', reading.time ? toYangon(reading.time) : null, toYangon(order.createdAt), dayCut ? null : inWindow));
+  // A receipt dated a year or more away is a year OCR misread ("25.11.20" of ၂၅.၁၁.၂၀၂၆) far more often than a
+  // receipt kept that long: unread, never a match either.
+  const yearsAway = receiptTime !== null && Math.abs(receiptTime - placed) > YEAR_MS;
+  checks.push(
+    check('time', reading.time ? toYangon(reading.time) : null, toYangon(order.createdAt), dayCut || yearsAway ? null : inWindow),
+  );
 
   const receiver = reading.receiver;
   const shown = receiver ? [receiver.name, receiver.phone].filter(Boolean).join(' ') : null;

@@ -803,3 +803,44 @@ describe('amounts as wallets print them', () => {
       expect(readReceipt(`Transfer Successful\n${line}`).amount, line).toBe(5500);
   });
 });
+
+describe('misreads that must not make an honest receipt a mismatch', () => {
+  const base = at(`KBZPay
+    Payment Successful
+    -25,000 Ks
+    Transfer To
+    Kyaw Zin
+    09*****4567
+    Transaction Time
+    2026-11-23 14:05:12
+    Transaction No.
+    88175132529281112`);
+  const checks = (text: string, acc = accounts) => compareReceipt(readReceipt(text), order, acc, { windowMs });
+  const field = (text: string, name: string, acc = accounts) => checks(text, acc).find((c) => c.field === name)!.result;
+
+  it('never reads a phone across the full stop ending its sentence', () => {
+    const r = readReceipt('You have successfully transferred to\n09450031122. 1?1[:24554051356726324');
+    expect(r.receiver?.phone).toBe('09450031122');
+  });
+
+  it('leaves a date a year or more away unread: a misread year, not an old receipt', () => {
+    expect(field(base.replace('2026-11-23 14:05:12', '23.11.20 14:05'), 'time')).toBe('unreadable');
+    expect(field(base.replace('2026-11-23 14:05:12', '2026-11-20 14:05:12'), 'time')).toBe('mismatch');
+  });
+
+  it('reads no two-digit-year date out of a four-digit year OCR split', () => {
+    expect(readReceipt('Date: 202 6-11-23\nTime: 9:59 AM').time).toBeNull();
+  });
+
+  it("leaves a name a letter away from the holder's unread", () => {
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Hnin Wai' }];
+    expect(field(base.replace('Kyaw Zin\n09*****4567', 'Hin Wai'), 'receiver', holders)).toBe('unreadable');
+    expect(field(base.replace('Kyaw Zin\n09*****4567', 'Zaw Lin'), 'receiver', holders)).toBe('mismatch');
+  });
+
+  it('lets an id with OCR signs under it (its wrapped last digits) agree, never disagree', () => {
+    const cut = base.replace('88175132529281112', '8817513252928111\nJ');
+    expect(readReceipt(cut).unlabelled).toContain('transactionId');
+    expect(field(cut, 'transactionId')).toBe('unreadable');
+  });
+});

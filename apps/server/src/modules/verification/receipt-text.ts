@@ -395,7 +395,13 @@ function idToken(line: string): string | null {
 }
 
 function blockId(block: Block): string | null {
+  return blockIdWithRest(block).id;
+}
+
+/** A block's id, and the block's line after it (the rest of a wrapped id, or the next text). */
+function blockIdWithRest(block: Block): { id: string | null; rest: string | undefined } {
   let id = '';
+  let used = 0;
   for (const line of block.lines) {
     // The last digits of a long id wrapped onto a line of their own ("01801122752749013" / "000").
     const token = id.length >= 8 && /^\d+$/.test(id) && /^\d{1,5}$/.test(line.trim()) ? line.trim() : idToken(line);
@@ -403,9 +409,16 @@ function blockId(block: Block): string | null {
     // A 20-digit id wraps onto a second line at phone widths; two ids are never printed in one block.
     if (id && (id.length < 8 || id.length + token.length > 32 || !/^\d+$/.test(token))) break;
     id += token;
+    used++;
   }
-  return id.length >= 8 ? id : null;
+  return { id: id.length >= 8 ? id : null, rest: block.lines[used] };
 }
+
+/**
+ * A line of one to three signs under an id, no digit among them ("J" of a wrapped ၂): what OCR made of the id's
+ * wrapped last digits. The id may be cut short: it may agree, but never disagree.
+ */
+const cutIdRest = (rest: string | undefined) => rest !== undefined && /^[^\s\d]{1,3}$/.test(rest.trim());
 
 /** The transaction id: the id of the transaction-id block(s); else the only long number in the text. */
 export function readTransactionId(lines: string[]): string | null {
@@ -422,6 +435,8 @@ function transactionIdOf(lines: string[]): { value: string | null; labelled: boo
   );
   if (labelled.size === 1) {
     const id = [...labelled][0]!;
+    const cut = blocks.some((b) => b.kind === 'txn' && cutIdRest(blockIdWithRest(b).rest));
+    if (cut) return { value: id.replace(/^[A-Z]{1,2}(?=\d{12})|(?<=\d{12})[A-Z]{1,2}$/, ''), labelled: false };
     // A stray letter or two at an end of a long run of digits ("N1669661739239250860"): OCR debris of a blurred
     // photo, whose digits are doubtful too. The digits may agree, but never disagree.
     const debris = id.match(/^[A-Z]{1,2}(\d{12,})$|^(\d{12,})[A-Z]{1,2}$/);
@@ -471,8 +486,9 @@ const DATE_PATTERNS = {
   dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?[ \-/.,]*([A-Za-z]{3,9})\.?[ \-/.,]*(20\d{2})\b/,
   monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
   yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
-  // Two-digit years, this century: 23/11/26, 23-Nov-26.
-  dmyy: /(?<![\d.,:/-])(\d{1,2})([-/.])(\d{1,2})\2(\d{2})(?![\d.,:/-]?\d)/,
+  // Two-digit years, this century: 23/11/26, 23-Nov-26. Not after a run of digits and a space: "202 6-11-23" is a
+  // year OCR split ("2026-11-23").
+  dmyy: /(?<![\d.,:/-])(?<!\d{2}\s)(\d{1,2})([-/.])(\d{1,2})\2(\d{2})(?![\d.,:/-]?\d)/,
   dMonYy: /\b(\d{1,2})[ \-/.]([A-Za-z]{3,9})\.?[ \-/.](\d{2})(?![\d:])/,
 };
 
@@ -528,7 +544,7 @@ function findDate(line: string): FoundDate | null {
 }
 
 const MM_AM = /နံနက်|မနက်/;
-const MM_PM = /ညနေ|နေ့လယ်|ည(?!\S)/;
+const MM_PM = /ညနေ|နေ့လယ်|မွန်းလွဲ|ည(?!\S)/;
 
 function findClock(line: string): { h: number; mi: number; s: number } | null {
   const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
@@ -602,11 +618,11 @@ function timeOf(lines: string[]): { value: string | null; ifDayCut: string[] } {
 
 /** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
 const MASK = '[*xX•·¥%#+=]';
-/** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123). */
+/** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123); never across a sentence's full stop. */
 // Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
 // is one more misread asterisk ("*¥¥¥*+q1122").
 const PHONE = new RegExp(
-  `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
+  `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:(?!\\.\\s)[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
 );
 
 /**

@@ -1,7 +1,7 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
 import type { Word } from 'tesseract.js';
-import { rowsOf, withoutShortOnes } from './text-reader.ts';
+import { rowsOf, withEnglishMonth, withoutLabelDebris, withoutShortOnes } from './text-reader.ts';
 
 const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
 
@@ -55,5 +55,19 @@ describe('the Burmese full stop after an id', () => {
     expect(withoutShortOnes(word('209891649107547913011', Array(21).fill(185)))).toBeNull();
     expect(withoutShortOnes(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');
     expect(withoutShortOnes(word('2098916411', Object.assign(Array(10).fill(185), { 8: 189, 9: 189 })))).toBeNull();
+  });
+});
+
+describe('numbers printed in Burmese digits', () => {
+  it('takes a Latin month from the English reading and the digits from the Burmese one', () => {
+    expect(withEnglishMonth('23-?10%-26', 'JR-Nov-')).toBe('23-Nov-26');
+    expect(withEnglishMonth('23/11/26', 'JR/Nov/Jo')).toBe('23/11/26');
+    expect(withEnglishMonth('23-?10%-26', 'JR-0o-J6')).toBe('23-?10%-26');
+  });
+
+  it('drops what the Burmese data made of a Latin label run into the number, and keeps a sign', () => {
+    expect(withoutLabelDebris('1?1[:၂၄၅၅၄၀၅၁၃၅၆၇၂၆၃၂၄')).toBe('၂၄၅၅၄၀၅၁၃၅၆၇၂၆၃၂၄');
+    expect(withoutLabelDebris('-၂၅,၀၀၀')).toBe('-၂၅,၀၀၀');
+    expect(withoutLabelDebris('၂၃-?1၀%-၂၆')).toBe('၂၃-?1၀%-၂၆');
   });
 });

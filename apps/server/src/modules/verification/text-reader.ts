@@ -319,7 +319,19 @@ function burmeseNumbersOf(line: Line): Word[] {
       // Two are a day or an hour ("၂၃"), taken when read with confidence.
       return digits >= 3 || (digits === 2 && w.confidence >= 90);
     })
-    .map((w) => ({ ...w, text: normalizeDigits(w.text.replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))) }));
+    .map((w) => ({
+      ...w,
+      text: normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))),
+    }));
+}
+
+/**
+ * A Burmese number without what the Burmese data made of a Latin label run into it ("1?1[:၂၄၅၅…" of "TxnID: ၂၄၅၅…"):
+ * signs before its first Burmese digit other than a sign or a bracket go.
+ */
+export function withoutLabelDebris(text: string): string {
+  const first = text.search(/[\u1040-\u1049]/);
+  return first > 0 && /[^\s\d+\-−(]/.test(text.slice(0, first)) ? text.slice(first) : text;
 }
 
 /** The line right above another, across the same columns: the line a sentence wrapped from. */
@@ -371,18 +383,18 @@ function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], bu
     const across = near.reduce((sum, b) => sum + Math.max(0, Math.min(b.bbox.x1, w.bbox.x1) - Math.max(b.bbox.x0, w.bbox.x0)), 0);
     const cover = across >= 0.5 * (w.bbox.x1 - w.bbox.x0) ? near : [];
     if (!cover.length) out.push(withoutFullStop(w, allWords));
-    const place = (b: Word) => {
+    const place = (b: Word, text = b.text) => {
       if (used.has(b)) return;
       used.add(b);
-      out.push(b.text);
+      out.push(text);
     };
-    cover.forEach(place);
+    cover.forEach((b) => place(b, burmeseNumbers.includes(b) ? withEnglishMonth(b.text, w.text) : b.text));
     // Burmese words between the English ones (a word the English data did not see at all), on this line.
     if (w !== line.words!.at(-1)) continue;
-    burmeseWords.filter((b) => inLine(b.bbox, line)).forEach(place);
+    burmeseWords.filter((b) => inLine(b.bbox, line)).forEach((b) => place(b));
     // A number only where the English data saw nothing at all: not over a word it kept.
     const seen = (b: Word) => line.words!.some((x) => Math.min(x.bbox.x1, b.bbox.x1) > Math.max(x.bbox.x0, b.bbox.x0));
-    burmeseNumbers.filter((b) => inLine(b.bbox, line) && !seen(b)).forEach(place);
+    burmeseNumbers.filter((b) => inLine(b.bbox, line) && !seen(b)).forEach((b) => place(b));
   }
   return out.join(' ');
 }
@@ -427,6 +439,20 @@ export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string |
 }
 
 const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
+
+const LATIN_MONTH = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+
+/**
+ * A date in Burmese digits with its month in Latin letters, as one word ("၂၃-Nov-၂၆"): the Burmese data reads the
+ * digits and makes signs of the month ("23-?10%-26"), the English data the reverse ("JR-Nov-"). The month is taken
+ * from the English reading.
+ */
+export function withEnglishMonth(burmese: string, english: string): string {
+  const month = english.match(LATIN_MONTH)?.[0];
+  const parts = burmese.match(/^(\d{1,4})([-/. ])(.+?)\2(\d{2,4})$/);
+  if (!month || !parts || /^\d{1,2}$/.test(parts[3]!) || LATIN_MONTH.test(parts[3]!)) return burmese;
+  return `${parts[1]}${parts[2]}${month}${parts[2]}${parts[4]}`;
+}
 
 /** Burmese words placed on no line, where the English data saw no word at all: kept where they were seen. */
 function unplacedWords(lines: Line[], burmeseWords: Word[], used: Set<Word>): Placed[] {
@@ -515,6 +541,12 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
   };
 }
 
+/** Whether a text gives no transaction id or no time. */
+function numbersUnread(text: string): boolean {
+  const r = readReceipt(text);
+  return r.transactionId === null || r.time === null;
+}
+
 const FIELDS = 5;
 /** How many of a receipt's fields a text gives: amount, id, time, payee and status. */
 function fieldsRead(text: string): number {
@@ -554,21 +586,25 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
     const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
+    // The status read but not the id or the time: they may be printed in Burmese digits, which the English data makes
+    // letters and other digits of ("JR Nov JoJe" of ၂၃ Nov ၂၀၂၆). The Burmese page reading's numbers take their place;
+    // the words stay as the English data read them.
+    const numbersNeedBurmese = !wordsNeedBurmese && numbersUnread(data.text);
     let texts = lines.map((l) =>
       (l.words ?? []).reduce((text, w) => text.replace(w.text, withoutFullStop(w, [])), l.text.replace(/\n$/, '')),
     );
     let extra: Placed[] = [];
-    if (wordsNeedBurmese) {
+    if (wordsNeedBurmese || numbersNeedBurmese) {
       const page = await burmesePageOf();
       const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
-      const pageWords = linesOf(page).flatMap(burmeseWordsOf);
+      const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
       const used = new Set<Word>();
       texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers, used));
       extra = unplacedWords(lines, [...pageWords, ...pageNumbers], used);
       // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
       // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
-      if (readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
+      if (wordsNeedBurmese && readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
         const readLine = await burmese.get();
         // A tall line's margin may take in parts of the lines above and below, and then tesseract reads no line at all:
         // read again within the line's own box.
@@ -593,7 +629,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
     const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
     const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
-    if (!amountsNeedBurmese && !wordsNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
+    if (!amountsNeedBurmese && !wordsNeedBurmese && !numbersNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
 
     const readBurmese = await burmese.get();
     const reread = new Map<number, AmountReread>();
