@@ -798,6 +798,28 @@ describe('amounts as wallets print them', () => {
     expect(readReceipt('You sent 3,000 Ks to 09*****4567. Your balance is 2,150 Ks.').amount).toBe(3000);
   });
 
+  it('never takes a fee or a balance named in a sentence, by any of their names, for the payment', () => {
+    const texts = [
+      'MPT: You have successfully transferred 5,500 Ks to Kyaw Zin 09*****4567. Fee: 50 Ks. Txn No: 0112345678901234. 23/11/2026 12:10:04. Available balance: 2,150 Ks.',
+      'Payment of 5,500 Ks to Kyaw Zin is successful. TID:0112345678901234 2026-11-23 12:10. Charges 50 Ks. Bal 2,150 Ks.',
+      'Sent MMK 5,500 to 09*****4567 on 23/11/2026 12:10:04. Status: Successful. Ref: 0112345678901234. Current Bal\n2,150 Ks.',
+      'Kyaw Zin 09*****4567 ထံ 5,500 ကျပ် ငွေလွှဲခြင်း အောင်မြင်ပါသည်။ ဝန်ဆောင်ခ 50 ကျပ်။ ငွေလွှဲအမှတ် 0112345678901234။',
+    ];
+    for (const text of texts) expect(readReceipt(text).amount, text).toBe(5500);
+  });
+
+  it('reads a sum whose currency a wrapped sentence put on the next line', () => {
+    const text =
+      'You have successfully sent 12,500.00\nMMK to Kyaw Zin (09*****4567) on\n23-Nov-26 12:13:32. Transaction ID:\n01595236488408233.';
+    expect(readReceipt(text).amount).toBe(12500);
+    // The currency before a number is no currency of a word glued to it.
+    expect(readReceipt('Transfer Successful\n-105,000 Ks\n6GLOEDM').amount).toBe(105000);
+  });
+
+  it('reads a sum after a word the English data made digits of, when those start with 0', () => {
+    expect(readReceipt('Ko Kyaw Zin (09****4567) 03 1,250 Ks\nလွှဲပြောင်းခြင်း အောင်မြင်ပါသည်').amount).toBe(1250);
+  });
+
   it('reads a currency in brackets after the number and the "/-" after a sum', () => {
     for (const line of ['Amount: 5,500 (MMK)', 'Amount: 5,500/-', 'Amount: MMK 5,500', 'ငွေပမာဏ  5,500 ကျပ်'])
       expect(readReceipt(`Transfer Successful\n${line}`).amount, line).toBe(5500);

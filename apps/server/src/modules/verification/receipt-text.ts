@@ -211,6 +211,8 @@ function restAfterSkeleton(line: string, skeletonLength: number): string {
  * "09*****4567 was …"): joined again, so a balance is read as a balance and a number as the one the sentence names.
  */
 const DANGLING = /\b(?:balance(?:\s+is)?|is|of)\s*:?$/i;
+/** A balance or a fee whose sum went to the next line ("Current Bal" / "2,150 Ks."): joined however short. */
+const DANGLING_SUM = /(?:\bbal(?:ance)?(?:\s+is)?|\bfees?|\bcharges?|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ)\s*:?$/i;
 
 /** Lines of text: normalised, trimmed, and long SMS sentences cut so that a label inside one starts a line. */
 export function receiptLines(text: string): string[] {
@@ -223,7 +225,7 @@ export function receiptLines(text: string): string[] {
     .filter(Boolean)
     .reduce<string[]>((out, line) => {
       const last = out.at(-1);
-      if (last !== undefined && DANGLING.test(last) && last.length > 12 && /^[-+]?[\d*(]|^[a-z]/.test(line))
+      if (last !== undefined && ((DANGLING.test(last) && last.length > 12) || DANGLING_SUM.test(last)) && /^[-+]?[\d*(]|^[a-z]/.test(line))
         out[out.length - 1] = `${last} ${line}`;
       // A date wrapped at its dash or slash ("… 2026-11-" / "23 10:07:43").
       else if (last !== undefined && /(?:\d|\b[A-Za-z]{3})[-/]$/.test(last) && /^\d/.test(line)) out[out.length - 1] = `${last}${line}`;
@@ -257,10 +259,15 @@ const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats?|ကျပ်)\\)|(?<=\\d)/-|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
 // It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
-// Nor after a lone digit and a space ("-2 2,500 Kyats"): a Burmese digit the English data split off the number.
-const NUMBER = '(?<=^|[\\s(]|(?<!\\d):)(?<!\\d\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+// Nor after a short number and a space ("-2 2,500 Kyats"): a Burmese digit the English data split off the number. A
+// number starting with 0 is no such piece (no amount starts with 0): "03 1,250 Ks" is a word read as digits, then the sum.
+const NUMBER =
+  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?<![\\d,.])[1-9]\\d{0,2}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
-const AMOUNT_BEFORE = new RegExp(`${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!\\d\\s)', '')}`, 'gi');
+const AMOUNT_BEFORE = new RegExp(
+  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?<![\\d,.])[1-9]\\d{0,2}\\s)', '')}(?![A-Za-z])`,
+  'gi',
+);
 /** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
 const BARE_AMOUNT = new RegExp(`^${NUMBER}(?:\\s?${CURRENCY_AFTER})?\\.?$`, 'i');
 
@@ -322,9 +329,12 @@ const SMS_AMOUNT = new RegExp(
   'i',
 );
 
-/** A balance named inside a sentence ("… လက်ကျန်ငွေ 2,150 ကျပ်", "Your balance is 2,150 Ks"), with its amount. */
+/**
+ * A balance or a fee named inside a sentence ("… လက်ကျန်ငွေ 2,150 ကျပ်", "Your balance is 2,150 Ks", "Bal 2,150 Ks",
+ * "Fee: 50 Ks", "Charges 50 Ks"), with its amount.
+ */
 const BALANCE_IN_SENTENCE = new RegExp(
-  `(?:\\bbalance(?!\\s+transfer)(?:\\s+is)?|လက်ကျန်(?:ငွေ)?)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY_AFTER})?`,
+  `(?:\\bbal(?:ance)?\\b(?!\\s+transfer)(?:\\s+is)?|\\bfees?\\b|\\bcharges?\\b|\\bcommission\\b|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ|ကော်မရှင်)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY_AFTER})?`,
   'gi',
 );
 
@@ -338,8 +348,11 @@ function amountOf(lines: string[]): { value: number | null; labelled: boolean } 
       .filter((b) => !['fee', 'balance', 'amount', 'total', 'txn', 'time', 'receiverPhone'].includes(b.kind))
       .flatMap((b) => b.lines),
   ];
-  const free = distinctPositive(freeLines.flatMap(amountsIn));
-  const sms = distinctPositive(freeLines.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
+  // A sentence wraps where the screen ends, between a sum and its currency too ("sent 12,500.00" over "MMK to …"):
+  // each line is also read joined to the next.
+  const withBreaks = [...freeLines, ...freeLines.slice(1).map((line, i) => `${freeLines[i]} ${line}`)];
+  const free = distinctPositive(withBreaks.flatMap(amountsIn));
+  const sms = distinctPositive(withBreaks.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
   const chosen = labelled.length ? labelled : totals.length ? totals : sms;
   if (chosen.length > 1) return { value: null, labelled: true };
   if (chosen.length === 1) {

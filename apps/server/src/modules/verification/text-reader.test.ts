@@ -56,6 +56,19 @@ describe('the Burmese full stop after an id', () => {
     expect(withoutShortOnes(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');
     expect(withoutShortOnes(word('2098916411', Object.assign(Array(10).fill(185), { 8: 189, 9: 189 })))).toBeNull();
   });
+
+  it('keeps a 1 no shorter than the shortest digit of a small, blurred id', () => {
+    // A photo of a screen at 550 px: digits 13 to 16 px tall, the last "1" 13.
+    const heights = [13, 16, 16, 16, 14, 16, 16, 13, 16, 16, 14, 16, 14, 16, 14, 16, 16, 14, 13];
+    expect(
+      withoutShortOnes(
+        word(
+          '3018360723423169141',
+          heights.map((h) => 209 - h),
+        ),
+      ),
+    ).toBeNull();
+  });
 });
 
 describe('numbers printed in Burmese digits', () => {

@@ -304,6 +304,9 @@ function burmeseWordsOf(line: Line): Word[] {
   return out;
 }
 
+/** A number and nothing else: digits with a sign, separators, a bracket or a stop. */
+const CLEAN_NUMBER = /^[-+(]?\d[\d,.:/-]*[)။.,]?$/;
+
 /** Burmese digits and the letter ဝ, which is drawn exactly as ၀ (zero), between or beside them. */
 const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101d]*/g;
 
@@ -370,14 +373,25 @@ const inLine = (b: Bbox, line: Line) => b.x1 > line.bbox.x0 && b.x0 < line.bbox.
  * script the English data made debris of ("ogee: Ble sa", a label read as "660932690"). Latin words read with
  * confidence, and words no Burmese word covers (a name, a phone, an id, an amount), stay as the English data read them.
  */
-function withBurmeseWords(line: Line, burmeseWords: Word[], allWords: Word[], burmeseNumbers: Word[], used: Set<Word>): string {
+function withBurmeseWords(
+  line: Line,
+  burmeseWords: Word[],
+  allWords: Word[],
+  burmeseNumbers: Word[],
+  used: Set<Word>,
+  numbersOnly = false,
+): string {
   const out: string[] = [];
   for (const w of line.words ?? []) {
     const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
     // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits): three
-    // letters or more, or an honorific. Two letters are what the English data makes of ၂၃ or ၂၀ ("JR", "Jo").
-    const word = latin && (/^[A-Za-z]{3,}$/.test(w.text) || /^(?:U|Ko|Ma|Mg|Daw)$/i.test(w.text));
-    const near = [...(latin ? [] : burmeseWords), ...(word ? [] : burmeseNumbers)].filter((b) => sameSpot(b.bbox, w.bbox));
+    // letters or more (a comma or stop after them), an honorific or a currency. Two letters are what the English data
+    // makes of ၂၃ or ၂၀ ("JR", "Jo").
+    const word = latin && (/^[A-Za-z]{3,}[,.:]?$/.test(w.text) || /^(?:U|Ko|Ma|Mg|Daw|Ks)[,.:]?$/i.test(w.text));
+    // Where only numbers are sought, only a clean number stands in: the Burmese data's digits and signs made of a Latin
+    // label the English data was unsure of ("2245င!08" of "Transaction" in a blurred photo) are not one.
+    const numbers = numbersOnly ? burmeseNumbers.filter((b) => CLEAN_NUMBER.test(b.text)) : burmeseNumbers;
+    const near = [...(latin ? [] : burmeseWords), ...(word ? [] : numbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
     // is not what the id was.
     const across = near.reduce((sum, b) => sum + Math.max(0, Math.min(b.bbox.x1, w.bbox.x1) - Math.max(b.bbox.x0, w.bbox.x0)), 0);
@@ -433,8 +447,13 @@ export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string |
   const height = (i: number) => symbols[i]!.bbox.y1 - symbols[i]!.bbox.y0;
   const heights = [...body].map((_, i) => height(i)).sort((a, b) => a - b);
   const digitHeight = heights[Math.floor(heights.length / 2)]!;
+  // Small or blurred digits vary by a pixel or three: a stroke counts as short only below every digit before the
+  // trailing 1s as well.
+  const trailingOnes = Math.min(2, body.length - body.replace(/1+$/, '').length);
+  const shortest = Math.min(...[...body.slice(0, body.length - trailingOnes)].map((_, i) => height(i)));
+  const short = (i: number) => height(i) < STOP_HEIGHT * digitHeight && height(i) < shortest;
   let end = body.length;
-  while (end > 10 && body.length - end < 2 && body[end - 1] === '1' && height(end - 1) < STOP_HEIGHT * digitHeight) end--;
+  while (end > 10 && body.length - end < 2 && body[end - 1] === '1' && short(end - 1)) end--;
   return end < body.length ? body.slice(0, end) : null;
 }
 
@@ -541,10 +560,10 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
   };
 }
 
-/** Whether a text gives no transaction id or no time. */
+/** Whether a text gives no amount, no time, or no transaction id made of digits only. */
 function numbersUnread(text: string): boolean {
   const r = readReceipt(text);
-  return r.transactionId === null || r.time === null;
+  return r.amount === null || r.time === null || !/^\d+$/.test(r.transactionId ?? '');
 }
 
 const FIELDS = 5;
@@ -586,7 +605,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
     const wordsNeedBurmese = readStatus(receiptLines(data.text)).status === null;
-    // The status read but not the id or the time: they may be printed in Burmese digits, which the English data makes
+    // The status read but not the amount, the id or the time: they may be printed in Burmese digits, which the English data makes
     // letters and other digits of ("JR Nov JoJe" of ၂၃ Nov ၂၀၂၆). The Burmese page reading's numbers take their place;
     // the words stay as the English data read them.
     const numbersNeedBurmese = !wordsNeedBurmese && numbersUnread(data.text);
@@ -600,7 +619,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
       const used = new Set<Word>();
-      texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers, used));
+      texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers, used, !wordsNeedBurmese));
       extra = unplacedWords(lines, [...pageWords, ...pageNumbers], used);
       // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
       // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
