@@ -850,6 +850,13 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
     expect(field(base.replace('2026-11-23 14:05:12', '2026-11-20 14:05:12'), 'time')).toBe('mismatch');
   });
 
+  it('never runs the day of a date the patterns miss into the id before it', () => {
+    expect(readReceipt('Payment of 105,000 Kyats is successful.\nTID:30551515605219 23/11/26\n11:44 AM.').transactionId).toBe(
+      '30551515605219',
+    );
+    expect(readReceipt('လုပ်ငန်းစဉ်အမှတ်\n2020205935236539189 23-620-\n26.11:57:28').transactionId).toBe('2020205935236539189');
+  });
+
   it('reads no two-digit-year date out of a four-digit year OCR split', () => {
     expect(readReceipt('Date: 202 6-11-23\nTime: 9:59 AM').time).toBeNull();
   });

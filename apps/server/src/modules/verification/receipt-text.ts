@@ -388,6 +388,9 @@ const withoutDateTime = (line: string) =>
     .replace(DATE_PATTERNS.dmy, ' ')
     .replace(DATE_PATTERNS.ymd, ' ')
     .replace(/(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?(?![\d:])/g, ' ')
+    // A day starting a date the patterns missed (a two-digit year, a month OCR garbled: "…5219 23/11/26", "…189 23-620-")
+    // ends the id before it.
+    .replace(/(?<=\d)\s+\d{1,2}[-/.].*$/, ' ')
     .trim();
 
 function idToken(line: string): string | null {
