@@ -783,6 +783,12 @@ describe('dates as wallets print them', () => {
 });
 
 describe('a failed payment whose "not" a line wrap parted from its word', () => {
+  it('is a refusal in English too', () => {
+    const sms = 'Your balance transfer of MMK\n2,000 to 09699448421 was not\nsuccessful. Ref: 500584635812.';
+    expect(readReceipt(sms).status).toBe('failed');
+    expect(readReceipt('Your transfer of 2,000 Ks is\npending. Ref: 500584635812.').status).toBe('pending');
+  });
+
   it('is a refusal, never a success', () => {
     const sms = '09450031122 ထံသို့ 5,500 Ks ငွေလွှဲခြင်း မ\nအောင်မြင်ပါ။ ငွေလွှဲအမှတ် 55045957994465\n2026-11-25 11:49 AM';
     expect(readReceipt(sms).status).toBe('failed');

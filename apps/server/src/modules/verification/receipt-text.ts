@@ -851,6 +851,9 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
   });
   const refused = lines.find((_, i) => negations[i] === 'refused');
   const maybeRefused = negations.includes('doubtful');
+  // The same in English: "… was not" / "successful." is a failure. Refusal words are also sought in each line joined
+  // to the one before it.
+  const withWraps = [...lines, ...lines.slice(1).map((l, i) => `${lines[i]} ${l}`)];
   for (const [status, re, skeleton] of [
     ['failed', FAILED, FAILED_SKELETON],
     ['cancelled', CANCELLED, null],
@@ -858,7 +861,7 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
     ['success', SUCCESS, null],
   ] as const) {
     if (status === 'success' && maybeRefused) return { status: null, text: null };
-    const line = lines.find((l) => re.test(l));
+    const line = (status === 'success' ? lines : withWraps).find((l) => re.test(l));
     if (line) return { status, text: line.match(re)![0] };
     const marksLost = skeleton ? lines.find((l) => skeleton.test(burmeseSkeleton(l))) : undefined;
     if (marksLost) return { status, text: marksLost };
