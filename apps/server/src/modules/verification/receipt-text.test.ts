@@ -822,8 +822,15 @@ describe('amounts as wallets print them', () => {
     expect(readReceipt('Transfer Successful\n-105,000 Ks\n6GLOEDM').amount).toBe(105000);
   });
 
-  it('reads a sum after a word the English data made digits of, when those start with 0', () => {
+  it('reads a sum after a word the English data made digits of, and not after a digit split off a signed sum', () => {
     expect(readReceipt('Ko Kyaw Zin (09****4567) 03 1,250 Ks\nလွှဲပြောင်းခြင်း အောင်မြင်ပါသည်').amount).toBe(1250);
+    expect(readReceipt('Kyaw Zin (09****4567) 23 1,250 Kyats\nလွှဲပြောင်းခြင်း အောင်မြင်ပါသည်').amount).toBe(1250);
+    expect(readReceipt('Transfer Successful\n-2 2,500 Kyats').amount).toBeNull();
+  });
+
+  it('never takes a balance whose sum OCR spaced after its comma for the payment', () => {
+    const sms = '09*****4567 သို့ 25,000 MMK ငွေလွှဲခြင်း\nအောင်မြင်ပါသည်! ရက် 11:54 လက်ကျန်ငွေ\n2, 150 ကျပ် ;';
+    expect(readReceipt(sms).amount).toBe(25000);
   });
 
   it('reads a currency in brackets after the number and the "/-" after a sum', () => {
@@ -845,6 +852,22 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
     88175132529281112`);
   const checks = (text: string, acc = accounts) => compareReceipt(readReceipt(text), order, acc, { windowMs });
   const field = (text: string, name: string, acc = accounts) => checks(text, acc).find((c) => c.field === name)!.result;
+
+  it('ends a masked phone at the digits it shows: the next number in the sentence is no part of it', () => {
+    expect(readReceipt('09*****4567 03 48,000 Ks ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('09*****4567');
+  });
+
+  it('reads the payee an SMS names without a number, as a name that may agree but never disagree', () => {
+    const sms = (name: string) => `Payment of 105,000 MMK to ${name}\nis successful.\nTID:2068095031507934727\n23.11.2026 12:13:33.`;
+    const reading = readReceipt(sms('Ko Kyaw Zin'));
+    expect(reading.receiver).toEqual({ name: 'Ko Kyaw Zin', phone: null });
+    const accounts = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
+    const receiverOf = (text: string) =>
+      compareReceipt(readReceipt(text), { ...order, subTotal: 105000 }, accounts, { windowMs }).find((c) => c.field === 'receiver')?.result;
+    expect(receiverOf(sms('Ko Kyaw Zin'))).toBe('match');
+    expect(receiverOf(sms('Zaw Lin Htet'))).toBe('unreadable');
+    expect(readReceipt('Welcome to Wave Money. Payment of 5,000 Ks is successful.').receiver).toBeNull();
+  });
 
   it('never reads a phone across the full stop ending its sentence', () => {
     const r = readReceipt('You have successfully transferred to\n09450031122. 1?1[:24554051356726324');

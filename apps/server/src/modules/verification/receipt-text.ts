@@ -259,13 +259,14 @@ const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats?|ကျပ်)\\)|(?<=\\d)/-|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
 // It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
-// Nor after a short number and a space ("-2 2,500 Kyats"): a Burmese digit the English data split off the number. A
-// number starting with 0 is no such piece (no amount starts with 0): "03 1,250 Ks" is a word read as digits, then the sum.
+// Nor after a sign or a line's start, a short number and a space ("-2 2,500 Kyats"): a Burmese digit the English data
+// split off the number. Elsewhere the short number is a word read as digits ("(09…4567) 23 1,250 Ks" of သို့), and
+// one starting with 0 is never such a piece (no amount starts with 0).
 const NUMBER =
-  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?<![\\d,.])[1-9]\\d{0,2}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?[1-9]\\d{0,2}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
 const AMOUNT_BEFORE = new RegExp(
-  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?<![\\d,.])[1-9]\\d{0,2}\\s)', '')}(?![A-Za-z])`,
+  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?[1-9]\\d{0,2}\\s)', '')}(?![A-Za-z])`,
   'gi',
 );
 /** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
@@ -334,7 +335,7 @@ const SMS_AMOUNT = new RegExp(
  * "Fee: 50 Ks", "Charges 50 Ks"), with its amount.
  */
 const BALANCE_IN_SENTENCE = new RegExp(
-  `(?:\\bbal(?:ance)?\\b(?!\\s+transfer)(?:\\s+is)?|\\bfees?\\b|\\bcharges?\\b|\\bcommission\\b|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ|ကော်မရှင်)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d[\\d,.]*(?:\\s?${CURRENCY_AFTER})?`,
+  `(?:\\bbal(?:ance)?\\b(?!\\s+transfer)(?:\\s+is)?|\\bfees?\\b|\\bcharges?\\b|\\bcommission\\b|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ|ကော်မရှင်)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d(?:[,.]\\s?\\d|\\d)*(?:\\s?${CURRENCY_AFTER})?`,
   'gi',
 );
 
@@ -653,7 +654,11 @@ function garbledMaskedPhone(line: string): { raw: string; phone: string } | null
   return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - m[3]!.length))}${m[3]}` };
 }
 
-function cleanPhone(raw: string): string | null {
+/** The digits a mask shows end the number: what follows a space after them is the sentence's next number. */
+const MASKED_END = new RegExp(`(${MASK}{2,}\\d{2,})[\\s.-].*$`);
+
+function cleanPhone(found: string): string | null {
+  const raw = found.replace(MASKED_END, '$1');
   const international = /^\+?95/.test(raw);
   const body = raw
     .replace(/^\+?95/, '')
@@ -667,6 +672,16 @@ function cleanPhone(raw: string): string | null {
 /** Wallet and operator names: a title such as "Transfer to KBZPay" names the wallet, never the payee. */
 const WALLET_WORDS =
   /\b(?:kbz\s?pay|kbz(?:\s?bank)?|wave\s?(?:pay|money)|aya\s?pay|aya(?:\s?bank)?|cb\s?pay|cb(?:\s?bank)?|uab\s?pay|uab|one\s?pay|m-?pitesan|mpt|atom|telenor|ooredoo|mytel|wallet|account|mobile\s+money|money|bank)\b|ကေဘီဇက်|ဝေ့ဖ်|ဝေ့|အေယူအေ/gi;
+
+/** "to" and a person's name ending the phrase: one to four capitalised words, an honorific first. */
+const PAYEE_IN_SENTENCE =
+  /\bto\s+((?:(?:U|Daw|Ko|Ma|Mg)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3})(?=\s*(?:[(,.]|\b(?:is|was|on|has|have)\b|$))/g;
+
+/** The one person a sentence says the money went to, or null (none, or two different ones). */
+function sentencePayee(text: string): string | null {
+  const names = new Set([...text.matchAll(PAYEE_IN_SENTENCE)].map((m) => nameFrom(m[1]!)).filter((n): n is string => n !== null));
+  return names.size === 1 ? [...names][0]! : null;
+}
 
 function nameFrom(text: string): string | null {
   const rest = text
@@ -780,6 +795,12 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
       /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) ||
       (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
     found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence });
+  }
+  // No number at all: an SMS naming its payee only ("Payment of 12,500 Ks to Kyaw Zin is successful"). The name may
+  // agree, never disagree: a sentence's words around a name are not a label.
+  if (found.size === 0) {
+    const name = sentencePayee(candidates.join(' '));
+    return { value: name ? { name, phone: null } : null, labelled: false };
   }
   if (found.size !== 1) return { value: null, labelled: false };
   const [only] = [...found.values()];
