@@ -869,6 +869,17 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
     expect(readReceipt('Welcome to Wave Money. Payment of 5,000 Ks is successful.').receiver).toBeNull();
   });
 
+  it("leaves an id whose end OCR read one digit off unread, and still refuses the id's other digits", () => {
+    const idResult = (id: string, digits: string) =>
+      compareReceipt(readReceipt(`Transaction ID: ${id}`), { ...order, transactionNumber: digits }, accounts, { windowMs }).find(
+        (c) => c.field === 'transactionId',
+      )?.result;
+    expect(idResult('20707198743156', '743156')).toBe('match');
+    expect(idResult('2070719874315', '743156')).toBe('unreadable');
+    expect(idResult('207071987431561', '743156')).toBe('unreadable');
+    expect(idResult('20707198743156', '707198')).toBe('mismatch');
+  });
+
   it('never reads a phone across the full stop ending its sentence', () => {
     const r = readReceipt('You have successfully transferred to\n09450031122. 1?1[:24554051356726324');
     expect(r.receiver?.phone).toBe('09450031122');
@@ -884,6 +895,7 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
       '30551515605219',
     );
     expect(readReceipt('လုပ်ငန်းစဉ်အမှတ်\n2020205935236539189 23-620-\n26.11:57:28').transactionId).toBe('2020205935236539189');
+    expect(readReceipt('ငွေလွှဲအမှတ် 889452021548654362 23\n20ၿ-20 26 12.1411').transactionId).toBe('889452021548654362');
   });
 
   it('reads no two-digit-year date out of a four-digit year OCR split', () => {

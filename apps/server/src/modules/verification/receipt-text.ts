@@ -392,6 +392,8 @@ const withoutDateTime = (line: string) =>
     // A day starting a date the patterns missed (a two-digit year, a month OCR garbled: "…5219 23/11/26", "…189 23-620-")
     // ends the id before it.
     .replace(/(?<=\d)\s+\d{1,2}[-/.].*$/, ' ')
+    // …or ending the line after a long run, the date going on below ("…654362 23" / "Nov 2026").
+    .replace(/(?<=\d{10})\s+\d{1,2}$/, ' ')
     .trim();
 
 function idToken(line: string): string | null {
