@@ -898,6 +898,12 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
     expect(readReceipt('ငွေလွှဲအမှတ် 889452021548654362 23\n20ၿ-20 26 12.1411').transactionId).toBe('889452021548654362');
   });
 
+  it('reads a year OCR split after its century as the whole year, and never joins an amount', () => {
+    expect(readReceipt('Date  23/11/20 26\nTime  12:00:48').time).toBe('2026-11-23T05:30:48.000Z');
+    expect(readReceipt('Date: 23-Nov- 20 26 11:30').time).toBe('2026-11-23T05:00:00.000Z');
+    expect(readReceipt('Amount: 5,500.20 26 Ks').amount).not.toBe(5500.2026);
+  });
+
   it('reads no two-digit-year date out of a four-digit year OCR split', () => {
     expect(readReceipt('Date: 202 6-11-23\nTime: 9:59 AM').time).toBeNull();
   });

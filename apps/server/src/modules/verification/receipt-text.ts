@@ -214,6 +214,9 @@ const DANGLING = /\b(?:balance(?:\s+is)?|is|of)\s*:?$/i;
 /** A balance or a fee whose sum went to the next line ("Current Bal" / "2,150 Ks."): joined however short. */
 const DANGLING_SUM = /(?:\bbal(?:ance)?(?:\s+is)?|\bfees?|\bcharges?|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ)\s*:?$/i;
 
+/** A year OCR split after its century, right after a day or a month and its separator ("23/11/20 26", "Nov- 20 26"). */
+const SPLIT_YEAR = /(?<=(?:\b\d{1,2}|\b[A-Za-z]{3})[-/.]\s?)20\s(\d{2})(?![\d:,.])/g;
+
 /** Lines of text: normalised, trimmed, and long SMS sentences cut so that a label inside one starts a line. */
 export function receiptLines(text: string): string[] {
   return normalizeText(text)
@@ -221,7 +224,7 @@ export function receiptLines(text: string): string[] {
     .flatMap((l) =>
       l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l],
     )
-    .map((l) => l.trim())
+    .map((l) => l.replace(SPLIT_YEAR, '20$1').trim())
     .filter(Boolean)
     .reduce<string[]>((out, line) => {
       const last = out.at(-1);
