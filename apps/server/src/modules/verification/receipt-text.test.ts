@@ -853,6 +853,11 @@ describe('misreads that must not make an honest receipt a mismatch', () => {
   const checks = (text: string, acc = accounts) => compareReceipt(readReceipt(text), order, acc, { windowMs });
   const field = (text: string, name: string, acc = accounts) => checks(text, acc).find((c) => c.field === name)!.result;
 
+  it("drops the debris OCR left after a Latin name, and keeps a name's own words", () => {
+    expect(readReceipt('လက်ခံသူ: Kyaw Zin [လ%%').receiver?.name).toBe('Kyaw Zin');
+    expect(readReceipt('Transfer To\nMa Hnin Wai (09*****1122)').receiver?.name).toBe('Ma Hnin Wai');
+  });
+
   it('ends a masked phone at the digits it shows: the next number in the sentence is no part of it', () => {
     expect(readReceipt('09*****4567 03 48,000 Ks ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('09*****4567');
   });

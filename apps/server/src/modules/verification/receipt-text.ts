@@ -689,11 +689,14 @@ function sentencePayee(text: string): string | null {
 }
 
 function nameFrom(text: string): string | null {
-  const rest = text
+  const spaced = text
     .replace(WALLET_WORDS, ' ')
     .replace(/[()[\]|,:;]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  // After a name of two Latin words or more, pieces with no Latin letter are OCR's debris of an icon or a mask
+  // ("Kyaw Zin လ%%"), not part of the name.
+  const rest = spaced.split(' ').filter((w) => /[A-Za-z]/.test(w)).length >= 2 ? spaced.replace(/(?:\s[^\sA-Za-z]+)+$/, '') : spaced;
   // A name is letters (Latin or Myanmar); OCR noise of one or two characters is not a name.
   if (!/[A-Za-z\u1000-\u109f]{2,}/.test(rest) || rest.replace(/[^A-Za-z\u1000-\u109f]/g, '').length < 3) return null;
   // A mask OCR made letters of ("Fokkkokk]]DD"): a letter three times over, or a Latin word of 3+ letters without a
