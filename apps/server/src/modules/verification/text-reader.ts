@@ -613,13 +613,20 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       (l.words ?? []).reduce((text, w) => text.replace(w.text, withoutFullStop(w, [])), l.text.replace(/\n$/, '')),
     );
     let extra: Placed[] = [];
+    // Lines where a number of the Burmese page reading stands in for what the English data read.
+    const numbered = new Set<number>();
     if (wordsNeedBurmese || numbersNeedBurmese) {
       const page = await burmesePageOf();
       const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
       const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
       const used = new Set<Word>();
-      texts = lines.map((l) => withBurmeseWords(l, pageWords, pageAll, pageNumbers, used, !wordsNeedBurmese));
+      texts = lines.map((l, i) => {
+        const before = used.size;
+        const text = withBurmeseWords(l, pageWords, pageAll, pageNumbers, used, !wordsNeedBurmese);
+        if ([...used].slice(before).some((w) => pageNumbers.includes(w))) numbered.add(i);
+        return text;
+      });
       extra = unplacedWords(lines, [...pageWords, ...pageNumbers], used);
       // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
       // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
@@ -655,7 +662,8 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     if (amountsNeedBurmese) {
       for (const [i, line] of lines.entries()) {
         const currency = amountLineCurrency(texts[i]!);
-        if (!currency) continue;
+        // An amount the Burmese page reading gave already is not read again: the line read alone often loses it.
+        if (!currency || (numbered.has(i) && readAmount([texts[i]!]) !== null)) continue;
         const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
           rectangle: around(amountBox(line), prepared.info),
         });
