@@ -390,7 +390,12 @@ function withBurmeseWords(
     const word = latin && (/^[A-Za-z]{3,}[,.:]?$/.test(w.text) || /^(?:U|Ko|Ma|Mg|Daw|Ks)[,.:]?$/i.test(w.text));
     // Where only numbers are sought, only a clean number stands in: the Burmese data's digits and signs made of a Latin
     // label the English data was unsure of ("2245င!08" of "Transaction" in a blurred photo) are not one.
-    const numbers = numbersOnly ? burmeseNumbers.filter((b) => CLEAN_NUMBER.test(b.text)) : burmeseNumbers;
+    // A Latin month read with confidence ("23-Nov-") stays unless the Burmese number keeps it ("၂၃-Nov-၂၆"): the
+    // Burmese data makes digits of its letters ("23-620-").
+    const month = w.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(w.text);
+    const numbers = burmeseNumbers.filter(
+      (b) => (!numbersOnly || CLEAN_NUMBER.test(b.text)) && (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
+    );
     const near = [...(latin ? [] : burmeseWords), ...(word ? [] : numbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
     // is not what the id was.
