@@ -319,7 +319,7 @@ function build([r, target, body, query]: Generated): Sent {
 // ---- invariants ------------------------------------------------------------------------------------------------
 
 /** Routes whose successful answers are not the envelope (documents, files, the hub's protocol). */
-const NOT_ENVELOPE_OK = /^\/(api\/docs\/json|healthz|uploads\/|img\/|api\/v1\/files\/|hubs?\/)/i;
+const NOT_ENVELOPE_OK = /^\/(api\/docs\/json|api\/v1\/order\/export\b|healthz|uploads\/|img\/|api\/v1\/files\/|hubs?\/)/i;
 
 async function storedState(): Promise<string> {
   const { rows } = await sql<Record<string, number>>`select

@@ -75,16 +75,24 @@ it('keeps another buyer’s order fast while one address sends a burst of animat
   expect((await place(screenshot, '10.9.1.1')).statusCode).toBe(201);
   const alone = performance.now() - started;
 
-  const burst = Array.from({ length: 16 }, () => place(gif, '10.9.2.2', 'image/gif'));
+  const burstStarted = performance.now();
+  const burst = Array.from({ length: 16 }, () =>
+    place(gif, '10.9.2.2', 'image/gif').then((r) => ({ status: r.statusCode, ms: performance.now() - burstStarted })),
+  );
   await new Promise((resolve) => setTimeout(resolve, 20));
   const during = performance.now();
   const victim = await place(screenshot, '10.9.1.1');
   const victimMs = performance.now() - during;
-  const statuses = (await Promise.all(burst)).map((r) => r.statusCode);
+  const answers = await Promise.all(burst);
+  const statuses = answers.map((a) => a.status);
+  const burstMs = Math.max(...answers.filter((a) => a.status === 201).map((a) => a.ms));
 
   expect(victim.statusCode).toBe(201);
-  // Before the fix the victim waited for 16 full re-encodes (seconds); now it waits for at most one job per source.
-  expect(victimMs, `alone ${alone.toFixed(0)} ms, during burst ${victimMs.toFixed(0)} ms`).toBeLessThan(Math.max(800, alone * 6));
+  // Before the fix the victim waited for 16 full re-encodes (seconds), as long as the burst itself; now it waits for at
+  // most one job per source. The burst is timed in the same moments, so a loaded machine slows both alike.
+  expect(victimMs, `alone ${alone.toFixed(0)} ms, during burst ${victimMs.toFixed(0)} ms, burst ${burstMs.toFixed(0)} ms`).toBeLessThan(
+    Math.max(800, alone * 6, burstMs * 0.6),
+  );
   // The burst itself is served (or told to retry with 503 once its own queue is full), never failed.
   expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
   expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(8);
