@@ -207,12 +207,19 @@ const STATUS_WORDS: Record<NonNullable<ReceiptReading['status']>, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The reading an order is judged on: of an SMS thread, the message whose id ends with the buyer's digits, else the newest. */
+export function messageFor(reading: ReceiptReading, transactionNumber: string): ReceiptReading {
+  return reading.messages?.find((m) => m.transactionId?.endsWith(transactionNumber)) ?? reading;
+}
+
 export function compareReceipt(
-  reading: ReceiptReading,
+  thread: ReceiptReading,
   order: OrderFacts,
   accounts: PaymentAccount[],
   options: CompareOptions,
 ): FieldCheck[] {
+  // An SMS thread is judged on one message, whole, never on fields taken from several.
+  const reading = messageFor(thread, order.transactionNumber);
   const checks: FieldCheck[] = [];
   // A field found by its shape alone (no label) that disagrees proves nothing: unread, never mismatch.
   const unlabelled = new Set<string>(reading.unlabelled ?? []);

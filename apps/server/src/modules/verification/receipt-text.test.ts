@@ -796,6 +796,36 @@ describe('a failed payment whose "not" a line wrap parted from its word', () => 
   });
 });
 
+describe('an SMS thread: an earlier message above the one paid for', () => {
+  const message = (sum: string, phone: string, id: string, when: string, word = 'successful') =>
+    `Balance Transfer of ${sum} Ks to ${phone} was ${word}. Trans ID: ${id}. Your main balance is 2,150 Ks. ${when}`;
+  const earlier = message('3,000', '09*****1111', '0112233445566778', '20/11/2026 10:00:00');
+  const accounts: PaymentAccount[] = [{ paymentName: 'MPT', phone: '09777124567', holderName: 'Kyaw Zin' }];
+  const paid = { subTotal: 5500, transactionNumber: '554433', createdAt: '2026-11-23T06:00:00.000Z' };
+  const verdict = (text: string, o = paid) => verdictOf(compareReceipt(readReceipt(text), o, accounts, { windowMs }));
+
+  it("judges the message whose id ends with the buyer's digits, whole", () => {
+    const thread = `MPT\n${earlier}\n${message('5,500', '09*****4567', '0199887766554433', '23/11/2026 12:10:04')}`;
+    expect(readReceipt(thread).messages).toHaveLength(2);
+    expect(verdict(thread)).toBe('match');
+    // Each message is judged whole: the newer message's digits never lend the earlier one a payee or a time.
+    expect(verdict(thread, { ...paid, subTotal: 3000, transactionNumber: '566778' })).toBe('mismatch');
+  });
+
+  it('refuses a thread whose message for the buyer failed, and judges the newest when no id agrees', () => {
+    const failed = `MPT\n${earlier}\n${message('5,500', '09*****4567', '0199887766554433', '23/11/2026 12:10:04', 'unsuccessful')}`;
+    expect(verdict(failed)).toBe('mismatch');
+    const thread = `MPT\n${earlier}\n${message('5,500', '09*****4567', '0199887766554433', '23/11/2026 12:10:04')}`;
+    expect(verdict(thread, { ...paid, transactionNumber: '123456' })).toBe('mismatch');
+  });
+
+  it('never cuts a receipt with a reference number below its amount rows into messages', () => {
+    const receipt =
+      'Transfer Successful\n-5,500 Ks\nTransaction ID: 0199887766554433\nAmount: 5,500 Ks\nReference No: 99887766554433\nFee: 0 Ks';
+    expect(readReceipt(receipt).messages).toBeUndefined();
+  });
+});
+
 describe('amounts as wallets print them', () => {
   it('never takes the balance a sentence names for the payment', () => {
     const sms = (paid: string) => `09*****4567 သို့ ${paid} ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n08:11:37 လက်ကျန်ငွေ 2,150 ကျပ်!`;
@@ -826,6 +856,7 @@ describe('amounts as wallets print them', () => {
     expect(readReceipt('Ko Kyaw Zin (09****4567) 03 1,250 Ks\nလွှဲပြောင်းခြင်း အောင်မြင်ပါသည်').amount).toBe(1250);
     expect(readReceipt('Kyaw Zin (09****4567) 23 1,250 Kyats\nလွှဲပြောင်းခြင်း အောင်မြင်ပါသည်').amount).toBe(1250);
     expect(readReceipt('Transfer Successful\n-2 2,500 Kyats').amount).toBeNull();
+    expect(readReceipt('ငွေပေးချေမှု အောင်မြင်ပါသည်\n-0 2.500 Ks\nငွေပမာဏ  -12,500 Ks').amount).toBe(12500);
   });
 
   it('never takes a balance whose sum OCR spaced after its comma for the payment', () => {

@@ -35,6 +35,11 @@ export type ReceiptReading = {
    * never a mismatch.
    */
   unlabelled: Array<'amount' | 'transactionId' | 'receiver'>;
+  /**
+   * Set when the screenshot shows an SMS thread: each message read on its own, top to bottom. The fields above are
+   * the last message's (the newest); the check judges the message whose id ends with the buyer's digits.
+   */
+  messages?: ReceiptReading[];
 };
 
 const BURMESE_DIGITS = /[\u1040-\u1049]/g;
@@ -262,14 +267,14 @@ const CURRENCY = '(?:Ks\\.?|MMK|Kyats?|ကျပ်)';
 const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats?|ကျပ်)\\)|(?<=\\d)/-|(?<=\\d\\s?)m[Jj]?[o0](?![A-Za-z0-9]))';
 /** A number with optional sign and thousands separators, e.g. -12,500 or 12500.00. */
 // It must start a word: in "-6),600 Ks" or "-3:000 Ks" (a Burmese digit tesseract could not read) the rest is no amount.
-// Nor after a sign or a line's start, a short number and a space ("-2 2,500 Kyats"): a Burmese digit the English data
-// split off the number. Elsewhere the short number is a word read as digits ("(09…4567) 23 1,250 Ks" of သို့), and
-// one starting with 0 is never such a piece (no amount starts with 0).
+// Nor after a sign or a line's start, a short number and a space ("-2 2,500 Kyats", "-0 2.500 Ks" of -၁၂,၅၀၀): a
+// Burmese digit the English data split off the number. Elsewhere the short number is a word read as digits
+// ("(09…4567) 23 1,250 Ks" of သို့).
 const NUMBER =
-  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?[1-9]\\d{0,2}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
 const AMOUNT_BEFORE = new RegExp(
-  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?[1-9]\\d{0,2}\\s)', '')}(?![A-Za-z])`,
+  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)', '')}(?![A-Za-z])`,
   'gi',
 );
 /** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
@@ -903,6 +908,43 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
 
 export function readReceipt(text: string): ReceiptReading {
   const lines = receiptLines(text);
+  const messages = threadOf(lines);
+  if (!messages) return readLines(lines);
+  const readings = messages.map(readLines);
+  return { ...readings.at(-1)!, messages: readings };
+}
+
+/**
+ * The messages of an SMS thread, or null when the text is one receipt or one message. A message ends where the next
+ * one names a payment after it gave an id. Two or more messages each holding a payment, an id and a status make a
+ * thread: a receipt with a second long number (a reference) and its amount rows is none, having one status.
+ */
+function threadOf(lines: string[]): string[][] | null {
+  const payments = (line: string) => amountsIn(line.replace(BALANCE_IN_SENTENCE, ' ')).filter((a) => a > 0).length;
+  const messages: string[][] = [[]];
+  let idSeen = false;
+  for (const [i, line] of lines.entries()) {
+    // A sum here, or one whose currency wrapped to the next line ("sent 12,500" / "Ks to …").
+    const next = lines[i + 1] ?? '';
+    const pays = payments(line) > 0 || payments(`${line} ${next}`) > payments(next);
+    if (pays && idSeen) {
+      // The new message's opening words with no number in them ("UAB Pay: You have successfully") are its own.
+      const current = messages.at(-1)!;
+      const opening: string[] = [];
+      while (current.length > 1 && !/\d/.test(current.at(-1)!)) opening.unshift(current.pop()!);
+      messages.push(opening);
+      idSeen = false;
+    }
+    messages.at(-1)!.push(line);
+    if (longNumbersIn(line).length) idSeen = true;
+  }
+  const whole = messages.filter(
+    (m) => m.some((l) => longNumbersIn(l).length) && amountOf(m).value !== null && readStatus(m).status !== null,
+  );
+  return whole.length >= 2 ? messages : null;
+}
+
+function readLines(lines: string[]): ReceiptReading {
   const status = readStatus(lines);
   const amount = amountOf(lines);
   const transactionId = transactionIdOf(lines);

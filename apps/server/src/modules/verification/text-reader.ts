@@ -665,10 +665,12 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     const readBurmese = await burmese.get();
     const reread = new Map<number, AmountReread>();
     if (amountsNeedBurmese) {
+      const pageAmountAgrees = readAmount(texts) !== null;
       for (const [i, line] of lines.entries()) {
         const currency = amountLineCurrency(texts[i]!);
-        // An amount the Burmese page reading gave already is not read again: the line read alone often loses it.
-        if (!currency || (numbered.has(i) && readAmount([texts[i]!]) !== null)) continue;
+        // An amount the Burmese page reading gave is not read again when the page's amounts agree: the line read alone
+        // often loses it. A page reading that left two amounts (a headline read in part) is read again as before.
+        if (!currency || (numbered.has(i) && pageAmountAgrees)) continue;
         const { data: again } = await readBurmese.addJob('recognize', prepared.data, {
           rectangle: around(amountBox(line), prepared.info),
         });

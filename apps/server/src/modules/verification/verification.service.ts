@@ -7,7 +7,7 @@ import type { Db, Dialect } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { compareReceipt, verdictOf } from './compare.ts';
+import { compareReceipt, messageFor, verdictOf } from './compare.ts';
 import { ImageRefused, SandboxFailure, type ImageSandbox } from './image-sandbox.ts';
 import { readReceipt } from './receipt-text.ts';
 import { finishSamePicture, REUSE_WINDOW_MS, scanSamePicture, type PictureQuery } from './reuse.ts';
@@ -138,7 +138,8 @@ export async function runCheck(deps: CheckDeps, orderId: string, attempt: number
   const image = await readStored(storage, order.screenshot);
   const hash = await deps.images.fingerprint(image, budget);
   const text = await deps.images.read(image, budget);
-  const reading = readReceipt(text);
+  // Of an SMS thread, the message the order is judged on: its id is the one other orders are linked by.
+  const reading = messageFor(readReceipt(text), order.transaction_number);
   // The accounts of the order's payment method (a phone-bill order pays a phone-bill account); all of them for an
   // order whose method no account has.
   const allAccounts = await repo.listPaymentAccounts(db);
