@@ -687,6 +687,10 @@ describe('values OCR broke or garbled under their labels', () => {
     // Other digits: the holder's name beside them does not agree in their place, and they do not disagree.
     expect(payee('Paid To\nKyaw Zin\nFkkRINA911')?.result).toBe('unreadable');
     expect(payee('Paid To\nZaw Lin Htet\nFkkRINA911')?.result).toBe('unreadable');
+    // On one line, the name before the garbled number holds it back the same way.
+    expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]4]567)')?.result).toBe('match');
+    expect(payee('Beneficiary: Aung Myo Htet (*¥¥¥+¥kkx]4]567)')?.result).toBe('unreadable');
+    expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]9]911)')?.result).toBe('unreadable');
   });
 
   it('takes no amount from a number a split-off digit stands before, and replaces the fragment with the number', () => {

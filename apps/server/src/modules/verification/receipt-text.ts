@@ -751,6 +751,11 @@ function partyOf(block: Block): Party {
       tail ??= cleaned.match(/(\d{3,})\W*$/)?.[1]?.slice(-3) ?? null;
     }
     if (!name && !/\d{2,}/.test(cleaned)) name = nameFrom(words);
+    // A name before a number OCR garbled on its line ("Hnin Wai (*¥¥¥+¥kkx]1]122)"): the words up to the number.
+    else if (!name && !here) {
+      const before = cleaned.split(/[(,]|\s(?=\S*\d)/)[0]!;
+      if (!/\d/.test(before)) name = nameFrom(before);
+    }
   }
   return { name, phone, garbled, tail };
 }
