@@ -823,6 +823,19 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
     expect(verdict(thread, { ...paid, transactionNumber: '123456' })).toBe('mismatch');
   });
 
+  it('lets no field disagree in a thread it could not cut into messages (the newer payment line broken by OCR)', () => {
+    const broken =
+      `MPT\n${earlier}\n= fd Zin #24567 00 12, was successful. Trans ID: 0199887766554433. Your main balance is 2,150 Ks.\n` +
+      '2026-11- 23 12:10:04';
+    const reading = readReceipt(broken);
+    expect(reading.messages).toBeUndefined();
+    expect(reading.time).toBe('2026-11-20T03:30:00.000Z');
+    expect(verdict(broken)).toBe('unreadable');
+    // One receipt with a reference number under its date is one message: its date still disagrees.
+    const receipt = 'Transfer Successful\nTransaction ID: 0199887766554433\nDate: 2026-11-20 10:00:00\nReference No: 99887766554433';
+    expect(readReceipt(receipt).unlabelled).not.toContain('time');
+  });
+
   it('never cuts a receipt with a reference number below its amount rows into messages', () => {
     const receipt =
       'Transfer Successful\n-5,500 Ks\nTransaction ID: 0199887766554433\nAmount: 5,500 Ks\nReference No: 99887766554433\nFee: 0 Ks';

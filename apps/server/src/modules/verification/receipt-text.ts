@@ -32,9 +32,9 @@ export type ReceiptReading = {
    * Fields found by their shape alone, with no label or sentence saying what they are (the one amount, the one long
    * number, the one phone in the text), or read with OCR debris in them (an id with a stray letter). Such a field
    * agreeing is evidence; disagreeing proves nothing (it may be a misread or another number on the screen), so it is
-   * never a mismatch.
+   * never a mismatch. Every field of a text that holds several messages it could not cut apart is such a field too.
    */
-  unlabelled: Array<'amount' | 'transactionId' | 'receiver'>;
+  unlabelled: Array<'amount' | 'transactionId' | 'receiver' | 'time'>;
   /**
    * Set when the screenshot shows an SMS thread: each message read on its own, top to bottom. The fields above are
    * the last message's (the newest); the check judges the message whose id ends with the buyer's digits.
@@ -914,7 +914,12 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
 export function readReceipt(text: string): ReceiptReading {
   const lines = receiptLines(text);
   const messages = threadOf(lines);
-  if (!messages) return readLines(lines);
+  if (!messages) {
+    const reading = readLines(lines);
+    if (!mixedMessages(lines)) return reading;
+    const fields = (['amount', 'transactionId', 'time', 'receiver'] as const).filter((f) => reading[f] !== null);
+    return { ...reading, unlabelled: [...new Set([...reading.unlabelled, ...fields])] };
+  }
   const readings = messages.map(readLines);
   return { ...readings.at(-1)!, messages: readings };
 }
@@ -947,6 +952,25 @@ function threadOf(lines: string[]): string[][] | null {
     (m) => m.some((l) => longNumbersIn(l).length) && amountOf(m).value !== null && readStatus(m).status !== null,
   );
   return whole.length >= 2 ? messages : null;
+}
+
+/**
+ * Whether the text shows messages it could not cut apart (an SMS thread whose payment line OCR broke): two different
+ * ids, each with a date on its own side of the other ("date, id, date, id" or "id, date, id, date"). Its fields may
+ * come from another message than the one paid for: they may agree, never disagree.
+ */
+function mixedMessages(lines: string[]): boolean {
+  const ids = new Set<string>();
+  let marks = '';
+  for (const line of lines) {
+    const found = longNumbersIn(line);
+    if (/(?<!\d)20\d{2}(?!\d)/.test(line.replace(/\d{10,}/g, ' '))) marks += 'D';
+    for (const id of found) {
+      ids.add(id);
+      marks += 'I';
+    }
+  }
+  return ids.size >= 2 && /D.*I.*D.*I|I.*D.*I.*D/.test(marks);
 }
 
 function readLines(lines: string[]): ReceiptReading {
