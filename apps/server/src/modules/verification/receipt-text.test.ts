@@ -462,6 +462,8 @@ describe('what OCR does to real screens', () => {
     // အချိန် read as အချန, ငွေပမာဏ as ငွပမာ, ငွေလွှဲအမှတ် as ငွေလွဲအမတ်.
     const r = readReceipt('ငွပမာဏ\n-12,500 Ks\nငွေလွဲအမတ်\n0160449853841069\nအချန\n23/11/2026 14:05:12\nKyaw Zin (09*****4567)');
     expect(r).toMatchObject({ amount: 12500, transactionId: '0160449853841069', time: '2026-11-23T07:35:12.000Z' });
+    // ငွေလွှဲပမာဏ without its ပ, under the id: the amount's own row, not the id's.
+    expect(readReceipt('ငွေလွှဲအမှတ်  3033689586641545\nငွေလွှဲမာဏ  -3,000 Kyats\nဝန်ဆောင်ခ  0 Kyats').amount).toBe(3000);
   });
 
   it('reads a Burmese status word without its marks, a refusal before any success', () => {

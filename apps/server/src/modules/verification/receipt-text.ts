@@ -87,9 +87,10 @@ const LABELS: Array<[LabelKind, string]> = [
     String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|[1l]d|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`,
   ],
   ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
+  // The ပ of ပမာဏ (amount) is the letter OCR most often loses from it ("ငွေလွှဲမာဏ").
   [
     'amount',
-    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပမာဏ|ငွေ\s*ပမာဏ|ပမာဏ`,
+    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပ?မာဏ|ငွေ\s*ပ?မာဏ|ပမာဏ`,
   ],
   [
     'time',
