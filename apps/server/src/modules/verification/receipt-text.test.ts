@@ -799,6 +799,14 @@ describe('a failed payment whose "not" a line wrap parted from its word', () => 
     const sms = '09450031122 ထံသို့ 5,500 Ks ငွေလွှဲခြင်း မ\nအောင်မြင်ပါ။ ငွေလွှဲအမှတ် 55045957994465\n2026-11-25 11:49 AM';
     expect(readReceipt(sms).status).toBe('failed');
     expect(readReceipt(sms.replace(' မ\n', '\n')).status).toBe('success');
+    // Glued to the word before, the "မ" may be that word's last syllable: never a success then.
+    expect(readReceipt(sms.replace(' မ\n', 'မ\n')).status).toBeNull();
+  });
+
+  it('is no refusal when the line before ends with a word that only holds a မ (a title OCR garbled)', () => {
+    // A wrap falls between syllables: the "ေ" of မအောင် read as a letter after the "မ" never ends the line before.
+    expect(readReceipt('CB Pay\nဒမရ\nအောင်မြင်ပါသည်\n-5,500 MMK').status).toBe('success');
+    expect(readReceipt('ငွေလွှဲခြင်းမ\nအောင်မြင်ပါ').status).toBeNull();
   });
 });
 

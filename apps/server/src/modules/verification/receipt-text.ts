@@ -862,7 +862,7 @@ const NEGATION_END = /(?<!\u1039)မ[\u1037\u1038]?[\u1000-\u1021]?$/;
  * of another word (a longer word ending in a bare မ, "ငွေလွှဲခြင်းမ" or "ငွေပေးချေမ[ှု]"; a short word starting with
  * မ, "မှု" split off its noun): never a success then. Spaces and stray signs (not Myanmar script) between are skipped.
  */
-function negatedSuccess(line: string): 'refused' | 'doubtful' | null {
+function negatedSuccess(line: string, wrapped = false): 'refused' | 'doubtful' | null {
   let doubtful = false;
   for (const m of line.matchAll(SUCCESS_WORD)) {
     const word =
@@ -872,7 +872,10 @@ function negatedSuccess(line: string): 'refused' | 'doubtful' | null {
         .trimEnd()
         .match(/\S*$/)?.[0] ?? '';
     if (NEGATION.test(word)) return 'refused';
-    if (NEGATION_END.test(word) || /^မ[\u1000-\u1021]?$/.test(burmeseSkeleton(word))) doubtful = true;
+    // A line wraps between syllables, never inside one: the "ေ" of "မအောင်" read as a letter stays with its word, so a
+    // word the line before ends with is the "မ" only when it ends with the bare "မ".
+    if (wrapped ? /(?<!\u1039)မ[\u1037\u1038]?$/.test(word) : NEGATION_END.test(word) || /^မ[\u1000-\u1021]?$/.test(burmeseSkeleton(word)))
+      doubtful = true;
   }
   return doubtful ? 'doubtful' : null;
 }
@@ -886,7 +889,7 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
   // judged after the end of the line before it.
   const negations = lines.map((l, i) => {
     const alone = negatedSuccess(l);
-    const after = i > 0 ? negatedSuccess(`${lines[i - 1]!.split(/\s+/).at(-1)} ${l}`) : null;
+    const after = i > 0 ? negatedSuccess(`${lines[i - 1]!.split(/\s+/).at(-1)} ${l}`, true) : null;
     return alone === 'refused' || after === 'refused' ? 'refused' : (alone ?? after);
   });
   const refused = lines.find((_, i) => negations[i] === 'refused');
