@@ -841,6 +841,11 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
     expect(reading.messages).toBeUndefined();
     expect(reading.time).toBe('2026-11-20T03:30:00.000Z');
     expect(verdict(broken)).toBe('unreadable');
+    // The same id label twice, the newer date's year lost.
+    const burmese =
+      'CB Pay\nThiri Aung 09*****1180 ထံ 7,000 MMK ငွေလွှဲခြင်း အောင်မြင်ပါသည်\nငွေလွှဲအမှတ် 3080319608698836 20-Nov-2026 09:37\n' +
+      'Ko Kyaw Zin မမြ 48, MMK\nငွေလွှဲခြင်း အောင်မြင်ပါသည်! ငွေလွှဲအမှတ် 3080016388966806913\n23- Lifes 09:371';
+    expect(verdict(burmese, { ...paid, subTotal: 48000, transactionNumber: '806913' })).toBe('unreadable');
     // One receipt with a reference number under its date is one message: its date still disagrees.
     const receipt = 'Transfer Successful\nTransaction ID: 0199887766554433\nDate: 2026-11-20 10:00:00\nReference No: 99887766554433';
     expect(readReceipt(receipt).unlabelled).not.toContain('time');

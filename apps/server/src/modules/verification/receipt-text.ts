@@ -958,23 +958,32 @@ function threadOf(lines: string[]): string[][] | null {
   return whole.length >= 2 ? messages : null;
 }
 
+const TXN_LABEL = new RegExp(LABELS.find(([kind]) => kind === 'txn')![1], 'gi');
+
 /**
  * Whether the text shows messages it could not cut apart (an SMS thread whose payment line OCR broke): two different
- * ids, each with a date on its own side of the other ("date, id, date, id" or "id, date, id, date"). Its fields may
- * come from another message than the one paid for: they may agree, never disagree.
+ * ids, and the same id label twice (a reference number has a label of its own) or each id with a date on its own side
+ * of the other ("date, id, date, id" or "id, date, id, date"). Its fields may come from another message than the one
+ * paid for: they may agree, never disagree.
  */
 function mixedMessages(lines: string[]): boolean {
   const ids = new Set<string>();
+  const idLabels = new Set<string>();
+  let labelTwice = false;
   let marks = '';
   for (const line of lines) {
-    const found = longNumbersIn(line);
+    for (const label of line.match(TXN_LABEL) ?? []) {
+      const key = label.toLowerCase().replace(/\s/g, '');
+      labelTwice ||= idLabels.has(key);
+      idLabels.add(key);
+    }
     if (/(?<!\d)20\d{2}(?!\d)/.test(line.replace(/\d{10,}/g, ' '))) marks += 'D';
-    for (const id of found) {
+    for (const id of longNumbersIn(line)) {
       ids.add(id);
       marks += 'I';
     }
   }
-  return ids.size >= 2 && /D.*I.*D.*I|I.*D.*I.*D/.test(marks);
+  return ids.size >= 2 && (labelTwice || /D.*I.*D.*I|I.*D.*I.*D/.test(marks));
 }
 
 function readLines(lines: string[]): ReceiptReading {
