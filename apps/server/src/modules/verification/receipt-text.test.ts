@@ -705,6 +705,15 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(readReceipt('Transfer Successful\n-125,000 MMK\nAmount )  125,000.00\nFee  0 MMK').amount).toBe(125000);
   });
 
+  it('reads a labelled amount whose bracket OCR read as digits ("Amount 22 (MMK) )")', () => {
+    expect(readReceipt('-3,000 Ks\nAmount 24 (MMK) )  3,000.00\nFee  0 Kyats').amount).toBe(3000);
+    expect(readReceipt('Transfer Successful\n-105,000 Ks\nAmount 202 (MMK) )\n105,000.00\nFee\n0 Ks').amount).toBe(105000);
+    // A sum with its currency after the label is still the sum.
+    expect(readReceipt('Amount 5,500 (MMK)').amount).toBe(5500);
+    expect(readReceipt('Amount: 5500 MMK').amount).toBe(5500);
+    expect(readReceipt('Amount 5500 (MMK)').amount).toBe(5500);
+  });
+
   it('reads a mask OCR shrank to one sign under a payee label, and only at the end of the line', () => {
     expect(readReceiver(['Transfer To  Ma Hnin Wai, #1122'])).toEqual({ name: 'Ma Hnin Wai', phone: '*******1122' });
     expect(readReceiver(['Transfer To  Ma Hnin Wai, #1122 paid'])?.phone ?? null).toBeNull();

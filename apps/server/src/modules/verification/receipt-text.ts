@@ -87,10 +87,12 @@ const LABELS: Array<[LabelKind, string]> = [
     String.raw`(?:trans(?:action)?|txn|trx|transfer)\.?\s*(?:id|[1l]d|no\.?|number|ref(?:erence)?(?:\s*no\.?)?|code)|ref(?:erence)?\.?\s*(?:no\.?|number|id)|receipt\s*(?:no\.?|number)|ငွေလွှဲ(?:အမှတ်|နံပါတ်)|လုပ်ငန်းစဉ်\s*(?:အမှတ်|နံပါတ်)|ငွေပေးချေမှု\s*အမှတ်|ပြေစာ\s*(?:အမှတ်|နံပါတ်)`,
   ],
   ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
-  // The ပ of ပမာဏ (amount) is the letter OCR most often loses from it ("ငွေလွှဲမာဏ").
+  // The ပ of ပမာဏ (amount) is the letter OCR most often loses from it ("ငွေလွှဲမာဏ"). Digits before a bracketed
+  // currency that comes before the value, or ends the line with the bracket OCR doubled, are OCR's reading of the
+  // bracket ("Amount 22 (MMK) ): 5,500").
   [
     'amount',
-    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပ?မာဏ|ငွေ\s*ပ?မာဏ|ပမာဏ`,
+    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\d{1,5}(?=\s*\((?:mmk|ks|kyats?)\)(?:\s*\)\s*[:.]?\s*(?:[-+]?\d|$)|\s*[:.]?\s*[-+]?\d)))?(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပ?မာဏ|ငွေ\s*ပ?မာဏ|ပမာဏ`,
   ],
   [
     'time',
