@@ -1,7 +1,7 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
 import type { Word } from 'tesseract.js';
-import { rowsOf, withEnglishMonth, withoutLabelDebris, withoutShortOnes } from './text-reader.ts';
+import { joinedNumbers, rowsOf, withEnglishMonth, withoutLabelDebris, withoutShortOnes } from './text-reader.ts';
 
 const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
 
@@ -82,5 +82,21 @@ describe('numbers printed in Burmese digits', () => {
     expect(withoutLabelDebris('1?1[:၂၄၅၅၄၀၅၁၃၅၆၇၂၆၃၂၄')).toBe('၂၄၅၅၄၀၅၁၃၅၆၇၂၆၃၂၄');
     expect(withoutLabelDebris('-၂၅,၀၀၀')).toBe('-၂၅,၀၀၀');
     expect(withoutLabelDebris('၂၃-?1၀%-၂၆')).toBe('၂၃-?1၀%-၂၆');
+  });
+
+  it('joins a number the Burmese data cut into touching words, never numbers a space apart', () => {
+    // Boxes as read off a generated receipt: ၂၃/၁၁/၂၀၂၆ in three words, then its time a space away.
+    const word = (text: string, x0: number, y0: number, x1: number, y1: number) =>
+      ({ ...at(text, x0, y0, x1, y1), confidence: 90 }) as Word;
+    const joined = joinedNumbers([
+      word('၂၃/၁၁/', 101, 586, 237, 639),
+      word('၂၀', 239, 593, 296, 639),
+      word('၂၆', 300, 571, 360, 639),
+      word('၁၁:၀၉', 385, 586, 500, 639),
+    ]);
+    expect(joined.map((w) => [w.text, w.bbox.x0, w.bbox.x1])).toEqual([
+      ['၂၃/၁၁/၂၀၂၆', 101, 360],
+      ['၁၁:၀၉', 385, 500],
+    ]);
   });
 });

@@ -316,7 +316,7 @@ const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101
  * of ၃၀၇၄၄၇၀၆၃၁၆၇၅၁၅), which would disagree with the order where the receipt agrees.
  */
 function burmeseNumbersOf(line: Line): Word[] {
-  return (line.words ?? [])
+  return joinedNumbers(line.words ?? [])
     .filter((w) => {
       const digits = (w.text.match(/[\u1040-\u1049]/g) ?? []).length;
       // Two are a day or an hour ("၂၃"), taken when read with confidence.
@@ -326,6 +326,35 @@ function burmeseNumbersOf(line: Line): Word[] {
       ...w,
       text: normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))),
     }));
+}
+
+const burmeseDigitCount = (text: string) => (text.match(/[\u1040-\u1049]/g) ?? []).length;
+
+/**
+ * Burmese numbers the Burmese data cut into touching words ("၂၃/၁၁/" "၂၀" "၂၆" of ၂၃/၁၁/၂၀၂၆) as one word: next to
+ * each other with a gap far narrower than a space. Cut, the year's "၂၀" fell to a two-digit word's confidence rule.
+ */
+export function joinedNumbers(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    const last = out.at(-1);
+    const height = w.bbox.y1 - w.bbox.y0;
+    if (last && burmeseDigitCount(last.text) && burmeseDigitCount(w.text) && w.bbox.x0 - last.bbox.x1 < height * 0.15) {
+      out[out.length - 1] = {
+        ...last,
+        text: `${last.text}${w.text}`,
+        confidence: Math.min(last.confidence, w.confidence),
+        symbols: [...(last.symbols ?? []), ...(w.symbols ?? [])],
+        bbox: {
+          x0: Math.min(last.bbox.x0, w.bbox.x0),
+          y0: Math.min(last.bbox.y0, w.bbox.y0),
+          x1: Math.max(last.bbox.x1, w.bbox.x1),
+          y1: Math.max(last.bbox.y1, w.bbox.y1),
+        },
+      };
+    } else out.push(w);
+  }
+  return out;
 }
 
 /**
