@@ -705,6 +705,11 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(readReceipt('Transfer Successful\n-125,000 MMK\nAmount )  125,000.00\nFee  0 MMK').amount).toBe(125000);
   });
 
+  it('ends an amount row at the fee row under it, so nothing below is read as the amount', () => {
+    expect(readReceipt('ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n-1,250 Kyats\nပမာဏ  -1,250 Kyats\nဝန်ဆောင်ခ  0 Kyats\nc  c\n1').amount).toBe(1250);
+    expect(readReceipt('Transfer Successful\n-1,250 Ks\nAmount  -1,250 Ks\nFee: 50 Ks\n1').amount).toBe(1250);
+  });
+
   it('reads a labelled amount whose bracket OCR read as digits ("Amount 22 (MMK) )")', () => {
     expect(readReceipt('-3,000 Ks\nAmount 24 (MMK) )  3,000.00\nFee  0 Kyats').amount).toBe(3000);
     expect(readReceipt('Transfer Successful\n-105,000 Ks\nAmount 202 (MMK) )\n105,000.00\nFee\n0 Ks').amount).toBe(105000);

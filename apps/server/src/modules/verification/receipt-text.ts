@@ -351,7 +351,13 @@ const BALANCE_IN_SENTENCE = new RegExp(
 );
 
 function amountOf(lines: string[]): { value: number | null; labelled: boolean } {
-  const { head, blocks } = toBlocks(lines.map((l) => l.replace(BALANCE_IN_SENTENCE, ' ')));
+  // A row that is a fee or a balance and nothing else stays as it is: its label ends the block above it.
+  const { head, blocks } = toBlocks(
+    lines.map((l) => {
+      const rest = l.replace(BALANCE_IN_SENTENCE, ' ');
+      return rest.trim() ? rest : l;
+    }),
+  );
   const labelled = distinctPositive(blocks.filter((b) => b.kind === 'amount').flatMap(blockAmounts));
   const totals = distinctPositive(blocks.filter((b) => b.kind === 'total').flatMap(blockAmounts));
   const freeLines = [
