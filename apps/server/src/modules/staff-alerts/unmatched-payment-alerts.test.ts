@@ -55,7 +55,7 @@ async function order(transactionNumber: string): Promise<string> {
 }
 
 /** The grace period of this app: short, so the tests can wait it out. */
-const GRACE_MS = 800;
+const GRACE_MS = 1500;
 
 /** Waits out the grace period and runs the scan the timer would run. */
 async function afterGrace(): Promise<void> {
@@ -96,12 +96,15 @@ afterAll(async () => {
 
 describe('alerts about money with no order', () => {
   it("sends money in that no order takes to every device once, in its owner's language, opening the payments page", async () => {
+    const sent = Date.now();
     const n = await notice('You have received 7,500 Ks from U Aung (09xxxxx1234). Trans ID: 0100345678999001. Balance 90,000 Ks');
     expect(n).toMatchObject({ state: 'waiting', orderId: null, amount: 7500 });
-    // Within the grace period its order may still come: nobody is disturbed yet.
+    // Within the grace period its order may still come: nobody is disturbed yet. (Judged only when this scan ran within
+    // the grace period: on a loaded machine the notice alone may take longer, and then the alert is due.)
+    const scanned = Date.now();
     await t.app.ctx.staffAlerts.scanWaitingPayments();
     await sleep(300);
-    expect(paymentPushes(enDevice)).toEqual([]);
+    if (scanned - sent < GRACE_MS) expect(paymentPushes(enDevice)).toEqual([]);
     await afterGrace();
     await waitFor(() => paymentPushes(enDevice).length >= 1 && paymentPushes(mmDevice).length >= 1, 'both payment pushes');
     expect(push.rejected).toEqual([]);
