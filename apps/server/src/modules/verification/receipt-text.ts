@@ -863,6 +863,8 @@ const SUCCESS_WORD = new RegExp(`အ${MARK}*င${MARK}*\\s?မ${MARK}*င`, 'g')
 const NEGATION = /^မ[\u1037\u1038]?[\u1000-\u1021]?$/;
 /** The same at the end of a longer word: the "မ" glued to the word before it, or a "မှု" whose marks OCR lost. */
 const NEGATION_END = /(?<!\u1039)မ[\u1037\u1038]?[\u1000-\u1021]?$/;
+/** The same ending the line before a success word: a wrap never parts the "ေ" of "မအောင်" from its syllable. */
+const NEGATION_WRAPPED = /(?<!\u1039)မ[\u1037\u1038]?$/;
 
 /**
  * Whether a line negates a Burmese success word that OCR broke away from its "မ" (not): "မ အောင်မြင်ပါ", "မ' အောင်မြင်",
@@ -880,9 +882,9 @@ function negatedSuccess(line: string, wrapped = false): 'refused' | 'doubtful' |
         .trimEnd()
         .match(/\S*$/)?.[0] ?? '';
     if (NEGATION.test(word)) return 'refused';
-    // A line wraps between syllables, never inside one: the "ေ" of "မအောင်" read as a letter stays with its word, so a
-    // word the line before ends with is the "မ" only when it ends with the bare "မ".
-    if (wrapped ? /(?<!\u1039)မ[\u1037\u1038]?$/.test(word) : NEGATION_END.test(word) || /^မ[\u1000-\u1021]?$/.test(burmeseSkeleton(word)))
+    // A line wraps between syllables, never inside one: a word the line before ends with is the "မ" only when it ends
+    // with the bare "မ".
+    if (wrapped ? NEGATION_WRAPPED.test(word) : NEGATION_END.test(word) || /^မ[\u1000-\u1021]?$/.test(burmeseSkeleton(word)))
       doubtful = true;
   }
   return doubtful ? 'doubtful' : null;
@@ -960,6 +962,7 @@ function threadOf(lines: string[]): string[][] | null {
     messages.at(-1)!.push(line);
     if (longNumbersIn(line).length) idSeen = true;
   }
+  if (messages.length < 2) return null;
   const whole = messages.filter(
     (m) => m.some((l) => longNumbersIn(l).length) && amountOf(m).value !== null && readStatus(m).status !== null,
   );

@@ -307,6 +307,8 @@ function burmeseWordsOf(line: Line): Word[] {
 /** A number and nothing else: digits with a sign, separators, a bracket or a stop. */
 const CLEAN_NUMBER = /^[-+(]?\d[\d,.:/-]*[)။.,]?$/;
 
+const burmeseDigitCount = (text: string) => (text.match(/[\u1040-\u1049]/g) ?? []).length;
+
 /** Burmese digits and the letter ဝ, which is drawn exactly as ၀ (zero), between or beside them. */
 const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101d]*/g;
 
@@ -318,7 +320,7 @@ const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101
 function burmeseNumbersOf(line: Line): Word[] {
   return joinedNumbers(line.words ?? [])
     .filter((w) => {
-      const digits = (w.text.match(/[\u1040-\u1049]/g) ?? []).length;
+      const digits = burmeseDigitCount(w.text);
       // Two are a day or an hour ("၂၃"), taken when read with confidence.
       return digits >= 3 || (digits === 2 && w.confidence >= 90);
     })
@@ -327,8 +329,6 @@ function burmeseNumbersOf(line: Line): Word[] {
       text: normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))),
     }));
 }
-
-const burmeseDigitCount = (text: string) => (text.match(/[\u1040-\u1049]/g) ?? []).length;
 
 /**
  * Burmese numbers the Burmese data cut into touching words ("၂၃/၁၁/" "၂၀" "၂၆" of ၂၃/၁၁/၂၀၂၆) as one word: next to
