@@ -860,6 +860,12 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
       'CB Pay\nThiri Aung 09*****1180 ထံ 7,000 MMK ငွေလွှဲခြင်း အောင်မြင်ပါသည်\nငွေလွှဲအမှတ် 3080319608698836 20-Nov-2026 09:37\n' +
       'Ko Kyaw Zin မမြ 48, MMK\nငွေလွှဲခြင်း အောင်မြင်ပါသည်! ငွေလွှဲအမှတ် 3080016388966806913\n23- Lifes 09:371';
     expect(verdict(burmese, { ...paid, subTotal: 48000, transactionNumber: '806913' })).toBe('unreadable');
+    // The same label read two ways ("TxnlD", "TxnID"), the newer status garbled so nothing is cut.
+    const english =
+      'Dear Customer, 7,000 MMK has been successfully\n225020 to 09*****1180. TxnlD\n30337082842309101934. Date: 20-Nov-26 11:10:25\n' +
+      'Thank you.\nDear Customer, 5,500 MMK has been suct essfully\ntransferred to ******4567 TxnID\n30334391019032566778. Date: 23-Nov-26 12:10:04';
+    expect(readReceipt(english).messages).toBeUndefined();
+    expect(verdict(english, { ...paid, transactionNumber: '566778' })).toBe('unreadable');
     // One receipt with a reference number under its date is one message: its date still disagrees.
     const receipt = 'Transfer Successful\nTransaction ID: 0199887766554433\nDate: 2026-11-20 10:00:00\nReference No: 99887766554433';
     expect(readReceipt(receipt).unlabelled).not.toContain('time');

@@ -984,11 +984,12 @@ function mixedMessages(lines: string[]): boolean {
   let marks = '';
   for (const line of lines) {
     for (const label of line.match(TXN_LABEL) ?? []) {
-      const key = label.toLowerCase().replace(/\s/g, '');
+      // One label read twice alike or not ("TxnID", then "TxnlD"): letters OCR confuses count as one.
+      const key = label.toLowerCase().replace(/\s/g, '').replace(/[l1|]/g, 'i').replace(/0/g, 'o');
       labelTwice ||= idLabels.has(key);
       idLabels.add(key);
     }
-    if (/(?<!\d)20\d{2}(?!\d)/.test(line.replace(/\d{10,}/g, ' '))) marks += 'D';
+    if (findDate(line.replace(/\d{10,}/g, ' '))) marks += 'D';
     for (const id of longNumbersIn(line)) {
       ids.add(id);
       marks += 'I';
