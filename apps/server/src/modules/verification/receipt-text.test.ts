@@ -693,6 +693,10 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]4]567)')?.result).toBe('match');
     expect(payee('Beneficiary: Aung Myo Htet (*¥¥¥+¥kkx]4]567)')?.result).toBe('unreadable');
     expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]9]911)')?.result).toBe('unreadable');
+    // Alone under the label, the digits after a mask OCR made letters of agree the same way, and never disagree.
+    expect(payee('Receiver\nokkkkk]567')?.result).toBe('match');
+    expect(payee('Receiver\nokkkkk]199')?.result).toBe('unreadable');
+    expect(payee('Receiver\n09*****4199')?.result).toBe('mismatch');
   });
 
   it('takes no amount from a number a split-off digit stands before, and replaces the fragment with the number', () => {

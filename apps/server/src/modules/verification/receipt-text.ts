@@ -727,7 +727,7 @@ function nameFrom(text: string): string | null {
  * A receiver block's party. `garbled`: digits beside the words that read as no phone (a mask OCR made letters of);
  * `tail`: the last 3 of those digits when the garbled number ends in 3 or more, the digits a mask leaves shown.
  */
-type Party = { name: string | null; phone: string | null; garbled: boolean; tail: string | null };
+type Party = { name: string | null; phone: string | null; garbled: boolean; tail: string | null; maskGarbled: boolean };
 
 /**
  * A mask OCR shrank to one or two signs before the last 4 digits ("Ma Hnin Wai, #1122" of "******1122"): taken only
@@ -744,6 +744,7 @@ function partyOf(block: Block): Party {
   let name: string | null = null;
   let garbled = false;
   let tail: string | null = null;
+  let maskGarbled = false;
   // Past four lines a block has run into text that is not the receiver's (a footer, an unlabelled row).
   for (const line of block.lines.slice(0, 4)) {
     // A line with a date, an amount or a long id is not the receiver's (OCR of sparse layouts reorders lines).
@@ -751,7 +752,10 @@ function partyOf(block: Block): Party {
     const m = line.match(PHONE);
     const garbledMask = m ? null : (garbledMaskedPhone(line) ?? shortMask(line));
     const here = m ? cleanPhone(m[0]) : (garbledMask?.phone ?? null);
-    if (here && !phone) phone = here;
+    if (here && !phone) {
+      phone = here;
+      maskGarbled = !m && garbledMask !== null && garbledMask.raw !== shortMask(line)?.raw;
+    }
     const words = m ? line.replace(m[0], ' ') : garbledMask ? line.replace(garbledMask.raw, ' ') : line;
     const cleaned = words.replace(WALLET_WORDS, ' ');
     // Digits left beside the words are a phone number OCR garbled: a name alone must not decide this receiver.
@@ -766,7 +770,7 @@ function partyOf(block: Block): Party {
       if (!/\d/.test(before)) name = nameFrom(before);
     }
   }
-  return { name, phone, garbled, tail };
+  return { name, phone, garbled, tail, maskGarbled };
 }
 
 const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
@@ -787,7 +791,9 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
   const name = nameOf('receiverName') ?? nameOf('receiver') ?? null;
   if (phones.size > 1) return labelled(null);
   const phone = phones.size === 1 ? [...phones][0]! : null;
-  if (phone) return labelled({ name, phone });
+  // Digits after a mask OCR made letters of ("okkkkk]199" of "******1122") were read on the same struggling stretch as
+  // the mask: they may agree, never disagree.
+  if (phone) return { value: { name, phone }, labelled: !parties.some((p) => p.phone === phone && p.maskGarbled) };
   if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
   // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
   // two-column row may put the value before its label) leaves the search below to the rest of the text.

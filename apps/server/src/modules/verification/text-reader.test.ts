@@ -75,6 +75,8 @@ describe('numbers printed in Burmese digits', () => {
   it('takes a Latin month from the English reading and the digits from the Burmese one', () => {
     expect(withEnglishMonth('23-?10%-26', 'JR-Nov-')).toBe('23-Nov-26');
     expect(withEnglishMonth('23/11/26', 'JR/Nov/Jo')).toBe('23/11/26');
+    // The two readings' months disagree: the Burmese data made "၀၈" of "Nov", or the English data "Nov" of ၀၈.
+    expect(withEnglishMonth('23-08-2026', 'JR-Nov-')).toBe('23-?-2026');
     expect(withEnglishMonth('23-?10%-26', 'JR-0o-J6')).toBe('23-?10%-26');
   });
 

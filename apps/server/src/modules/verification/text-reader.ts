@@ -493,7 +493,8 @@ export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string |
 
 const normalizeDigits = (s: string) => s.replace(/[\u1040-\u1049]/g, (d) => String(d.charCodeAt(0) - 0x1040));
 
-const LATIN_MONTH = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+const LATIN_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const LATIN_MONTH = new RegExp(LATIN_MONTHS.join('|'), 'i');
 
 /**
  * A date in Burmese digits with its month in Latin letters, as one word ("၂၃-Nov-၂၆"): the Burmese data reads the
@@ -503,7 +504,13 @@ const LATIN_MONTH = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
 export function withEnglishMonth(burmese: string, english: string): string {
   const month = english.match(LATIN_MONTH)?.[0];
   const parts = burmese.match(/^(\d{1,4})([-/. ])(.+?)\2(\d{2,4})$/);
-  if (!month || !parts || /^\d{1,2}$/.test(parts[3]!) || LATIN_MONTH.test(parts[3]!)) return burmese;
+  if (!month || !parts || LATIN_MONTH.test(parts[3]!)) return burmese;
+  if (/^\d{1,2}$/.test(parts[3]!)) {
+    // Both readings give a month: the English data may make "Nov" of ၁၁, the Burmese data "၀၈" of Nov. When they
+    // disagree, neither is taken: the month is left unread.
+    const english = LATIN_MONTHS.indexOf(month.toLowerCase()) + 1;
+    return Number(parts[3]) === english ? burmese : `${parts[1]}${parts[2]}?${parts[2]}${parts[4]}`;
+  }
   return `${parts[1]}${parts[2]}${month}${parts[2]}${parts[4]}`;
 }
 
