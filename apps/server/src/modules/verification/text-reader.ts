@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler, Word } from 'tesseract.js';
+import { type ReadRectangle, withLatinRunsReread } from './latin-runs.ts';
 import {
   amountLineCurrency,
   amountsSuspect,
@@ -638,10 +639,22 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   const englishBlock = lazyScheduler(options, 'eng', englishDataPath, 'SINGLE_BLOCK');
 
   type Prepared = Awaited<ReturnType<typeof prepare>>;
+  const pixelsOf = ({ data, info }: Prepared) => ({
+    pixels: data.subarray(data.length - info.width * info.height),
+    width: info.width,
+    height: info.height,
+  });
+  /** A stretch of the page read alone, as one block of English text. */
+  const readRectangle =
+    (prepared: Prepared): ReadRectangle =>
+    async (rectangle) => {
+      const { data } = await (await englishBlock.get()).addJob('recognize', prepared.data, { rectangle }, { blocks: true });
+      return linesOf(data).flatMap((l) => l.words ?? []);
+    };
   /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
   async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
     const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
-    const lines = linesOf(data);
+    let lines = linesOf(data);
     // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
@@ -659,6 +672,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     if (wordsNeedBurmese || numbersNeedBurmese) {
       const page = await burmesePageOf();
       const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
+      lines = await withLatinRunsReread(lines, pageAll, pixelsOf(prepared), readRectangle(prepared), LATIN_CONFIDENCE);
       const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
       const used = new Set<Word>();
