@@ -70,6 +70,9 @@ describe('reading a receipt', () => {
     expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
     expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({ name: 'Hnin Wai', phone: '09*****1122' });
     expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
+    // After "09" too; in a sentence the mask's shown digits still end the number before the words after it.
+    expect(readReceipt('Transfer To\nMin Thu 09**F*1122').receiver).toEqual({ name: 'Min Thu', phone: '09****1122' });
+    expect(readReceipt('09**F*4567 03 5,500 Kyats ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('09****4567');
     expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({
       name: 'Min Thu',
       phone: '09*****1122',

@@ -655,10 +655,10 @@ function timeOf(lines: string[]): { value: string | null; ifDayCut: string[] } {
 /** Characters wallets mask phone digits with, and what OCR makes of asterisks (¥, %, #, +). */
 const MASK = '[*xX•·¥%#+=]';
 /** A phone number, possibly masked (09*****1234, ******1234, +959 7xx xxx 123); never across a sentence's full stop. */
-// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, a letter
-// is one more misread asterisk ("*¥¥¥*+q1122").
+// Not inside a longer number: a transaction id often contains "09…". Among three or more mask characters, or between
+// two after "09", a letter is one more misread asterisk ("*¥¥¥*+q1122", "09**F*4567").
 const PHONE = new RegExp(
-  `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:(?!\\.\\s)[\\d .-]|${MASK}){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
+  `(?<![\\dA-Za-z])(?:(?:\\+?95\\s?|0)9(?:(?!\\.\\s)[\\d .-]|${MASK}|(?<=${MASK})[A-Za-z](?=${MASK})){5,14}\\d|${MASK}{3,}(?:[\\d -]|${MASK}|[A-Za-z](?=${MASK}|\\d))*\\d{2,})(?!\\d)`,
 );
 
 /**
@@ -677,7 +677,8 @@ function garbledMaskedPhone(line: string): { raw: string; phone: string } | null
 const MASKED_END = new RegExp(`(${MASK}{2,}\\d{2,})[\\s.-].*$`);
 
 function cleanPhone(found: string): string | null {
-  const raw = found.replace(MASKED_END, '$1');
+  // A letter PHONE let in is a misread mask character: one before the digits shown still makes them the mask's end.
+  const raw = found.replace(/[A-Za-z]/g, '*').replace(MASKED_END, '$1');
   const international = /^\+?95/.test(raw);
   const body = raw
     .replace(/^\+?95/, '')
