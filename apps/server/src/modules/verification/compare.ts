@@ -184,6 +184,8 @@ export function receiverAgrees(
   const byNumber = receiver.phone ? accounts.filter((a) => phoneMatches(receiver.phone!, a.phone)) : [];
   if (byNumber.some((a) => !namesSomeoneElse(receiver.name, a))) return true;
   if (byNumber.length) return null;
+  // Digits a garbled mask still shows, not agreeing: as if no number were read, the name alone decides.
+  if (receiver.phoneDoubtful) return receiverAgrees({ name: receiver.name, phone: null }, accounts, options);
   if (!options.nameAgrees)
     return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone, accounts) ? false : null;
   if (byName(receiver.name)) return true;

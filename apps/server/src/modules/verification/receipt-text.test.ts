@@ -67,8 +67,17 @@ describe('reading a receipt', () => {
   it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
     expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
     // A mask OCR turned into letters and signs still shows its last digits; digits broken apart decide nothing.
-    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
-    expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({ name: 'Hnin Wai', phone: '09*****1122' });
+    // Its digits were read on the same struggling stretch: doubtful (they may agree; not agreeing, the name decides).
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr¥1122)').receiver).toEqual({
+      name: 'Min Thu',
+      phone: '*******1122',
+      phoneDoubtful: true,
+    });
+    expect(readReceipt('Transfer To\nHnin Wai\nQ9*¥r¥k]1122').receiver).toEqual({
+      name: 'Hnin Wai',
+      phone: '09*****1122',
+      phoneDoubtful: true,
+    });
     expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
     // After "09" too; in a sentence the mask's shown digits still end the number before the words after it.
     expect(readReceipt('Transfer To\nMin Thu 09**F*1122').receiver).toEqual({ name: 'Min Thu', phone: '09****1122' });
@@ -696,9 +705,12 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]4]567)')?.result).toBe('match');
     expect(payee('Beneficiary: Aung Myo Htet (*¥¥¥+¥kkx]4]567)')?.result).toBe('unreadable');
     expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]9]911)')?.result).toBe('unreadable');
-    // Alone under the label, the digits after a mask OCR made letters of agree the same way, and never disagree.
+    // Alone under the label, the digits after a mask OCR made letters of may agree; not agreeing, they are unread and
+    // the name decides alone, as if no number were read.
     expect(payee('Receiver\nokkkkk]567')?.result).toBe('match');
     expect(payee('Receiver\nokkkkk]199')?.result).toBe('unreadable');
+    expect(payee('Receiver\nKo Kyaw Zin\nokkkkk]199')?.result).toBe('match');
+    expect(payee('Receiver\nZaw Lin Htet\nokkkkk]199')?.result).toBe('mismatch');
     expect(payee('Receiver\n09*****4199')?.result).toBe('mismatch');
   });
 

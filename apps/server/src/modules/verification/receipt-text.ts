@@ -22,8 +22,12 @@ export type ReceiptReading = {
    * OCR dropped the day's first digit ("3 Nov" of 23 Nov). The time can't disagree while one of these would agree.
    */
   timeIfDayCut?: string[];
-  /** The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. */
-  receiver: { name: string | null; phone: string | null } | null;
+  /**
+   * The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. `phoneDoubtful`: the
+   * digits follow a mask OCR made letters of ("okkkkk]199"), read on the same struggling stretch: they may agree, and
+   * disagreeing they count as unread.
+   */
+  receiver: { name: string | null; phone: string | null; phoneDoubtful?: true } | null;
   /** What the receipt says became of the payment; null when it says nothing we know. */
   status: ReceiptStatus | null;
   /** The status words as printed (shown to staff beside the verdict). */
@@ -777,12 +781,12 @@ function partyOf(block: Block): Party {
 const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
 
 /** The receiver, from its blocks ("Transfer To", "Receiver Name" + "Receiver Number", "Beneficiary", "Paid To"…). */
-export function readReceiver(lines: string[]): { name: string | null; phone: string | null } | null {
+export function readReceiver(lines: string[]): ReceiptReading['receiver'] {
   return receiverOf(lines).value;
 }
 
-function receiverOf(lines: string[]): { value: { name: string | null; phone: string | null } | null; labelled: boolean } {
-  const labelled = (value: { name: string | null; phone: string | null } | null) => ({ value, labelled: true });
+function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; labelled: boolean } {
+  const labelled = (value: ReceiptReading['receiver']) => ({ value, labelled: true });
   const { blocks } = toBlocks(lines);
   const parties = blocks
     .filter((b) => b.kind === 'receiver' || b.kind === 'receiverName' || b.kind === 'receiverPhone')
@@ -792,9 +796,10 @@ function receiverOf(lines: string[]): { value: { name: string | null; phone: str
   const name = nameOf('receiverName') ?? nameOf('receiver') ?? null;
   if (phones.size > 1) return labelled(null);
   const phone = phones.size === 1 ? [...phones][0]! : null;
-  // Digits after a mask OCR made letters of ("okkkkk]199" of "******1122") were read on the same struggling stretch as
-  // the mask: they may agree, never disagree.
-  if (phone) return { value: { name, phone }, labelled: !parties.some((p) => p.phone === phone && p.maskGarbled) };
+  if (phone) {
+    const doubtful = parties.some((p) => p.phone === phone && p.maskGarbled);
+    return labelled(doubtful ? { name, phone, phoneDoubtful: true } : { name, phone });
+  }
   if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
   // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
   // two-column row may put the value before its label) leaves the search below to the rest of the text.
