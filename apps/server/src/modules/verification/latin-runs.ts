@@ -161,10 +161,14 @@ export async function withLatinRunsReread(
         height: Math.min(image.height, rows.y1 + margin) - top,
       };
     };
-    reads += 2;
+    reads++;
     const narrow = await read(cut(0.15));
+    const first = narrow.map((w) => w.text).join(' ');
+    // Most runs are Burmese debris the page reading was unsure of: not a number at the first cut, never read twice.
+    if (agreedNumber(first, first) === null) continue;
+    reads++;
     const wide = await read(cut(0.4));
-    const text = agreedNumber(narrow.map((w) => w.text).join(' '), wide.map((w) => w.text).join(' '));
+    const text = agreedNumber(first, wide.map((w) => w.text).join(' '));
     if (text === null) continue;
     // One word: its letters' boxes tell a stop's two short bars from real 1s (withoutShortOnes).
     const symbols = narrow.length === 1 ? narrow[0]!.symbols : [];

@@ -644,12 +644,24 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     width: info.width,
     height: info.height,
   });
+  /** Stretches of a page already read alone: the sparse and the block reading often ask for the same one. */
+  const rectanglesRead = new WeakMap<Prepared, Map<string, Promise<Word[]>>>();
   /** A stretch of the page read alone, as one block of English text. */
   const readRectangle =
     (prepared: Prepared): ReadRectangle =>
-    async (rectangle) => {
-      const { data } = await (await englishBlock.get()).addJob('recognize', prepared.data, { rectangle }, { blocks: true });
-      return linesOf(data).flatMap((l) => l.words ?? []);
+    (rectangle) => {
+      const read = rectanglesRead.get(prepared) ?? new Map<string, Promise<Word[]>>();
+      rectanglesRead.set(prepared, read);
+      const key = JSON.stringify(rectangle);
+      let words = read.get(key);
+      if (!words) {
+        words = englishBlock
+          .get()
+          .then((s) => s.addJob('recognize', prepared.data, { rectangle }, { blocks: true }))
+          .then(({ data }) => linesOf(data).flatMap((l) => l.words ?? []));
+        read.set(key, words);
+      }
+      return words;
     };
   /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
   async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
