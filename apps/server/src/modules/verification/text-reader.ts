@@ -619,6 +619,8 @@ function fieldsRead(text: string): number {
  * Reads a receipt with the English data, then with the Burmese data where the English reading shows Burmese:
  * - No status word read: the whole page is read in Burmese, and its Burmese words (two consonants or more, no digits)
  *   replace the English debris they cover; Latin words the English data read with confidence stay.
+ * - Whenever the Burmese page is read, first: Latin numbers that the Burmese words of their line threw the English
+ *   reading off are read again alone (latin-runs.ts).
  * - Amount lines suspect (a currency with no readable amount, amounts that differ, or the first amount's words read in
  *   Burmese showing Burmese digits): every amount line is read again on its own in Burmese and stands in the text as
  *   "<number> <currency>". The re-read amounts must all agree; where Burmese digits were seen and no amount agreed,
