@@ -74,6 +74,11 @@ it('keeps another buyer’s order fast while one address sends a burst of animat
   const started = performance.now();
   expect((await place(screenshot, '10.9.1.1')).statusCode).toBe(201);
   const alone = performance.now() - started;
+  // What one full re-encode of the burst's GIF costs on this machine at this moment (the work the victim used to wait
+  // for 16 times over, on the request path).
+  const reencodeStarted = performance.now();
+  await sharp(gif, { pages: -1 }).webp().toBuffer();
+  const reencodeMs = performance.now() - reencodeStarted;
 
   const burstStarted = performance.now();
   const burst = Array.from({ length: 16 }, () =>
@@ -88,11 +93,14 @@ it('keeps another buyer’s order fast while one address sends a burst of animat
   const burstMs = Math.max(...answers.filter((a) => a.status === 201).map((a) => a.ms));
 
   expect(victim.statusCode).toBe(201);
-  // Before the fix the victim waited for 16 full re-encodes (seconds), as long as the burst itself; now it waits for at
-  // most one job per source. The burst is timed in the same moments, so a loaded machine slows both alike.
-  expect(victimMs, `alone ${alone.toFixed(0)} ms, during burst ${victimMs.toFixed(0)} ms, burst ${burstMs.toFixed(0)} ms`).toBeLessThan(
-    Math.max(800, alone * 6, burstMs * 0.6),
-  );
+  // Before the fix the victim waited for 16 full re-encodes (seconds); now no re-encode runs on the request path, and
+  // it waits only for its share of the event loop while the burst's 13 MB of uploads are parsed, which ends with the
+  // burst's own answers (about 0.45 s on an idle machine). Both bounds are timed in the same moments as the victim, so
+  // a loaded machine slows them alike: half of those 16 re-encodes, or most of the burst.
+  expect(
+    victimMs,
+    `alone ${alone.toFixed(0)} ms, during burst ${victimMs.toFixed(0)} ms, burst ${burstMs.toFixed(0)} ms, one re-encode ${reencodeMs.toFixed(0)} ms`,
+  ).toBeLessThan(Math.max(800, alone * 6, burstMs * 0.6, 8 * reencodeMs));
   // The burst itself is served (or told to retry with 503 once its own queue is full), never failed.
   expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
   expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(8);
