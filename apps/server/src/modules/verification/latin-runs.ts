@@ -3,6 +3,7 @@
 // number, and gives debris of low confidence ("a" for a 17-digit id) where the Burmese page reading shows no Burmese
 // word either. Read alone, cut to the height of its own ink, the same number reads cleanly.
 import type { Bbox, Line, Word } from 'tesseract.js';
+import { burmeseLetters, overlaps, union } from './boxes.ts';
 
 /** Below this confidence an English word is doubtful (words at 85 and above are kept over any Burmese reading). */
 const DOUBTFUL = 60;
@@ -11,28 +12,6 @@ const BURMESE_SURE = 70;
 /** At most this many runs are read again per page, and this many small OCR jobs done (two per run or word). */
 const MAX_RUNS = 8;
 const MAX_READS = 24;
-
-const burmeseLetters = (text: string) => (text.match(/[\u1000-\u1021]/g) ?? []).length;
-
-function overlapAcross(a: Bbox, b: Bbox): number {
-  return Math.max(0, Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0));
-}
-
-/** Whether two boxes share half of the narrower one's width and half of the lower one's height. */
-function covers(burmese: Bbox, english: Bbox): boolean {
-  const down = Math.min(burmese.y1, english.y1) - Math.max(burmese.y0, english.y0);
-  return (
-    down >= 0.5 * Math.min(burmese.y1 - burmese.y0, english.y1 - english.y0) &&
-    overlapAcross(burmese, english) >= 0.5 * Math.min(burmese.x1 - burmese.x0, english.x1 - english.x0)
-  );
-}
-
-const union = (boxes: Bbox[]): Bbox => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
 
 /** A word as both readings give it: its text, tesseract's confidence in it, and where it is. */
 type Boxed = Pick<Word, 'text' | 'confidence' | 'bbox'>;
@@ -52,14 +31,14 @@ export function doubtfulLatinRuns(
   const runs: LatinRun[] = [];
   lines.forEach((line, li) => {
     const words = line.words ?? [];
-    if (!sure.some((b) => covers(b.bbox, line.bbox) && words.some((w) => covers(b.bbox, w.bbox)))) return;
+    if (!sure.some((b) => overlaps(b.bbox, line.bbox) && words.some((w) => overlaps(b.bbox, w.bbox)))) return;
     let start = -1;
     const close = (end: number) => {
       if (start >= 0) runs.push({ line: li, from: start, to: end, bbox: union(words.slice(start, end).map((w) => w.bbox)) });
       start = -1;
     };
     words.forEach((w, wi) => {
-      const doubtful = w.confidence < DOUBTFUL && !sure.some((b) => covers(b.bbox, w.bbox));
+      const doubtful = w.confidence < DOUBTFUL && !sure.some((b) => overlaps(b.bbox, w.bbox));
       if (doubtful && start < 0) start = wi;
       if (!doubtful) close(wi);
     });

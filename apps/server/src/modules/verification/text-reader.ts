@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler, Word } from 'tesseract.js';
+import { burmeseLetters, overlaps, union } from './boxes.ts';
 import { type ReadRectangle, withLatinRunsReread } from './latin-runs.ts';
 import {
   amountLineCurrency,
@@ -276,9 +277,6 @@ function amountBox(line: Line): Bbox {
   };
 }
 
-/** Burmese consonants in a word: two or more is Burmese script; the Burmese data reads Latin letters as digits and signs. */
-const burmeseLetters = (text: string) => (text.match(/[\u1000-\u1021]/g) ?? []).length;
-
 /**
  * The Burmese words of a line of the Burmese page reading: on a line with two consonants or more, every word in
  * Burmese script without digits. A lone consonant is glued to the word after it, or kept when it ends the line: "မ"
@@ -346,12 +344,7 @@ export function joinedNumbers(words: Word[]): Word[] {
         text: `${last.text}${w.text}`,
         confidence: Math.min(last.confidence, w.confidence),
         symbols: [...(last.symbols ?? []), ...(w.symbols ?? [])],
-        bbox: {
-          x0: Math.min(last.bbox.x0, w.bbox.x0),
-          y0: Math.min(last.bbox.y0, w.bbox.y0),
-          x1: Math.max(last.bbox.x1, w.bbox.x1),
-          y1: Math.max(last.bbox.y1, w.bbox.y1),
-        },
+        bbox: union([last.bbox, w.bbox]),
       };
     } else out.push(w);
   }
@@ -376,13 +369,6 @@ function lineAbove(lines: Line[], line: Line): Line | null {
     if (!best || l.bbox.y1 > best.bbox.y1) best = l;
   }
   return best;
-}
-
-/** Whether two boxes overlap by at least half of the smaller one, across and down. */
-function overlaps(a: Bbox, b: Bbox): boolean {
-  const across = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const down = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return across >= 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0) && down >= 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
 /** Whether two boxes' middles are apart by less than half the taller one, down the page. */
