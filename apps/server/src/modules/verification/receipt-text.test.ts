@@ -284,6 +284,12 @@ describe('reading label → value blocks, whatever the layout', () => {
       ['Thu, 26 Nov 2026 14:03', '2026-11-26T07:33:00.000Z'],
     ];
     for (const [text, iso] of cases) expect(readReceipt(`Date: ${text}`).time, text).toBe(iso);
+    // OCR spaced after the separators; the id before such a date keeps its own digits.
+    expect(readReceipt('Trans ID 60412277305811 2026- 11- 26 2:03 PM')).toMatchObject({
+      time: '2026-11-26T07:33:00.000Z',
+      transactionId: '60412277305811',
+    });
+    expect(readReceipt('Date 26/ 11/ 2026 14:03').time).toBe('2026-11-26T07:33:00.000Z');
     // Separate Date and Time rows.
     expect(readReceipt('Date\n26-Nov-2026\nTime\n14:03:05').time).toBe('2026-11-26T07:33:05.000Z');
   });
@@ -671,6 +677,8 @@ describe('Burmese digits the English data made into other digits', () => {
     expect(garbled).toMatchObject({ transactionId: 'JOBENG00ERRJ0930Q29', unlabelled: ['transactionId'] });
     const check = compareReceipt(garbled, order, accounts, { windowMs }).find((c) => c.field === 'transactionId');
     expect(check?.result).toBe('unreadable');
+    // A label after the id on its line ends it, its colon too.
+    expect(readReceipt('Ref No:881204466130 Time: 24/11/2026').transactionId).toBe('881204466130');
     // Letters as a prefix are part of some wallets' ids.
     expect(readReceipt('Trans ID: TRX2611250300281112')).toMatchObject({ transactionId: 'TRX2611250300281112', unlabelled: [] });
   });
@@ -869,7 +877,7 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
   it('lets no field disagree in a thread it could not cut into messages (the newer payment line broken by OCR)', () => {
     const broken =
       `MPT\n${earlier}\n= fd Zin #24567 00 12, was successful. Trans ID: 0199887766554433. Your main balance is 2,150 Ks.\n` +
-      '2026-11- 23 12:10:04';
+      '2026-1l- 23 12:10:04';
     const reading = readReceipt(broken);
     expect(reading.messages).toBeUndefined();
     expect(reading.time).toBe('2026-11-20T03:30:00.000Z');

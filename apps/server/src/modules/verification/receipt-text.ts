@@ -419,9 +419,9 @@ const withoutDateTime = (line: string) =>
 
 function idToken(line: string): string | null {
   // A sentence's full stop after the id ("Trans ID: 0160…982.") is no part of it, nor the words after it ("… Your
-  // main balance is").
+  // main balance is", "… Date: 25/11/2026" once the date is gone).
   const compact = withoutDateTime(line)
-    .replace(/\s[A-Za-z]{3,}(?:\s.*)?$/, '')
+    .replace(/\s[A-Za-z]{3,}(?:[^A-Za-z0-9].*)?$/, '')
     .replace(/[\s-]/g, '')
     .replace(/[.,;:]+$/, '');
   if (!/^[A-Za-z0-9]+$/.test(compact)) return null;
@@ -521,8 +521,9 @@ type DateParts = { y: number; mo: number; d: number };
 type FoundDate = { date: DateParts; text: string; dayText: string };
 
 const DATE_PATTERNS = {
-  ymd: /\b(20\d{2})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/,
-  dmy: /\b(\d{1,2})[-/.](\d{1,2})[-/.](20\d{2})\b/,
+  // OCR may space a date after its separators ("2026- 11- 25").
+  ymd: /\b(20\d{2})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})(?!\d)/,
+  dmy: /\b(\d{1,2})[-/.]\s?(\d{1,2})[-/.]\s?(20\d{2})\b/,
   dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?[ \-/.,]*([A-Za-z]{3,9})\.?[ \-/.,]*(20\d{2})\b/,
   monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
   yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
