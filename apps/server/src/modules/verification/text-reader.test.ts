@@ -1,7 +1,15 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
-import type { Word } from 'tesseract.js';
-import { joinedNumbers, rowsOf, withEnglishMonth, withoutLabelDebris, withoutShortOnes } from './text-reader.ts';
+import type { Line, Word } from 'tesseract.js';
+import {
+  joinedNumbers,
+  rowsOf,
+  withEnglishMonth,
+  withoutFullStop,
+  withoutLabelDebris,
+  withoutShortOnes,
+  withSplitStopJoined,
+} from './text-reader.ts';
 
 const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
 
@@ -68,6 +76,39 @@ describe('the Burmese full stop after an id', () => {
         ),
       ),
     ).toBeNull();
+  });
+});
+
+describe('the Burmese full stop the English data read as 1s', () => {
+  const box = (x0: number, x1: number) => ({ x0, x1, y0: 380, y1: 407 });
+  const w = (text: string, x0: number, x1: number, confidence = 90) =>
+    ({ text, confidence, bbox: box(x0, x1), symbols: [] }) as unknown as Word;
+
+  it('drops the 1s where the Burmese reading shows the same digits and then a sign', () => {
+    const english = w('730841196205774611', 160, 410);
+    expect(withoutFullStop(english, [w('7308411962057746[', 160, 410)])).toBe('7308411962057746');
+    expect(withoutFullStop(english, [w('73084119620577461,', 160, 410)])).toBe('73084119620577461');
+    // The Burmese reading with the 1s as digits, or other digits, or elsewhere on the page, proves nothing.
+    expect(withoutFullStop(english, [w('730841196205774611', 160, 410)])).toBe('730841196205774611');
+    expect(withoutFullStop(english, [w('7308411962057799[', 160, 410)])).toBe('730841196205774611');
+    expect(withoutFullStop(english, [w('7308411962057746[', 500, 700)])).toBe('730841196205774611');
+    // Never more than two 1s, and never a digit other than 1.
+    expect(withoutFullStop(w('73084119620577461', 160, 410), [w('730841196205774[', 160, 410)])).toBe('73084119620577461');
+    expect(withoutFullStop(w('73084119620577467', 160, 410), [w('7308411962057746[', 160, 410)])).toBe('73084119620577467');
+  });
+
+  it('joins 1s split off a long number only where they touch it', () => {
+    const line = (words: Word[]) => ({ text: words.map((x) => x.text).join(' '), words, bbox: box(100, 800) }) as unknown as Line;
+    const joined = withSplitStopJoined(line([w('အမှတ်', 100, 150), w('5454646103756', 480, 758), w('11', 761, 798)]));
+    expect(joined.text).toBe('အမှတ် 545464610375611');
+    expect(joined.words?.[1]?.bbox).toMatchObject({ x0: 480, x1: 798 });
+    // A space's width apart, a short number, or more than 1s: separate words.
+    for (const words of [
+      [w('5454646103756', 480, 758), w('11', 790, 820)],
+      [w('545464', 480, 600), w('11', 603, 620)],
+      [w('5454646103756', 480, 758), w('12', 761, 798)],
+    ])
+      expect(withSplitStopJoined(line(words)).text).toBe(words.map((x) => x.text).join(' '));
   });
 });
 

@@ -437,20 +437,49 @@ function withBurmeseWords(
 /**
  * A long number the English data read with the Burmese full stop after it as one or two more 1s ("…2054။" as
  * "…20541"): the 1s are shorter than the digits, or the Burmese reading of the same place shows the number and then
- * the stop, not the 1s.
+ * a sign (the stop as "[", "," or "|"), where the English reading has the 1s.
  */
-function withoutFullStop(word: Word, allWords: Word[]): string {
-  const digits = word.text.match(/^(\d{10,})(1{1,2})([.,;:|\]]?)$/);
-  if (!digits) return word.text;
-  const short = withoutShortOnes(word);
-  if (short) return short;
+export function withoutFullStop(word: Word, allWords: Word[]): string {
+  const body = word.text.replace(/[.,;:|\]]$/, '');
+  if (!/^\d{11,}$/.test(body) || !body.endsWith('1')) return word.text;
+  // The Burmese reading first: tesseract's boxes may show one of two 1s short and the other as tall as a digit.
   for (const b of allWords) {
     if (!overlaps(b.bbox, word.bbox)) continue;
     const latin = normalizeDigits(b.text);
-    const m = latin.match(/(\d{10,})[^\d]*$/);
-    if (m && m[1] === digits[1] && /[|\]။;:.!/]$/.test(latin)) return digits[1]!;
+    const digits = latin.match(/(\d{10,})[^\d]*$/)?.[1];
+    if (digits && /[|\][။;:.,!/]$/.test(latin) && body.startsWith(digits) && /^1{1,2}$/.test(body.slice(digits.length))) return digits;
   }
-  return word.text;
+  return withoutShortOnes(word) ?? word.text;
+}
+
+/**
+ * A long number and the 1s tesseract split off its end as a word of their own ("5454646103756" "11" of
+ * "54546461037561။"), joined again so the stop among them can be told from a last digit (withoutFullStop): only when
+ * they touch, closer than a third of the number's height.
+ */
+export function withSplitStopJoined(line: Line): Line {
+  const words = line.words ?? [];
+  const at = words.findIndex((w, i) => {
+    const next = words[i + 1];
+    return (
+      next !== undefined &&
+      /^\d{10,}$/.test(w.text) &&
+      /^[1Il|]{1,3}[.,;:|\]]?$/.test(next.text) &&
+      next.bbox.x0 - w.bbox.x1 < (w.bbox.y1 - w.bbox.y0) / 3
+    );
+  });
+  if (at < 0) return line;
+  const [number, ones] = [words[at]!, words[at + 1]!];
+  const joined: Word = {
+    ...number,
+    text: `${number.text}${ones.text.replace(/[Il|]/g, '1')}`,
+    confidence: Math.min(number.confidence, ones.confidence),
+    // The split-off 1s' boxes are the word's, not their ink's: no heights to judge by.
+    symbols: [],
+    bbox: union([number.bbox, ones.bbox]),
+  };
+  const out = [...words.slice(0, at), joined, ...words.slice(at + 2)];
+  return { ...line, words: out, text: out.map((w) => w.text).join(' ') };
 }
 
 /** Below this share of the digits' height, a trailing "1" is the Burmese full stop's two short strokes. */
@@ -654,7 +683,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
   async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
     const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
-    let lines = linesOf(data);
+    let lines = linesOf(data).map(withSplitStopJoined);
     // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
