@@ -462,6 +462,19 @@ describe('fields found by their shape alone', () => {
     expect(verdictOf(other)).toBe('unreadable');
   });
 
+  it('takes the number a Burmese sentence pays to ("…4567 ထံသို့"), its mask shrunk to a sign or two, by shape', () => {
+    const sms = (payee: string) =>
+      readReceipt(`KBZPay\n${payee} ထံသို့ 25,000 ကျပ် ပို့ပြီးပါပြီ။ အောင်မြင်ပါသည်\nငွေလွှဲအမှတ် 88175132529281112\n2026-11-23 14:05`);
+    const r = sms('*q4567');
+    expect(r.receiver).toEqual({ name: null, phone: '*******4567' });
+    expect(r.unlabelled).toContain('receiver');
+    expect(verdictOf(compareReceipt(r, order, accounts, { windowMs }))).toBe('match');
+    // Someone else's digits never disagree on shape alone, and a word before the marker is no mask.
+    const other = compareReceipt(sms('#%0042'), order, accounts, { windowMs }).find((c) => c.field === 'receiver');
+    expect(other?.result).toBe('unreadable');
+    expect(sms('Kyaw 4567').receiver?.phone ?? null).toBeNull();
+  });
+
   it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {
     const r = readReceipt(
       'Balance Transfer of 48,000 Ks to\n09*****4567 was successful. Trans ID:\n016044985384106982. Your main\nbalance is 2,150 Ks.',

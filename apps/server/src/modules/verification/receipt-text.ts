@@ -744,6 +744,17 @@ function shortMask(line: string): { raw: string; phone: string } | null {
   return m ? { raw: m[0], phone: `*******${m[1]}` } : null;
 }
 
+/**
+ * The number a Burmese sentence names as the payee ("…4567 ထံသို့", "to …4567"), its mask OCR shrank or garbled to a
+ * sign or two ("*e4567"): the digits shown, after one to twelve signs that are no digit. Found by shape, so it may agree
+ * but never disagree.
+ */
+function burmesePayeeTail(line: string): { raw: string; phone: string } | null {
+  const m = line.match(/(?<=^|[\s(])(([^\s\d()]{1,12})\s?(\d{3,4}))\)?\s*ထံ/);
+  if (!m || /^[A-Za-z]{3,}$/.test(m[2]!)) return null;
+  return { raw: m[1]!, phone: `${'*'.repeat(11 - m[3]!.length)}${m[3]}` };
+}
+
 /** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
 function partyOf(block: Block): Party {
   let phone: string | null = null;
@@ -821,8 +832,10 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
     const whole = line.match(PHONE);
     // A mask OCR garbled counts only on a line with no other digits (a name beside it, or a sentence).
     const garbledMask = whole || /\d[^\d]+\d{3}/.test(line.replace(/\d{3,4}(?!.*\d)/, '')) ? null : garbledMaskedPhone(line);
-    const m = whole ?? (garbledMask ? Object.assign([garbledMask.raw], { index: line.indexOf(garbledMask.raw) }) : null);
-    const p = whole ? cleanPhone(whole[0]) : (garbledMask?.phone ?? null);
+    const marked = whole || garbledMask ? null : burmesePayeeTail(line);
+    const shape = garbledMask ?? marked;
+    const m = whole ?? (shape ? Object.assign([shape.raw], { index: line.indexOf(shape.raw) }) : null);
+    const p = whole ? cleanPhone(whole[0]) : (shape?.phone ?? null);
     if (!m || !p || (!p.includes('*') && p.replace(/\D/g, '').length < 9)) continue;
     const beforePhone = line.slice(0, m.index);
     // An SMS sentence: the number after "to" is the receiver, a number after "from" is the sender.
