@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agreedNumber, doubtfulLatinRuns, inkRows } from './latin-runs.ts';
+import type { Line, Word } from 'tesseract.js';
+import { agreedNumber, doubtfulLatinRuns, inkRows, withLatinRunsReread } from './latin-runs.ts';
 
 const box = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
 const word = (text: string, confidence: number, b: ReturnType<typeof box>) => ({ text, confidence, bbox: b });
@@ -64,5 +65,41 @@ describe('Latin numbers in a line that mixes scripts', () => {
     expect(agreedNumber('3062825 08441308051', '3062825 08441308051')).toBeNull();
     expect(agreedNumber('11:41n', '11:41n')).toBeNull();
     expect(agreedNumber('50', '50')).toBeNull();
+  });
+
+  // "9,900 Ks" in a rotated Burmese SMS: the English data read "i" "900", and the Burmese word of the line below,
+  // which the tall box of "i" reaches into, would cover it.
+  const amountLine = {
+    bbox: box(245, 340, 1033, 418),
+    words: [
+      word('ထံ', 96, box(632, 340, 722, 410)),
+      word('i', 27, box(732, 358, 763, 418)),
+      word('900', 96, box(759, 358, 811, 386)),
+      word('Ks', 96, box(822, 358, 857, 386)),
+    ],
+  };
+  const below = [word('ထံသို့', 96, box(632, 340, 722, 410)), word('ငွေလွှဲအမှတ်', 92, box(566, 384, 768, 467))];
+
+  it('reads a doubtful word again with the confident number it touches, even under a Burmese word', () => {
+    const runs = doubtfulLatinRuns([amountLine], below);
+    expect(runs.map((r) => amountLine.words.slice(r.from, r.to).map((w) => w.text))).toEqual([['i', '900']]);
+    // Apart from the number, the word stays covered, and so not doubtful.
+    const apart = { ...amountLine, words: amountLine.words.map((w) => (w.text === '900' ? { ...w, bbox: box(800, 358, 850, 386) } : w)) };
+    expect(doubtfulLatinRuns([apart], below)).toEqual([]);
+  });
+
+  it('takes a third cut between the two when the wide one took in a sign beside the run', async () => {
+    const image = { pixels: new Uint8Array(1100 * 500), width: 1100, height: 500 };
+    const readings = (...texts: string[]) => {
+      const queue = [...texts];
+      return async () => [{ text: queue.shift() ?? '', symbols: [] } as unknown as Word];
+    };
+    const reread = (read: () => Promise<Word[]>) =>
+      withLatinRunsReread([amountLine as unknown as Line], below as unknown as Word[], image, read, 90);
+    const [line] = await reread(readings('9,900', '19,900', '9,900'));
+    expect(line!.words!.map((w) => w.text)).toEqual(['ထံ', '9,900', 'Ks']);
+    // Three different readings: nothing is replaced.
+    const [kept] = await reread(readings('9,900', '19,900', '99,00', '', '', '900', '900'));
+    expect(kept!.words!.map((w) => w.text)).toEqual(['ထံ', 'i', '900', 'Ks']);
   });
 });

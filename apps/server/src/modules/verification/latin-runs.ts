@@ -7,6 +7,8 @@ import { burmeseLetters, overlaps, union } from './boxes.ts';
 
 /** Below this confidence an English word is doubtful (words at 85 and above are kept over any Burmese reading). */
 const DOUBTFUL = 60;
+/** An English number at this confidence is read right; a doubtful word touching it may be its misread first digits. */
+const SURE_NUMBER = 85;
 /** A Burmese page word at this confidence, two consonants or more, is a Burmese word: what the English data garbled. */
 const BURMESE_SURE = 70;
 /** At most this many runs are read again per page, and this many small OCR jobs done (two per run or word). */
@@ -34,17 +36,32 @@ export function doubtfulLatinRuns(
     if (!sure.some((b) => overlaps(b.bbox, line.bbox) && words.some((w) => overlaps(b.bbox, w.bbox)))) return;
     let start = -1;
     const close = (end: number) => {
-      if (start >= 0) runs.push({ line: li, from: start, to: end, bbox: union(words.slice(start, end).map((w) => w.bbox)) });
+      if (start >= 0) {
+        // A number touching the run is part of what it misread ("i" "900" of 9,900): read again with it.
+        let from = start;
+        let to = end;
+        if (from > 0 && touchingNumber(words[from - 1]!, words[from]!)) from--;
+        if (to < words.length && touchingNumber(words[to]!, words[to - 1]!)) to++;
+        runs.push({ line: li, from, to, bbox: union(words.slice(from, to).map((w) => w.bbox)) });
+      }
       start = -1;
     };
     words.forEach((w, wi) => {
-      const doubtful = w.confidence < DOUBTFUL && !sure.some((b) => overlaps(b.bbox, w.bbox));
+      // A word touching a number is doubtful even under a Burmese word: the Burmese data reads digits as letters too.
+      const nextToNumber = [words[wi - 1], words[wi + 1]].some((n) => n && touchingNumber(n, w));
+      const doubtful = w.confidence < DOUBTFUL && (nextToNumber || !sure.some((b) => overlaps(b.bbox, w.bbox)));
       if (doubtful && start < 0) start = wi;
       if (!doubtful) close(wi);
     });
     close(words.length);
   });
   return runs.sort((a, b) => b.bbox.x1 - b.bbox.x0 - (a.bbox.x1 - a.bbox.x0)).slice(0, MAX_RUNS);
+}
+
+/** A number read with confidence, closer to the word beside it than a fifth of its height. */
+function touchingNumber(number: Boxed, beside: Boxed): boolean {
+  const gap = Math.max(beside.bbox.x0 - number.bbox.x1, number.bbox.x0 - beside.bbox.x1);
+  return number.confidence >= SURE_NUMBER && /^[\d,.]*\d[\d,.]*$/.test(number.text) && gap < (number.bbox.y1 - number.bbox.y0) / 5;
 }
 
 /**
@@ -147,7 +164,13 @@ export async function withLatinRunsReread(
     if (agreedNumber(first, first) === null) continue;
     reads++;
     const wide = await read(cut(0.4));
-    const text = agreedNumber(first, wide.map((w) => w.text).join(' '));
+    let text = agreedNumber(first, wide.map((w) => w.text).join(' '));
+    // The wide cut may take in a sign of the word beside the run ("19,900"): a cut between the two decides.
+    if (text === null && reads < MAX_READS) {
+      reads++;
+      const between = (await read(cut(0.25))).map((w) => w.text).join(' ');
+      text = agreedNumber(first, between);
+    }
     if (text === null) continue;
     // One word: its letters' boxes tell a stop's two short bars from real 1s (withoutShortOnes).
     const symbols = narrow.length === 1 ? narrow[0]!.symbols : [];

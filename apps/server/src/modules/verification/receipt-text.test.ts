@@ -82,6 +82,8 @@ describe('reading a receipt', () => {
     // After "09" too; in a sentence the mask's shown digits still end the number before the words after it.
     expect(readReceipt('Transfer To\nMin Thu 09**F*1122').receiver).toEqual({ name: 'Min Thu', phone: '09****1122' });
     expect(readReceipt('09**F*4567 03 5,500 Kyats ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('09****4567');
+    // A mask sign read as a digit, spaced off the digits shown.
+    expect(readReceipt('Transfer To\nMin Thu (****%%1 1122)').receiver?.phone).toBe('*******1122');
     expect(readReceipt('Transfer To\nNov 23, 2026 08:05\nMin Thu (09*****1122)').receiver).toEqual({
       name: 'Min Thu',
       phone: '09*****1122',
@@ -473,6 +475,7 @@ describe('fields found by their shape alone', () => {
     const other = compareReceipt(sms('#%0042'), order, accounts, { windowMs }).find((c) => c.field === 'receiver');
     expect(other?.result).toBe('unreadable');
     expect(sms('Kyaw 4567').receiver?.phone ?? null).toBeNull();
+    expect(sms('09%+k4567').receiver).toEqual({ name: null, phone: '09*****4567' });
   });
 
   it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {

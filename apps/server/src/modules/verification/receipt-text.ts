@@ -683,7 +683,11 @@ const MASKED_END = new RegExp(`(${MASK}{2,}\\d{2,})[\\s.-].*$`);
 
 function cleanPhone(found: string): string | null {
   // A letter PHONE let in is a misread mask character: one before the digits shown still makes them the mask's end.
-  const raw = found.replace(/[A-Za-z]/g, '*').replace(MASKED_END, '$1');
+  // So is a lone digit between the mask and the digits shown, a space apart from them ("****%%1 1122").
+  const raw = found
+    .replace(/[A-Za-z]/g, '*')
+    .replace(MASKED_END, '$1')
+    .replace(new RegExp(`(?<=${MASK})\\d\\s(?=\\d{3,4}\\)?$)`), '*');
   const international = /^\+?95/.test(raw);
   const body = raw
     .replace(/^\+?95/, '')
@@ -745,14 +749,14 @@ function shortMask(line: string): { raw: string; phone: string } | null {
 }
 
 /**
- * The number a Burmese sentence names as the payee ("…4567 ထံသို့", "to …4567"), its mask OCR shrank or garbled to a
- * sign or two ("*e4567"): the digits shown, after one to twelve signs that are no digit. Found by shape, so it may agree
- * but never disagree.
+ * The number a Burmese sentence names as the payee ("…4567 ထံသို့"), its mask OCR shrank or garbled to a sign or
+ * two ("*e4567", "09%++k4567"): the digits shown, after one to twelve signs that are no digit. Found by shape, so it
+ * may agree but never disagree.
  */
 function burmesePayeeTail(line: string): { raw: string; phone: string } | null {
-  const m = line.match(/(?<=^|[\s(])(([^\s\d()]{1,12})\s?(\d{3,4}))\)?\s*ထံ/);
-  if (!m || /^[A-Za-z]{3,}$/.test(m[2]!)) return null;
-  return { raw: m[1]!, phone: `${'*'.repeat(11 - m[3]!.length)}${m[3]}` };
+  const m = line.match(/(?<=^|[\s(])((09)?([^\s\d()]{1,12})\s?(\d{3,4}))\)?\s*ထံ/);
+  if (!m || /^[A-Za-z]{3,}$/.test(m[3]!)) return null;
+  return { raw: m[1]!, phone: `${m[2] ?? ''}${'*'.repeat(11 - (m[2]?.length ?? 0) - m[4]!.length)}${m[4]}` };
 }
 
 /** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */

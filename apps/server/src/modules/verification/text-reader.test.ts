@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
 import {
+  burmeseWordsOf,
   joinedNumbers,
   rowsOf,
   withEnglishMonth,
@@ -109,6 +110,21 @@ describe('the Burmese full stop the English data read as 1s', () => {
       [w('5454646103756', 480, 758), w('12', 761, 798)],
     ])
       expect(withSplitStopJoined(line(words)).text).toBe(words.map((x) => x.text).join(' '));
+  });
+});
+
+describe('Burmese words of the Burmese page reading', () => {
+  const w = (text: string, x0: number, x1: number) => ({ text, confidence: 90, bbox: { x0, x1, y0: 358, y1: 410 } }) as unknown as Word;
+  const line = (...words: Word[]) => ({ text: words.map((x) => x.text).join(' '), words }) as unknown as Line;
+
+  it('glues a lone "not" to the word after it, never over a word between them', () => {
+    expect(burmeseWordsOf(line(w('ငွေလွှဲခြင်း', 100, 300), w('မ', 320, 340), w('အောင်မြင်ပါ', 500, 700))).map((x) => x.text)).toEqual([
+      'ငွေလွှဲခြင်း',
+      'မအောင်မြင်ပါ',
+    ]);
+    // A number's digits the Burmese data made a "မ" of: the number stands between, so nothing is glued.
+    const words = burmeseWordsOf(line(w('ထံသို့', 632, 722), w('မး', 732, 763), w('900', 759, 811), w('ငွေလွှဲခြင်း', 868, 1033)));
+    expect(words.map((x) => x.text)).toEqual(['ထံသို့', 'ငွေလွှဲခြင်း']);
   });
 });
 

@@ -282,7 +282,7 @@ function amountBox(line: Line): Bbox {
  * Burmese script without digits. A lone consonant is glued to the word after it, or kept when it ends the line: "မ"
  * before "အောင်မြင်ပါ" is the "not" of a failed payment, and dropped or spaced off it would leave a success word.
  */
-function burmeseWordsOf(line: Line): Word[] {
+export function burmeseWordsOf(line: Line): Word[] {
   if (burmeseLetters(line.text) < 2) return [];
   const words = (line.words ?? []).filter((w) => burmeseLetters(w.text) >= 1 && !/[\d\u1040-\u1049]/.test(w.text));
   const out: Word[] = [];
@@ -294,7 +294,10 @@ function burmeseWordsOf(line: Line): Word[] {
       // something else (a Latin id read as one consonant), and glued it would stretch the word over that.
       // Last on its line it stays: a "not" the line wrapped before the word it negates.
       const adjacent = next && next.bbox.x0 - w.bbox.x1 < w.bbox.y1 - w.bbox.y0;
-      if (next && (adjacent || w.text.startsWith('မ'))) {
+      // Never over a word between them (a number whose digits the Burmese data made a "မ" of: "မး" "900" of 9,900).
+      const between =
+        next && (line.words ?? []).some((x) => x !== w && x !== next && x.bbox.x0 > w.bbox.x0 && x.bbox.x1 <= next.bbox.x0 + 2);
+      if (next && !between && (adjacent || w.text.startsWith('မ'))) {
         out.push({ ...next, text: `${w.text}${next.text}`, bbox: { ...next.bbox, x0: Math.min(w.bbox.x0, next.bbox.x0) } });
         i++;
       } else if (!next) out.push(w);
