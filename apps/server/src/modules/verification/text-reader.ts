@@ -61,6 +61,8 @@ export async function prepareWithSteps(image: Buffer): Promise<{ data: Buffer; s
 }
 
 const MIN_OCR_WIDTH = 600;
+/** The unsharp mask's radius, in pixels of the scaled image, for a page read again sharpened. */
+const SHARPEN_SIGMA = 1;
 const MAX_OCR_WIDTH = 1200;
 /**
  * Only the top of a longer image is read: at most this many times its (scaled) width. A phone screen is about 1:2.2;
@@ -72,7 +74,7 @@ export const MAX_READ_ASPECT = 3;
 /** What preparing an image did (the bench counts it). */
 export type PrepareSteps = { inverted: boolean; deskewDeg: number };
 
-async function prepare(image: Buffer) {
+async function prepare(image: Buffer, options: { sharpen?: boolean } = {}) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000, pages: 1 }).metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 1000;
   const height = meta.autoOrient?.height ?? meta.pageHeight ?? meta.height ?? width;
@@ -84,6 +86,7 @@ async function prepare(image: Buffer) {
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .resize({ width: target, kernel: 'lanczos3' });
+  if (options.sharpen) pipeline = pipeline.sharpen({ sigma: SHARPEN_SIGMA });
   // (Its own rounding of the scaled height may differ from ours by a pixel: crop only what is surely there.)
   if (scaledHeight > readHeight + 1) pipeline = pipeline.extract({ left: 0, top: 0, width: target, height: readHeight });
   const rgb = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -683,6 +686,19 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       }
       return words;
     };
+  /** The Burmese reading of a whole prepared page, done once at most. */
+  const burmesePages = new WeakMap<Prepared, Promise<Page>>();
+  const burmesePageOnce = (prepared: Prepared) => () => {
+    let page = burmesePages.get(prepared);
+    if (!page) {
+      page = burmesePage
+        .get()
+        .then((s) => s.addJob('recognize', prepared.data, {}, { text: true, blocks: true }))
+        .then((r) => r.data);
+      burmesePages.set(prepared, page);
+    }
+    return page;
+  };
   /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
   async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
     const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
@@ -772,19 +788,19 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   return {
     async read(image) {
       const prepared = await runSharp(() => prepare(image));
-      let burmesePageRead: Promise<Page> | null = null;
-      const burmesePageOf = () =>
-        (burmesePageRead ??= burmesePage
-          .get()
-          .then((s) => s.addJob('recognize', prepared.data, {}, { text: true, blocks: true }))
-          .then((r) => r.data));
-      const sparse = await readWith(english, prepared, burmesePageOf);
+      const sparse = await readWith(english, prepared, burmesePageOnce(prepared));
       const found = fieldsRead(sparse);
       // Nothing read at all is no receipt (a game, a blank picture): read once, it costs a non-receipt no more.
       if (found === FIELDS || found === 0) return sparse;
-      const block = await readWith(englishBlock, prepared, burmesePageOf);
+      const block = await readWith(englishBlock, prepared, burmesePageOnce(prepared));
       // The reading that found more; each is judged whole, never a field from one and a field from the other.
-      return fieldsRead(block) > found ? block : sparse;
+      const best = fieldsRead(block) > found ? block : sparse;
+      if (fieldsRead(best) === FIELDS) return best;
+      // Still a field short: a blurred photo of a screen, whose letters read better sharpened. (Sharpening every
+      // image loses sharp screenshots: their letters' edges ring.)
+      const sharpened = await runSharp(() => prepare(image, { sharpen: true }));
+      const again = await readWith(english, sharpened, burmesePageOnce(sharpened));
+      return fieldsRead(again) > fieldsRead(best) ? again : best;
     },
     async close() {
       await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
