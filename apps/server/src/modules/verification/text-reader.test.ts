@@ -1,8 +1,10 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
+import { readReceipt } from './receipt-text.ts';
 import {
   burmeseWordsOf,
+  sameWhereBothRead,
   joinedNumbers,
   rowsOf,
   withEnglishMonth,
@@ -125,6 +127,16 @@ describe('Burmese words of the Burmese page reading', () => {
     // A number's digits the Burmese data made a "မ" of: the number stands between, so nothing is glued.
     const words = burmeseWordsOf(line(w('ထံသို့', 632, 722), w('မး', 732, 763), w('900', 759, 811), w('ငွေလွှဲခြင်း', 868, 1033)));
     expect(words.map((x) => x.text)).toEqual(['ထံသို့', 'ငွေလွှဲခြင်း']);
+  });
+});
+
+describe('a page read once more, sharpened', () => {
+  it('may add fields to the earlier reading, never change one', () => {
+    const earlier = readReceipt('Trans ID 011933567776624126\nDate 23 Nov 2026 07:36 AM\nAmount 1,250 Ks');
+    const more = readReceipt('Trans ID 011933567776624126\nDate 23 Nov 2026 07:36 AM\nAmount 1,250 Ks\nSuccessful');
+    const otherDay = readReceipt('Trans ID 011933567776624126\nDate 25 Nov 2026 07:36 AM\nSuccessful');
+    expect(sameWhereBothRead(earlier, more)).toBe(true);
+    expect(sameWhereBothRead(earlier, otherDay)).toBe(false);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   isCurrencyWord,
   readAmount,
   readReceipt,
+  type ReceiptReading,
   readStatus,
   receiptLines,
 } from './receipt-text.ts';
@@ -636,6 +637,18 @@ function fieldsRead(text: string): number {
   return [r.amount, r.transactionId, r.time, r.receiver, r.status].filter((v) => v !== null).length;
 }
 
+/** Whether two readings of one page agree on every field both of them read. */
+export function sameWhereBothRead(a: ReceiptReading, b: ReceiptReading): boolean {
+  const same = <T>(x: T | null, y: T | null) => x === null || y === null || x === y;
+  return (
+    same(a.amount, b.amount) &&
+    same(a.transactionId, b.transactionId) &&
+    same(a.time, b.time) &&
+    same(a.receiver?.phone ?? null, b.receiver?.phone ?? null) &&
+    same(a.status, b.status)
+  );
+}
+
 /**
  * Reads a receipt with the English data, then with the Burmese data where the English reading shows Burmese:
  * - No status word read: the whole page is read in Burmese, and its Burmese words (two consonants or more, no digits)
@@ -647,7 +660,9 @@ function fieldsRead(text: string): number {
  *   "<number> <currency>". The re-read amounts must all agree; where Burmese digits were seen and no amount agreed,
  *   the English number (the English data turns ၃,၀၀၀ into a clean-looking "9,000") is dropped, so the amount is unread.
  * The text comes out row by row as the pieces sat on the page (rowsOf). When that reading gives some fields but not all,
- * the page is read once more as one block of text and the reading that gives more fields is returned, whole.
+ * the page is read once more as one block of text and the reading that gives more fields is returned, whole. When
+ * neither gives every field, the page is prepared again sharpened (a blurred photo) and read sparse once more; that
+ * reading is returned only when it gives more fields still.
  */
 export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
@@ -800,7 +815,8 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       // image loses sharp screenshots: their letters' edges ring.)
       const sharpened = await runSharp(() => prepare(image, { sharpen: true }));
       const again = await readWith(english, sharpened, burmesePageOnce(sharpened));
-      return fieldsRead(again) > fieldsRead(best) ? again : best;
+      // It may add fields, never change one: a digit the sharpened letters read otherwise ("25" of 23) is a doubt.
+      return fieldsRead(again) > fieldsRead(best) && sameWhereBothRead(readReceipt(best), readReceipt(again)) ? again : best;
     },
     async close() {
       await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
