@@ -662,7 +662,7 @@ export function sameWhereBothRead(a: ReceiptReading, b: ReceiptReading): boolean
  * The text comes out row by row as the pieces sat on the page (rowsOf). When that reading gives some fields but not all,
  * the page is read once more as one block of text and the reading that gives more fields is returned, whole. When
  * neither gives every field, the page is prepared again sharpened (a blurred photo) and read sparse once more; that
- * reading is returned only when it gives more fields still.
+ * reading is returned only when it gives more fields still and changes none the other gave.
  */
 export function createTesseractReader(options: { workers: number; runSharp?: RunSharp }): TextReader {
   const runSharp = options.runSharp ?? runDirectly;
