@@ -631,9 +631,8 @@ function numbersUnread(text: string): boolean {
 }
 
 const FIELDS = 5;
-/** How many of a receipt's fields a text gives: amount, id, time, payee and status. */
-function fieldsRead(text: string): number {
-  const r = readReceipt(text);
+/** How many of a receipt's fields a reading gives: amount, id, time, payee and status. */
+function fieldsRead(r: ReceiptReading): number {
   return [r.amount, r.transactionId, r.time, r.receiver, r.status].filter((v) => v !== null).length;
 }
 
@@ -803,20 +802,24 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   return {
     async read(image) {
       const prepared = await runSharp(() => prepare(image));
-      const sparse = await readWith(english, prepared, burmesePageOnce(prepared));
-      const found = fieldsRead(sparse);
+      // Each text is parsed once; the reading that gives more fields is returned, judged whole.
+      const read = async (scheduler: typeof english, page: Prepared) => {
+        const text = await readWith(scheduler, page, burmesePageOnce(page));
+        const reading = readReceipt(text);
+        return { text, reading, fields: fieldsRead(reading) };
+      };
+      const sparse = await read(english, prepared);
       // Nothing read at all is no receipt (a game, a blank picture): read once, it costs a non-receipt no more.
-      if (found === FIELDS || found === 0) return sparse;
-      const block = await readWith(englishBlock, prepared, burmesePageOnce(prepared));
+      if (sparse.fields === FIELDS || sparse.fields === 0) return sparse.text;
+      const block = await read(englishBlock, prepared);
       // The reading that found more; each is judged whole, never a field from one and a field from the other.
-      const best = fieldsRead(block) > found ? block : sparse;
-      if (fieldsRead(best) === FIELDS) return best;
+      const best = block.fields > sparse.fields ? block : sparse;
+      if (best.fields === FIELDS) return best.text;
       // Still a field short: a blurred photo of a screen, whose letters read better sharpened. (Sharpening every
       // image loses sharp screenshots: their letters' edges ring.)
-      const sharpened = await runSharp(() => prepare(image, { sharpen: true }));
-      const again = await readWith(english, sharpened, burmesePageOnce(sharpened));
+      const again = await read(english, await runSharp(() => prepare(image, { sharpen: true })));
       // It may add fields, never change one: a digit the sharpened letters read otherwise ("25" of 23) is a doubt.
-      return fieldsRead(again) > fieldsRead(best) && sameWhereBothRead(readReceipt(best), readReceipt(again)) ? again : best;
+      return again.fields > best.fields && sameWhereBothRead(best.reading, again.reading) ? again.text : best.text;
     },
     async close() {
       await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
