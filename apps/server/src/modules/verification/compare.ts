@@ -84,11 +84,17 @@ function oneSlipAway(shown: string, account: string): boolean {
   return editDistance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 
+/** Words of labels and titles that OCR of a sparse layout may leave where a name would be. */
+const NOT_NAME_WORDS =
+  /\b(?:number|mobile|phone|name|transfer|transferred|successful|success|completed|account|receiver|recipient|payee|amount|date|time|id|no|to|from|paid|payment|status|details?)\b/i;
+
 /**
- * Whether a name is enough of one to disagree: two words or more, or one of 5 letters or more. A short lone word
- * ("eff") is what OCR makes of a mask or an icon as often as a name.
+ * Whether a name is enough of one to disagree: two words or more, or one of 5 letters or more, none a label's or a
+ * title's word. A short lone word ("eff") is what OCR makes of a mask or an icon as often as a name; "Transfer
+ * Successful" is a title read where the name would be.
  */
 function fullName(shown: string): boolean {
+  if (NOT_NAME_WORDS.test(shown)) return false;
   const words = shown
     .replace(HONORIFIC, '')
     .trim()
@@ -118,10 +124,6 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
-
-/** Words of labels and titles that OCR of a sparse layout may leave where a name would be. */
-const NOT_NAME_WORDS =
-  /\b(?:number|mobile|phone|name|transfer|transferred|successful|success|completed|account|receiver|recipient|payee|amount|date|time|id|no|to|from|paid|payment|status|details?)\b/i;
 
 /** The words of a name as written in Latin letters, honorifics dropped, lower case. */
 const nameWords = (name: string) =>
@@ -156,14 +158,13 @@ const phoneDecides = (phone: string) => /\d{3}$/.test(phone);
 
 /**
  * A masked phone OCR misread: a digit among the mask characters ("****4*1122"), or more digits after the mask than
- * wallets show (4) whose last 4 are an account's ("**+*+44567" for ******4567, a mask character read as a 4). It
- * proves nothing either way.
+ * wallets show (4): "**+*+44567" for ******4567, a mask character read as a 4. It proves nothing either way.
  */
-function maskDigitMisread(phone: string, accounts: PaymentAccount[]): boolean {
+function maskDigitMisread(phone: string): boolean {
   const shown = normalizePhone(phone);
   if (/\*\d+\*/.test(shown)) return true;
-  const tail = shown.match(/\*(\d{5,})$/)?.[1];
-  return tail !== undefined && accounts.some((a) => normalizePhone(a.phone).endsWith(tail.slice(-4)));
+  // Wallets show 3 or 4 digits after a mask: more is a misread whatever they are ("***xxx210292" of ******1122).
+  return /\*\d{5,}$/.test(shown);
 }
 
 /**
@@ -186,10 +187,9 @@ export function receiverAgrees(
   if (byNumber.length) return null;
   // Digits a garbled mask still shows, not agreeing: as if no number were read, the name alone decides.
   if (receiver.phoneDoubtful) return receiverAgrees({ name: receiver.name, phone: null }, accounts, options);
-  if (!options.nameAgrees)
-    return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone, accounts) ? false : null;
+  if (!options.nameAgrees) return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone) ? false : null;
   if (byName(receiver.name)) return true;
-  if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone, accounts) ? null : false;
+  if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone) ? null : false;
   const holders = accounts.filter((a) => a.holderName);
   if (
     receiver.name &&
@@ -252,13 +252,22 @@ export function compareReceipt(
   const receiptTime = reading.time ? Date.parse(reading.time) : null;
   const within = (t: number) => t <= placed + (options.skewMs ?? DEFAULT_SKEW_MS) && t >= placed - options.windowMs;
   const inWindow = receiptTime === null ? null : within(receiptTime);
-  // A one-digit day that would agree with its first digit restored may be a digit OCR lost: unread, not old.
-  const dayCut = inWindow === false && (reading.timeIfDayCut ?? []).some((t) => within(Date.parse(t)));
+  // A date that would agree read as OCR may have misread it (a day's first digit lost, a two-digit year first):
+  // unread, not old.
+  const misread = inWindow === false && (reading.timeIfMisread ?? []).some((t) => within(Date.parse(t)));
   // A receipt dated a year or more away is a year OCR misread ("25.11.20" of ၂၅.၁၁.၂၀၂၆) far more often than a
   // receipt kept that long: unread, never a match either.
   const yearsAway = receiptTime !== null && Math.abs(receiptTime - placed) > YEAR_MS;
+  // A receipt dated after its order was placed can't be: the screenshot came with the order. It is a digit or an hour
+  // OCR misread ("25 Nov" of 23, "09:25" of 08:09:25 with the hour lost), never a receipt reused: unread, not a match.
+  const afterOrder = inWindow === false && receiptTime! > placed;
   checks.push(
-    check('time', reading.time ? toYangon(reading.time) : null, toYangon(order.createdAt), dayCut || yearsAway ? null : inWindow),
+    check(
+      'time',
+      reading.time ? toYangon(reading.time) : null,
+      toYangon(order.createdAt),
+      misread || yearsAway || afterOrder ? null : inWindow,
+    ),
   );
 
   const receiver = reading.receiver;

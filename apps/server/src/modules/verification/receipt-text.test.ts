@@ -1,6 +1,6 @@
 // Reading receipt text (as tesseract gives it) into fields, and comparing them with an order. Pure functions: fast.
 import { describe, expect, it } from 'vitest';
-import { compareReceipt, phoneMatches, verdictOf, type PaymentAccount } from './compare.ts';
+import { compareReceipt, phoneMatches, receiverAgrees, verdictOf, type PaymentAccount } from './compare.ts';
 import {
   amountLineAfterReread,
   amountLineCurrency,
@@ -175,9 +175,9 @@ describe('comparing with the order', () => {
     expect(checks.filter((c) => c.result === 'mismatch').map((c) => c.field)).toEqual(['amount', 'transactionId', 'receiver']);
   });
 
-  it('refuses a receipt from after the order or older than the window', () => {
+  it('refuses a receipt older than the window, and leaves one dated after the order (a misread) unread', () => {
     const late = compareReceipt(readReceipt(KBZ_EN), { ...order, createdAt: '2026-11-23T07:00:00.000Z' }, accounts, { windowMs });
-    expect(late.find((c) => c.field === 'time')!.result).toBe('mismatch');
+    expect(late.find((c) => c.field === 'time')!.result).toBe('unreadable');
     const old = compareReceipt(readReceipt(KBZ_EN), { ...order, createdAt: '2026-11-25T07:00:00.000Z' }, accounts, { windowMs });
     expect(old.find((c) => c.field === 'time')!.result).toBe('mismatch');
   });
@@ -608,12 +608,12 @@ describe('a date whose day may have lost a digit', () => {
   it('keeps the times a one-digit day would give with its first digit restored', () => {
     expect(readReceipt(receipt('3 Nov 2026 02:05 PM'))).toMatchObject({
       time: '2026-11-03T07:35:00.000Z',
-      timeIfDayCut: ['2026-11-13T07:35:00.000Z', '2026-11-23T07:35:00.000Z'],
+      timeIfMisread: ['2026-11-13T07:35:00.000Z', '2026-11-23T07:35:00.000Z'],
     });
     // 1 → 11, 21, 31 where the month has a 31st; a padded or two-digit day carries none.
-    expect(readReceipt(receipt('Dec 1, 2026 14:05')).timeIfDayCut).toHaveLength(3);
-    expect(readReceipt(receipt('03/11/2026 14:05:12')).timeIfDayCut).toBeUndefined();
-    expect(readReceipt(receipt('23 Nov 2026 02:05 PM')).timeIfDayCut).toBeUndefined();
+    expect(readReceipt(receipt('Dec 1, 2026 14:05')).timeIfMisread).toHaveLength(3);
+    expect(readReceipt(receipt('03/11/2026 14:05:12')).timeIfMisread).toBeUndefined();
+    expect(readReceipt(receipt('23 Nov 2026 02:05 PM')).timeIfMisread).toBeUndefined();
   });
 
   it('does not call "3 Nov" old when it may be 23 Nov with the 2 lost: unread, never match', () => {
@@ -632,6 +632,75 @@ describe('a date whose day may have lost a digit', () => {
     expect(time('5 Nov 2026 02:05 PM', '2026-11-08T07:40:00.000Z')).toBe('mismatch');
     // A one-digit day in its window agrees as before.
     expect(time('5 Nov 2026 02:05 PM', '2026-11-05T07:40:00.000Z')).toBe('match');
+  });
+});
+
+describe('a date or clock OCR may have misread otherwise', () => {
+  const sms = (when: string) =>
+    `You have successfully transferred 25,000.00 MMK to ******4567. Trans ID:\n88175132529281112. Date: ${when}. Your balance is 1,000 Ks.`;
+  const timeOf = (text: string, createdAt = order.createdAt) =>
+    compareReceipt(readReceipt(text), { ...order, createdAt }, accounts, { windowMs }).find((c) => c.field === 'time')!.result;
+
+  it('does not call a two-digit-year date old when read year first it agrees ("26-11-25" of ၂၀၂၆-၁၁-၂၅ cut)', () => {
+    const text = 'Payment Success\nDate & Time\n26-11-25 02:05 PM';
+    const placed = '2026-11-25T07:40:00.000Z';
+    expect(readReceipt(text).time).toBe('2025-11-26T07:35:00.000Z');
+    expect(timeOf(text, placed)).toBe('unreadable');
+    // Neither reading near the order: old (20 Nov 2026, or 26 Nov 2020).
+    expect(timeOf('Payment Success\nDate & Time\n20-11-26 02:05 PM', placed)).toBe('mismatch');
+    expect(readReceipt('Date & Time\n12-11-26 02:05 PM').timeIfMisread).toBeUndefined();
+  });
+
+  it('does not call a receipt dated after its order a mismatch: a digit or an hour misread, never a reuse', () => {
+    // 14:09:25 printed, the sentence wrapped before it and OCR lost "14:" at the line's edge; or 23 Nov read 25.
+    const cut = sms('23/11/2026\n09:25');
+    expect(readReceipt(cut).time).toBe('2026-11-23T02:55:00.000Z');
+    expect(timeOf(cut, '2026-11-23T02:00:00.000Z')).toBe('unreadable');
+    expect(timeOf(sms('25/11/2026 14:09:25'))).toBe('unreadable');
+    // Before the order and within the window it agrees; older than the window it is old.
+    expect(timeOf(sms('23/11/2026 14:09:25'))).toBe('match');
+    expect(timeOf(sms('19/11/2026 14:09:25'))).toBe('mismatch');
+  });
+
+  it("never takes the status bar's clock for the payment's", () => {
+    const text = '2:15 4G 45%\nMPT\nငွေလွှဲခြင်း အောင်မြင်ပါသည်\n2026-11-23';
+    expect(readReceipt(text).time).toBeNull();
+    expect(readReceipt('2:15\nMPT\n2026-11-23').time).toBe('2026-11-22T19:45:00.000Z');
+    // A masked number's % is no battery level.
+    expect(readReceipt('Kyaw Zin *****%4567\n2026-11-23\n2:15 PM').time).toBe('2026-11-23T07:45:00.000Z');
+  });
+});
+
+describe('a title or a status line where the payee name would be', () => {
+  it('reads the payee under its own label, not the title line after "Transfer to KBZPay"', () => {
+    const text = 'Transfer to KBZPay\nv\nTransfer Successful\n27,500 Kyats\nTransfer To\nKyaw Zin Oo\nAmount\n27,500 Kyats';
+    expect(readReceipt(text).receiver).toEqual({ name: 'Kyaw Zin Oo', phone: null });
+    expect(readReceipt('Transfer to KBZPay\nv\nTransfer\nMMK 12,000').receiver).toBeNull();
+  });
+
+  it('never calls a title read as the name a mismatch', () => {
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin Oo' }];
+    expect(receiverAgrees({ name: 'Transfer Successful', phone: null }, holders)).toBeNull();
+    expect(receiverAgrees({ name: 'Payment Details', phone: null }, holders)).toBeNull();
+    expect(receiverAgrees({ name: 'Aung Myo Min', phone: null }, holders)).toBe(false);
+  });
+
+  it('lets an id OCR read with a gap among its digits agree, never disagree', () => {
+    const id = (text: string, digits: string) =>
+      compareReceipt(readReceipt(text), { ...order, transactionNumber: digits }, accounts, { windowMs }).find(
+        (c) => c.field === 'transactionId',
+      )!.result;
+    expect(id('Transaction ID\n10377925 900193', '900193')).toBe('match');
+    expect(id('Transaction ID\n10377925 900193', '908193')).toBe('unreadable');
+    expect(id('Transaction ID\n10377925900193', '908193')).toBe('mismatch');
+  });
+
+  it('leaves a masked number showing more digits than wallets do unread, whatever they are', () => {
+    const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin Oo' }];
+    expect(receiverAgrees({ name: null, phone: '******210292' }, holders)).toBeNull();
+    expect(receiverAgrees({ name: null, phone: '******44567' }, holders)).toBeNull();
+    expect(receiverAgrees({ name: null, phone: '******4567' }, holders)).toBe(true);
+    expect(receiverAgrees({ name: null, phone: '09*****9911' }, holders)).toBe(false);
   });
 });
 
@@ -701,12 +770,12 @@ describe('Burmese digits the English data made into other digits', () => {
 });
 
 describe('a payee whose mask OCR read as a digit', () => {
-  it("proves nothing when the last 4 digits are an account's, and disagrees when they are not", () => {
+  it("proves nothing with more digits after the mask than wallets show, and disagrees on 4 that are not an account's", () => {
     const payee = (phone: string) =>
       compareReceipt(readReceipt(`Transfer To\n${phone}`), order, accounts, { windowMs }).find((c) => c.field === 'receiver')?.result;
     expect(payee('**+*+44567')).toBe('unreadable');
     expect(payee('******4567')).toBe('match');
-    expect(payee('**+*+49911')).toBe('mismatch');
+    expect(payee('**+*+49911')).toBe('unreadable');
     expect(payee('09*****9911')).toBe('mismatch');
   });
 });
@@ -756,6 +825,8 @@ describe('values OCR broke or garbled under their labels', () => {
   it('reads a labelled amount whose bracket OCR read as digits ("Amount 22 (MMK) )")', () => {
     expect(readReceipt('-3,000 Ks\nAmount 24 (MMK) )  3,000.00\nFee  0 Kyats').amount).toBe(3000);
     expect(readReceipt('Transfer Successful\n-105,000 Ks\nAmount 202 (MMK) )\n105,000.00\nFee\n0 Ks').amount).toBe(105000);
+    // However many digits it made of it, when the value follows the bracket on the line.
+    expect(readReceipt('Amount 425028 (MMK) ): 3,000.00\nFee: 0 Ks').amount).toBe(3000);
     // A sum with its currency after the label is still the sum.
     expect(readReceipt('Amount 5,500 (MMK)').amount).toBe(5500);
     expect(readReceipt('Amount: 5500 MMK').amount).toBe(5500);

@@ -18,10 +18,10 @@ export type ReceiptReading = {
   /** The receipt time as UTC ISO text (wallets print Myanmar time, UTC+6:30). */
   time: string | null;
   /**
-   * Set only when the date's day was read as one digit with no leading zero: the times the receipt would show had
-   * OCR dropped the day's first digit ("3 Nov" of 23 Nov). The time can't disagree while one of these would agree.
+   * Other times the printed date may mean had OCR misread it: a day's first digit dropped ("3 Nov" of 23 Nov), or a
+   * two-digit year that may stand first. The time can't disagree while one of these would agree.
    */
-  timeIfDayCut?: string[];
+  timeIfMisread?: string[];
   /**
    * The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. `phoneDoubtful`: the
    * digits follow a mask OCR made letters of ("okkkkk]199"), read on the same struggling stretch: they may agree, and
@@ -92,11 +92,11 @@ const LABELS: Array<[LabelKind, string]> = [
   ],
   ['total', String.raw`total(?:\s+amount)?(?:\s*\((?:mmk|ks|kyats?)\))?|စုစုပေါင်း(?:ငွေ)?(?:ပမာဏ)?`],
   // The ပ of ပမာဏ (amount) is the letter OCR most often loses from it ("ငွေလွှဲမာဏ"). Digits before a bracketed
-  // currency that comes before the value, or ends the line with the bracket OCR doubled, are OCR's reading of the
-  // bracket ("Amount 22 (MMK) ): 5,500").
+  // currency that comes before the value (however many: "Amount 425028 (MMK) ): 3,000.00"), or a short run of them
+  // before one that ends the line with the bracket OCR doubled, are OCR's reading of the bracket ("Amount 22 (MMK) ): 5,500").
   [
     'amount',
-    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\d{1,5}(?=\s*\((?:mmk|ks|kyats?)\)(?:\s*\)\s*[:.]?\s*(?:[-+]?\d|$)|\s*[:.]?\s*[-+]?\d)))?(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပ?မာဏ|ငွေ\s*ပ?မာဏ|ပမာဏ`,
+    String.raw`(?:(?:transfer(?:red)?|paid|payment|send|sent|transaction|top-?\s?up)\s+)?amount(?:\s*\d{1,8}(?=\s*\((?:mmk|ks|kyats?)\)\s*\)?\s*[:.]?\s*[-+]?\d)|\s*\d{1,5}(?=\s*\((?:mmk|ks|kyats?)\)\s*\)\s*$))?(?:\s*\((?:mmk|ks|kyats?)\))?|ငွေလွှဲ\s*ပ?မာဏ|ငွေ\s*ပ?မာဏ|ပမာဏ`,
   ],
   [
     'time',
@@ -438,10 +438,14 @@ function blockId(block: Block): string | null {
   return blockIdWithRest(block).id;
 }
 
-/** A block's id, and the block's line after it (the rest of a wrapped id, or the next text). */
-function blockIdWithRest(block: Block): { id: string | null; rest: string | undefined } {
+/**
+ * A block's id, and the block's line after it (the rest of a wrapped id, or the next text). `gapped`: OCR read a gap
+ * between its digits on a line ("10377925 900193" of 1037792501908193): a digit may have gone with it.
+ */
+function blockIdWithRest(block: Block): { id: string | null; rest: string | undefined; gapped: boolean } {
   let id = '';
   let used = 0;
+  let gapped = false;
   for (const line of block.lines) {
     // The last digits of a long id wrapped onto a line of their own ("01801122752749013" / "000").
     const token = id.length >= 8 && /^\d+$/.test(id) && /^\d{1,5}$/.test(line.trim()) ? line.trim() : idToken(line);
@@ -449,9 +453,10 @@ function blockIdWithRest(block: Block): { id: string | null; rest: string | unde
     // A 20-digit id wraps onto a second line at phone widths; two ids are never printed in one block.
     if (id && (id.length < 8 || id.length + token.length > 32 || !/^\d+$/.test(token))) break;
     id += token;
+    gapped ||= /\d\s+\d/.test(withoutDateTime(line));
     used++;
   }
-  return { id: id.length >= 8 ? id : null, rest: block.lines[used] };
+  return { id: id.length >= 8 ? id : null, rest: block.lines[used], gapped };
 }
 
 /**
@@ -481,6 +486,9 @@ function transactionIdOf(lines: string[]): { value: string | null; labelled: boo
     // photo, whose digits are doubtful too. The digits may agree, but never disagree.
     const debris = id.match(/^[A-Z]{1,2}(\d{12,})$|^(\d{12,})[A-Z]{1,2}$/);
     if (debris) return { value: debris[1] ?? debris[2]!, labelled: false };
+    // Digits read with a gap among them: they may agree, but never disagree (a wallet printing its ids in groups
+    // loses only the disagreement).
+    if (blocks.some((b) => b.kind === 'txn' && blockIdWithRest(b).gapped)) return { value: id, labelled: false };
     // Letters among the digits, not as a prefix ("JOBENG00ERRJ0930Q29"): Burmese digits the English data made into
     // letters, or a blurred id. It may agree, but never disagrees.
     return { value: id, labelled: !/\d[A-Z]/.test(id) };
@@ -517,8 +525,11 @@ const MM_MONTHS: Array<[RegExp, number]> = [
 const YANGON_OFFSET_MINUTES = 390;
 
 type DateParts = { y: number; mo: number; d: number };
-/** A date found in a line; `dayText` is the day as printed ("3", "03", "23"). */
-type FoundDate = { date: DateParts; text: string; dayText: string };
+/**
+ * A date found in a line; `dayText` is the day as printed ("3", "03", "23"). `yearFirst`: the same digits read year
+ * first, where a two-digit year makes that a date too ("26-11-25": 26 Nov 2025, or 25 Nov 2026 of a ၂၀၂၆ OCR cut).
+ */
+type FoundDate = { date: DateParts; text: string; dayText: string; yearFirst?: DateParts };
 
 const DATE_PATTERNS = {
   // OCR may space a date after its separators ("2026- 11- 25").
@@ -555,7 +566,10 @@ function findDate(line: string): FoundDate | null {
   m = line.match(DATE_PATTERNS.yMonD);
   if (m && monthOf(m[2]!)) return { date: { y: +m[1]!, mo: monthOf(m[2]!)!, d: +m[3]! }, text: m[0], dayText: m[3]! };
   m = line.match(DATE_PATTERNS.dmyy);
-  if (m) return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]! };
+  if (m) {
+    const yearFirst = +m[1]! >= 20 ? { yearFirst: { y: 2000 + +m[1]!, mo: +m[3]!, d: +m[4]! } } : {};
+    return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]!, ...yearFirst };
+  }
   m = line.match(DATE_PATTERNS.dMonYy);
   if (m && monthOf(m[2]!)) return { date: { y: 2000 + +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   for (const [re, mo] of MM_MONTHS) {
@@ -587,7 +601,9 @@ function findDate(line: string): FoundDate | null {
 const MM_AM = /နံနက်|မနက်/;
 const MM_PM = /ညနေ|နေ့လယ်|မွန်းလွဲ|ည(?!\S)/;
 
-function findClock(line: string): { h: number; mi: number; s: number } | null {
+type Clock = { h: number; mi: number; s: number };
+
+function findClock(line: string): Clock | null {
   const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
   // "14.05" is a clock only with AM/PM beside it; "10.20" alone may be an amount.
   if (!m || (line[m.index! + m[1]!.length] === '.' && !m[4])) return null;
@@ -608,7 +624,7 @@ function findClock(line: string): { h: number; mi: number; s: number } | null {
   return { h, mi, s };
 }
 
-const toUtc = (date: DateParts, clock: { h: number; mi: number; s: number }): string | null => {
+const toUtc = (date: DateParts, clock: Clock): string | null => {
   const { y, mo, d } = date;
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
   const local = Date.UTC(y, mo - 1, d, clock.h, clock.mi, clock.s);
@@ -625,17 +641,27 @@ export function readTime(lines: string[]): string | null {
 }
 
 /**
- * A day printed as one digit may be a two-digit day whose first digit OCR lost ("3 Nov" of 23 Nov, the "2" eaten by
- * the label or an edge): the same date and clock with 1, 2 or 3 before the day, where that makes a date.
+ * The times the printed date may mean had OCR misread it: a day printed as one digit may be a two-digit day whose
+ * first digit OCR lost ("3 Nov" of 23 Nov, the "2" eaten by the label or an edge), so the same date and clock with 1,
+ * 2 or 3 before the day; a two-digit year may stand first (see FoundDate).
  */
-function ifDayCut(found: FoundDate, clock: { h: number; mi: number; s: number }): string[] {
-  if (found.dayText.length !== 1) return [];
-  return [1, 2, 3].map((tens) => toUtc({ ...found.date, d: tens * 10 + found.date.d }, clock)).filter((t): t is string => t !== null);
+function otherTimes(found: FoundDate, clock: Clock): string[] {
+  const dates = [
+    ...(found.dayText.length === 1 ? [1, 2, 3].map((tens) => ({ ...found.date, d: tens * 10 + found.date.d })) : []),
+    ...(found.yearFirst ? [found.yearFirst] : []),
+  ];
+  return dates.map((d) => toUtc(d, clock)).filter((t): t is string => t !== null);
 }
 
-function timeOf(lines: string[]): { value: string | null; ifDayCut: string[] } {
+/** A phone's status bar: a battery level ("45%", never a mask's "%4567") or a network mark. */
+const STATUS_BAR = /\d\s?%(?![\d*%#¥+])|\b(?:[345]G|LTE)\b/;
+
+function timeOf(lines: string[]): { value: string | null; ifMisread: string[] } {
   const found = new Map<string, string[]>();
-  const clocks = lines.map((l) => findClock(l.replace(DATE_PATTERNS.ymd, ' ').replace(DATE_PATTERNS.dmy, ' ')));
+  // The phone's status bar shows when the screenshot was taken, not when the payment was made.
+  const clocks = lines.map((l) =>
+    STATUS_BAR.test(l) ? null : findClock(l.replace(DATE_PATTERNS.ymd, ' ').replace(DATE_PATTERNS.dmy, ' ')),
+  );
   const distinctClocks = new Set(clocks.filter(Boolean).map((c) => `${c!.h}:${c!.mi}:${c!.s}`));
   lines.forEach((line, i) => {
     const date = findDate(line);
@@ -646,12 +672,12 @@ function timeOf(lines: string[]): { value: string | null; ifDayCut: string[] } {
     const clock = sameLine ?? near ?? only;
     if (!clock) return;
     const iso = toUtc(date.date, clock);
-    if (iso) found.set(iso, [...(found.get(iso) ?? []), ...ifDayCut(date, clock)]);
+    if (iso) found.set(iso, [...(found.get(iso) ?? []), ...otherTimes(date, clock)]);
   });
   // Several different times (e.g. a statement) mean we can't tell which one is this payment.
-  if (found.size !== 1) return { value: null, ifDayCut: [] };
-  const [[value, cut]] = [...found.entries()] as [[string, string[]]];
-  return { value, ifDayCut: [...new Set(cut)] };
+  if (found.size !== 1) return { value: null, ifMisread: [] };
+  const [[value, other]] = [...found.entries()] as [[string, string[]]];
+  return { value, ifMisread: [...new Set(other)].filter((t) => t !== value) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -712,7 +738,11 @@ function sentencePayee(text: string): string | null {
   return names.size === 1 ? [...names][0]! : null;
 }
 
+/** Words of a title or a status line ("Transfer Successful", "Payment Details"): OCR may leave one where a name would be. */
+const TITLE_WORDS = /\b(?:transfer(?:red)?|payment|receipt|details?|amount|success(?:ful(?:ly)?)?|completed?|failed|pending|cancell?ed)\b/i;
+
 function nameFrom(text: string): string | null {
+  if (TITLE_WORDS.test(text)) return null;
   const spaced = text
     .replace(WALLET_WORDS, ' ')
     .replace(/[()[\]|,:;]/g, ' ')
@@ -1042,7 +1072,7 @@ function readLines(lines: string[]): ReceiptReading {
     amount: amount.value,
     transactionId: transactionId.value,
     time: time.value,
-    ...(time.ifDayCut.length ? { timeIfDayCut: time.ifDayCut } : {}),
+    ...(time.ifMisread.length ? { timeIfMisread: time.ifMisread } : {}),
     receiver: receiver.value,
     status: status.status,
     statusText: status.text,
