@@ -476,6 +476,20 @@ describe('fields found by their shape alone', () => {
     expect(other?.result).toBe('unreadable');
     expect(sms('Kyaw 4567').receiver?.phone ?? null).toBeNull();
     expect(sms('09%+k4567').receiver).toEqual({ name: null, phone: '09*****4567' });
+    // The mask lost altogether: "09" and the shown digits are six, no phone number.
+    expect(sms('094567').receiver).toEqual({ name: null, phone: '09*****4567' });
+    expect(sms('4567').receiver?.phone ?? null).toBeNull();
+  });
+
+  it('takes a mask shrunk to a sign or two right after "to" in a sentence, by shape', () => {
+    const wrapped = readReceipt('Balance Transfer of 25,000.00 MMK to\n.  *+4567 was successful. Transaction\nID 88175132529281112.');
+    expect(wrapped.receiver).toEqual({ name: null, phone: '*******4567' });
+    expect(wrapped.unlabelled).toContain('receiver');
+    expect(readReceipt('Sent 25,000 Ks to #4567 on 23/11/2026').receiver).toEqual({ name: null, phone: '*******4567' });
+    const other = compareReceipt(readReceipt('Sent 25,000 Ks to #0042 on 23/11/2026'), order, accounts, { windowMs });
+    expect(other.find((c) => c.field === 'receiver')?.result).toBe('unreadable');
+    // Not after "to": no payee.
+    expect(readReceipt('Balance 25,000 Ks\n#4567 was successful').receiver).toBeNull();
   });
 
   it('counts an SMS sentence as a label: "Balance Transfer of … to …"', () => {

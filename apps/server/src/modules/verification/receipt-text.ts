@@ -779,14 +779,23 @@ function shortMask(line: string): { raw: string; phone: string } | null {
 }
 
 /**
- * The number a Burmese sentence names as the payee ("…4567 ထံသို့"), its mask OCR shrank or garbled to a sign or
- * two ("*e4567", "09%++k4567"): the digits shown, after one to twelve signs that are no digit. Found by shape, so it
- * may agree but never disagree.
+ * The number a Burmese sentence names as the payee ("…4567 ထံသို့"), its mask OCR shrank, garbled or lost ("*e4567",
+ * "09%++k4567", "091122"): the digits shown, after one to twelve signs that are no digit or after "09" (six digits
+ * are no phone number). Found by shape, so it may agree but never disagree.
  */
 function burmesePayeeTail(line: string): { raw: string; phone: string } | null {
-  const m = line.match(/(?<=^|[\s(])((09)?([^\s\d()]{1,12})\s?(\d{3,4}))\)?\s*ထံ/);
-  if (!m || /^[A-Za-z]{3,}$/.test(m[3]!)) return null;
+  const m = line.match(/(?<=^|[\s(])((09)?([^\s\d()]{0,12})\s?(\d{3,4}))\)?\s*ထံ/);
+  if (!m || (!m[2] && !m[3]) || /^[A-Za-z]{3,}$/.test(m[3]!)) return null;
   return { raw: m[1]!, phone: `${m[2] ?? ''}${'*'.repeat(11 - (m[2]?.length ?? 0) - m[4]!.length)}${m[4]}` };
+}
+
+/**
+ * A mask OCR shrank to one or two signs in a sentence, right after "to" ("…MMK to" / ". *+4567 was successful"):
+ * `afterTo` says the line before ended with it. Found by shape: it may agree, never disagree.
+ */
+function sentenceShortMask(line: string, afterTo: boolean): { raw: string; phone: string } | null {
+  const m = line.match(afterTo ? /^[\s.,]*([*¥%#+•·]{1,2}\s?(\d{4}))(?!\d)/ : /\bto\s+([*¥%#+•·]{1,2}\s?(\d{4}))(?!\d)/i);
+  return m ? { raw: m[1]!, phone: `*******${m[2]}` } : null;
 }
 
 /** A receiver block's name and phone: the phone anywhere in it, the name on its first line or the line beside the phone. */
@@ -866,8 +875,10 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
     const whole = line.match(PHONE);
     // A mask OCR garbled counts only on a line with no other digits (a name beside it, or a sentence).
     const garbledMask = whole || /\d[^\d]+\d{3}/.test(line.replace(/\d{3,4}(?!.*\d)/, '')) ? null : garbledMaskedPhone(line);
-    const marked = whole || garbledMask ? null : burmesePayeeTail(line);
-    const shape = garbledMask ?? marked;
+    const afterTo = /\bto$/i.test(candidates[i - 1]?.trim() ?? '');
+    const short = whole || garbledMask ? null : sentenceShortMask(line, afterTo);
+    const marked = whole || garbledMask || short ? null : burmesePayeeTail(line);
+    const shape = garbledMask ?? short ?? marked;
     const m = whole ?? (shape ? Object.assign([shape.raw], { index: line.indexOf(shape.raw) }) : null);
     const p = whole ? cleanPhone(whole[0]) : (shape?.phone ?? null);
     if (!m || !p || (!p.includes('*') && p.replace(/\D/g, '').length < 9)) continue;
@@ -881,7 +892,8 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
     const sentence =
       /\bto\s+(?:[A-Za-z][A-Za-z .']{2,}?\s*\(?\s*)?$/i.test(beforePhone) ||
       (!beforePhone.trim() && /\bto$/i.test(candidates[i - 1] ?? ''));
-    found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence });
+    // A mask shrank to a sign or two is found by its shape, whatever the sentence says.
+    found.set(p, { name: isName ? nameFrom(before) : null, phone: p, sentence: sentence && !short });
   }
   // No number at all: an SMS naming its payee only ("Payment of 12,500 Ks to Kyaw Zin is successful"). The name may
   // agree, never disagree: a sentence's words around a name are not a label.

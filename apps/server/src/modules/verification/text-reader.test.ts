@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
 import { readReceipt } from './receipt-text.ts';
 import {
+  burmeseNumbersOf,
   burmeseWordsOf,
   sameWhereBothRead,
   joinedNumbers,
@@ -11,6 +12,7 @@ import {
   withoutFullStop,
   withoutLabelDebris,
   withoutShortOnes,
+  withBurmeseWords,
   withSplitStopJoined,
 } from './text-reader.ts';
 
@@ -169,5 +171,48 @@ describe('numbers printed in Burmese digits', () => {
       ['၂၃/၁၁/၂၀၂၆', 101, 360],
       ['၁၁:၀၉', 385, 500],
     ]);
+  });
+});
+
+describe('a date in Burmese digits read in place of the English reading', () => {
+  // Words and boxes as the two readings gave them on held-out receipts (text, confidence, x0, y0, x1, y1).
+  type Spec = [string, number, number, number, number, number];
+  const line = (...specs: Spec[]) => {
+    const words = specs.map(([text, confidence, x0, y0, x1, y1]) => ({ text, confidence, bbox: { x0, y0, x1, y1 } }) as Word);
+    return { text: words.map((w) => w.text).join(' '), words, bbox: words[0]!.bbox } as unknown as Line;
+  };
+  const inPlace = (english: Line, burmese: Line) =>
+    withBurmeseWords(english, [], burmese.words!, burmeseNumbersOf(burmese), new Set(), true);
+
+  it("takes a day's two digits read with less confidence only where the English data read nothing", () => {
+    const burmese = line(
+      ['(ျ၀%', 4, 77, 1579, 148, 1620],
+      ['၂၅.', 89, 159, 1589, 221, 1628],
+      ['၂၀၂၆', 93, 234, 1571, 337, 1628],
+      ['၁၁:၅၉', 90, 351, 1589, 459, 1628],
+    );
+    const english = (day: Spec) =>
+      line(
+        ['Nov', 96, 77, 1583, 148, 1611],
+        day,
+        ['Job', 12, 234, 1571, 337, 1628],
+        ['22:9', 6, 351, 1589, 459, 1628],
+        ['AM', 95, 472, 1583, 529, 1611],
+      );
+    expect(inPlace(english(['Jo', 0, 159, 1589, 221, 1628]), burmese)).toBe('Nov 25. 2026 11:59 AM');
+    // The English data read digits there, not debris: they stay.
+    expect(inPlace(english(['23', 70, 159, 1589, 221, 1628]), burmese)).toBe('Nov 23 2026 11:59 AM');
+  });
+
+  it('takes a date whose month the Burmese data made signs of, with the month the English data read', () => {
+    const english = line(
+      ['Date:', 94, 441, 252, 537, 283],
+      ['J9-Nov-', 76, 552, 252, 707, 303],
+      ['jo', 83, 725, 259, 761, 303],
+      ['J&', 33, 778, 240, 818, 303],
+      ['06:96.', 41, 832, 236, 964, 307],
+    );
+    const burmese = line(['[916:', 0, 441, 252, 537, 283], ['၂၅-|1၀%-၂၀၂၆', 26, 552, 236, 818, 307], ['၀၆:၅၆.', 79, 832, 236, 964, 307]);
+    expect(readReceipt(`Payment Successful\n${inPlace(english, burmese)}`).time).toBe('2026-11-25T00:26:00.000Z');
   });
 });

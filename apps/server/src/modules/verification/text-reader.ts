@@ -318,23 +318,31 @@ const burmeseDigitCount = (text: string) => (text.match(/[\u1040-\u1049]/g) ?? [
 /** Burmese digits and the letter ဝ, which is drawn exactly as ၀ (zero), between or beside them. */
 const BURMESE_NUMBER = /[\u1040-\u1049\u101d]*[\u1040-\u1049][\u1040-\u1049\u101d]*/g;
 
+/** A number the Burmese page reading saw; `pair`: two digits read with less confidence (see burmeseNumbersOf). */
+type NumberWord = Word & { pair?: true };
+
+/** Confidence at which two Burmese digits alone ("၂၃", a day or an hour) are taken anywhere. */
+const PAIR_CONFIDENCE = 90;
+/** Below this the English data saw nothing it could read where two Burmese digits stand ("Jo" of ၂၅, at 0). */
+const ENGLISH_UNREAD = 40;
+
 /**
  * Numbers printed in Burmese digits (an id, a date, a time), as the Burmese page reading saw them: words with three
  * Burmese digits or more, in Latin digits. The English data reads them as other digits and letters ("309550083269909"
- * of ၃၀၇၄၄၇၀၆၃၁၆၇၅၁၅), which would disagree with the order where the receipt agrees.
+ * of ၃၀၇၄၄၇၀၆၃၁၆၇၅၁၅), which would disagree with the order where the receipt agrees. Two digits are a day or an hour
+ * ("၂၃"): taken when read with confidence, else (`pair`) only over an English word read with almost none.
  */
-function burmeseNumbersOf(line: Line): Word[] {
-  return joinedNumbers(line.words ?? [])
-    .filter((w) => {
-      const digits = burmeseDigitCount(w.text);
-      // Two are a day or an hour ("၂၃"), taken when read with confidence.
-      return digits >= 3 || (digits === 2 && w.confidence >= 90);
-    })
-    .map((w) => ({
-      ...w,
-      text: normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))),
-    }));
+export function burmeseNumbersOf(line: Line): NumberWord[] {
+  return joinedNumbers(line.words ?? []).flatMap((w) => {
+    const digits = burmeseDigitCount(w.text);
+    if (digits < 2) return [];
+    const text = normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040')));
+    return [digits === 2 && w.confidence < PAIR_CONFIDENCE ? { ...w, text, pair: true as const } : { ...w, text }];
+  });
 }
+
+/** A date in digits with its month in Latin letters ("25-Nov-2026"). */
+const DATE_WITH_MONTH = /^\d{1,2}([-/. ])[A-Za-z]{3}\1\d{2,4}[.,]?$/;
 
 /**
  * Burmese numbers the Burmese data cut into touching words ("၂၃/၁၁/" "၂၀" "၂၆" of ၂၃/၁၁/၂၀၂၆) as one word: next to
@@ -396,11 +404,11 @@ const inLine = (b: Bbox, line: Line) => b.x1 > line.bbox.x0 && b.x0 < line.bbox.
  * script the English data made debris of ("ogee: Ble sa", a label read as "660932690"). Latin words read with
  * confidence, and words no Burmese word covers (a name, a phone, an id, an amount), stay as the English data read them.
  */
-function withBurmeseWords(
+export function withBurmeseWords(
   line: Line,
   burmeseWords: Word[],
   allWords: Word[],
-  burmeseNumbers: Word[],
+  burmeseNumbers: NumberWord[],
   used: Set<Word>,
   numbersOnly = false,
 ): string {
@@ -412,12 +420,17 @@ function withBurmeseWords(
     // makes of ၂၃ or ၂၀ ("JR", "Jo").
     const word = latin && (/^[A-Za-z]{3,}[,.:]?$/.test(w.text) || /^(?:U|Ko|Ma|Mg|Daw|Ks)[,.:]?$/i.test(w.text));
     // Where only numbers are sought, only a clean number stands in: the Burmese data's digits and signs made of a Latin
-    // label the English data was unsure of ("2245င!08" of "Transaction" in a blurred photo) are not one.
+    // label the English data was unsure of ("2245င!08" of "Transaction" in a blurred photo) are not one. A date whose
+    // month the Burmese data made signs of is one once the English word gives the month ("25-|10%-2026", "J9-Nov-").
     // A Latin month read with confidence ("23-Nov-") stays unless the Burmese number keeps it ("၂၃-Nov-၂၆"): the
     // Burmese data makes digits of its letters ("23-620-").
     const month = w.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(w.text);
+    const clean = (b: Word) => CLEAN_NUMBER.test(b.text) || DATE_WITH_MONTH.test(withEnglishMonth(b.text, w.text));
     const numbers = burmeseNumbers.filter(
-      (b) => (!numbersOnly || CLEAN_NUMBER.test(b.text)) && (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
+      (b) =>
+        (!b.pair || w.confidence < ENGLISH_UNREAD) &&
+        (!numbersOnly || clean(b)) &&
+        (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
     );
     const near = [...(latin ? [] : burmeseWords), ...(word ? [] : numbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
@@ -436,7 +449,7 @@ function withBurmeseWords(
     burmeseWords.filter((b) => inLine(b.bbox, line)).forEach((b) => place(b));
     // A number only where the English data saw nothing at all: not over a word it kept.
     const seen = (b: Word) => line.words!.some((x) => Math.min(x.bbox.x1, b.bbox.x1) > Math.max(x.bbox.x0, b.bbox.x0));
-    burmeseNumbers.filter((b) => inLine(b.bbox, line) && !seen(b)).forEach((b) => place(b));
+    burmeseNumbers.filter((b) => !b.pair && inLine(b.bbox, line) && !seen(b)).forEach((b) => place(b));
   }
   return out.join(' ');
 }
@@ -744,7 +757,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         if ([...used].slice(before).some((w) => pageNumbers.includes(w))) numbered.add(i);
         return text;
       });
-      extra = unplacedWords(lines, [...pageWords, ...pageNumbers], used);
+      extra = unplacedWords(lines, [...pageWords, ...pageNumbers.filter((n) => !n.pair)], used);
       // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
       // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
       if (wordsNeedBurmese && readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
