@@ -481,6 +481,14 @@ describe('fields found by their shape alone', () => {
     expect(sms('4567').receiver?.phone ?? null).toBeNull();
   });
 
+  it('cuts a Burmese sentence at a stop OCR read as "/", and a whole number before the next group of digits', () => {
+    const r = readReceipt('ATOM\n09450031122 0503 MMK 99,000 ငွေလွှဲခြင်း ထံသို့\nအောင်မြင်ပါသည်/ ငွေလွှဲအမှတ် 772118050483\n25/11/2026 07:29:37');
+    expect(r).toMatchObject({ transactionId: '772118050483', receiver: { name: null, phone: '09450031122' } });
+    expect(r.unlabelled).not.toContain('transactionId');
+    // Spaced as printed, the number stays whole.
+    expect(readReceipt('Transfer To\n09 7771 24567').receiver).toEqual({ name: null, phone: '09777124567' });
+  });
+
   it('takes a mask shrunk to a sign or two right after "to" in a sentence, by shape', () => {
     const wrapped = readReceipt('Balance Transfer of 25,000.00 MMK to\n.  *+4567 was successful. Transaction\nID 88175132529281112.');
     expect(wrapped.receiver).toEqual({ name: null, phone: '*******4567' });

@@ -234,7 +234,9 @@ export function receiptLines(text: string): string[] {
   return normalizeText(text)
     .split(/\r?\n/)
     .flatMap((l) =>
-      l.length > 24 ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b)\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/) : [l],
+      l.length > 24
+        ? l.split(/(?<=[a-z0-9)\]]{2}[.!]|\u104b|[\u1000-\u109f][/|!])\s+(?=[A-Z\u1000-\u109f])(?<!\b(?:No|Ref|Trans|Txn)\.\s+)/)
+        : [l],
     )
     .map((l) => l.replace(SPLIT_YEAR, '20$1').trim())
     .filter(Boolean)
@@ -710,7 +712,11 @@ const MASKED_END = new RegExp(`(${MASK}{2,}\\d{2,})[\\s.-].*$`);
 function cleanPhone(found: string): string | null {
   // A letter PHONE let in is a misread mask character: one before the digits shown still makes them the mask's end.
   // So is a lone digit between the mask and the digits shown, a space apart from them ("****%%1 1122").
-  const raw = found
+  // A whole number runs 9 to 11 digits: a group of digits a space after a whole one is the next word ("09450031122
+  // 0503"), not more of the number.
+  const whole = found.match(/^0\s?9[\d ]*?(?=\s\d)/)?.[0];
+  const number = whole && /^\d{9,11}$/.test(whole.replace(/\s/g, '')) && found.replace(/\D/g, '').length > 11 ? whole : found;
+  const raw = number
     .replace(/[A-Za-z]/g, '*')
     .replace(MASKED_END, '$1')
     .replace(new RegExp(`(?<=${MASK})\\d\\s(?=\\d{3,4}\\)?$)`), '*');
