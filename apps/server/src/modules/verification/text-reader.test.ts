@@ -202,6 +202,9 @@ describe('a date in Burmese digits read in place of the English reading', () => 
     expect(inPlace(english(['Jo', 0, 159, 1589, 221, 1628]), burmese)).toBe('Nov 25. 2026 11:59 AM');
     // The English data read digits there, not debris: they stay.
     expect(inPlace(english(['23', 70, 159, 1589, 221, 1628]), burmese)).toBe('Nov 23 2026 11:59 AM');
+    // Nor over a longer word the English data was unsure of (a masked phone): two digits are not what it was.
+    const phone = line(['Hnin', 96, 77, 1583, 148, 1611], ['09*****1122', 30, 159, 1589, 400, 1628]);
+    expect(inPlace(phone, line(['၈၈', 70, 159, 1589, 400, 1628]))).toBe('Hnin 09*****1122');
   });
 
   it('takes a date whose month the Burmese data made signs of, with the month the English data read', () => {

@@ -323,8 +323,12 @@ type NumberWord = Word & { pair?: true };
 
 /** Confidence at which two Burmese digits alone ("၂၃", a day or an hour) are taken anywhere. */
 const PAIR_CONFIDENCE = 90;
-/** Below this the English data saw nothing it could read where two Burmese digits stand ("Jo" of ၂၅, at 0). */
+/**
+ * Below this the English data saw nothing it could read where two Burmese digits stand ("Jo" of ၂၅, at 0): a word
+ * of two to four signs, as long as what it made of the two digits. A longer word (a masked phone) is not theirs.
+ */
 const ENGLISH_UNREAD = 40;
+const pairFits = (english: Word) => english.confidence < ENGLISH_UNREAD && english.text.length <= 4;
 
 /**
  * Numbers printed in Burmese digits (an id, a date, a time), as the Burmese page reading saw them: words with three
@@ -427,10 +431,7 @@ export function withBurmeseWords(
     const month = w.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(w.text);
     const clean = (b: Word) => CLEAN_NUMBER.test(b.text) || DATE_WITH_MONTH.test(withEnglishMonth(b.text, w.text));
     const numbers = burmeseNumbers.filter(
-      (b) =>
-        (!b.pair || w.confidence < ENGLISH_UNREAD) &&
-        (!numbersOnly || clean(b)) &&
-        (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
+      (b) => (!b.pair || pairFits(w)) && (!numbersOnly || clean(b)) && (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
     );
     const near = [...(latin ? [] : burmeseWords), ...(word ? [] : numbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
