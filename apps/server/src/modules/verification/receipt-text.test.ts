@@ -717,6 +717,20 @@ describe('a title or a status line where the payee name would be', () => {
     expect(id('Transaction ID\n10377925900193', '908193')).toBe('mismatch');
   });
 
+  it('reads an id through one stray sign OCR left among its digits: it may agree, never disagree', () => {
+    const r = readReceipt('Transaction ID: 19581474225319%497');
+    expect(r.transactionId).toBe('19581474225319497');
+    expect(r.unlabelled).toContain('transactionId');
+    expect(readReceipt('Success!\n-3,800 Ks\n19581474225319%497').transactionId).toBe('19581474225319497');
+  });
+
+  it('never takes the currency of a whole sum for one before the number on the next line', () => {
+    expect(readReceipt('Success!\n-3,800 Ks\n-3,800 Ks\n19581474225319').amount).toBe(3800);
+    expect(readReceipt('Success!\n-3,800 Ks\n11818 Wal Phyo ******1122\n-3,800 Ks').amount).toBe(3800);
+    // A currency alone at a line's end is still the sum's on the next.
+    expect(readReceipt('You have successfully transferred MMK\n3,800 to Hnin Wai Phyo.').amount).toBe(3800);
+  });
+
   it('leaves a masked number showing more digits than wallets do unread, whatever they are', () => {
     const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin Oo' }];
     expect(receiverAgrees({ name: null, phone: '******210292' }, holders)).toBeNull();

@@ -313,6 +313,9 @@ function amountsIn(line: string): number[] {
   return found;
 }
 
+/** A line without the sums written whole in it, number and currency. */
+const withoutSums = (line: string) => line.replace(AMOUNT_AFTER, ' ').replace(AMOUNT_BEFORE, ' ');
+
 /** An amount block's amounts: with a currency word, or a bare number alone on a value line. */
 function blockAmounts(block: Block): number[] {
   const found: number[] = [];
@@ -373,8 +376,9 @@ function amountOf(lines: string[]): { value: number | null; labelled: boolean } 
       .flatMap((b) => b.lines),
   ];
   // A sentence wraps where the screen ends, between a sum and its currency too ("sent 12,500.00" over "MMK to …"):
-  // each line is also read joined to the next.
-  const withBreaks = [...freeLines, ...freeLines.slice(1).map((line, i) => `${freeLines[i]} ${line}`)];
+  // each line is also read joined to the next, without the sums it holds whole: the "Ks" of "-3,800 Ks" is that sum's,
+  // not a currency before the number under it (an id, a name OCR made digits of).
+  const withBreaks = [...freeLines, ...freeLines.slice(1).map((line, i) => `${withoutSums(freeLines[i]!)} ${line}`)];
   const free = distinctPositive(withBreaks.flatMap(amountsIn));
   const sms = distinctPositive(withBreaks.flatMap((l) => amountsIn(l.match(SMS_AMOUNT)?.[1] ?? '')));
   const chosen = labelled.length ? labelled : totals.length ? totals : sms;
@@ -402,12 +406,16 @@ function longNumbersIn(line: string): string[] {
     .filter((d) => d.length >= 10 && d.length <= 40 && !looksLikePhone(d) && !looksLikeDateTime(d));
 }
 
+/** One sign OCR left between the digits of a long number ("19581474225319%497"): debris, not part of the number. */
+const STRAY_SIGN = /(?<=\d{6})[%*#'"`](?=\d{2})/;
+const withoutStraySign = (line: string) => line.replace(STRAY_SIGN, '');
+
 /**
  * An id token as printed on one value line: digits (spaces and dashes inside tolerated), or letters and digits with
  * at least 8 digits. In a mostly-digit token OCR's O and l/I are 0 and 1.
  */
 const withoutDateTime = (line: string) =>
-  line
+  withoutStraySign(line)
     .replace(DATE_PATTERNS.dMonY, ' ')
     .replace(DATE_PATTERNS.dmy, ' ')
     .replace(DATE_PATTERNS.ymd, ' ')
@@ -442,7 +450,7 @@ function blockId(block: Block): string | null {
 
 /**
  * A block's id, and the block's line after it (the rest of a wrapped id, or the next text). `gapped`: OCR read a gap
- * between its digits on a line ("10377925 900193" of 1037792501908193): a digit may have gone with it.
+ * or a stray sign between its digits on a line ("10377925 900193" of 1037792501908193): a digit may have gone with it.
  */
 function blockIdWithRest(block: Block): { id: string | null; rest: string | undefined; gapped: boolean } {
   let id = '';
@@ -455,7 +463,7 @@ function blockIdWithRest(block: Block): { id: string | null; rest: string | unde
     // A 20-digit id wraps onto a second line at phone widths; two ids are never printed in one block.
     if (id && (id.length < 8 || id.length + token.length > 32 || !/^\d+$/.test(token))) break;
     id += token;
-    gapped ||= /\d\s+\d/.test(withoutDateTime(line));
+    gapped ||= /\d\s+\d/.test(withoutDateTime(line)) || STRAY_SIGN.test(line);
     used++;
   }
   return { id: id.length >= 8 ? id : null, rest: block.lines[used], gapped };
