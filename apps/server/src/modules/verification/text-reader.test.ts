@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
 import { readReceipt } from './receipt-text.ts';
 import {
+  amountReadOnPage,
   burmeseNumbersOf,
   burmeseWordsOf,
   sameWhereBothRead,
@@ -217,5 +218,14 @@ describe('a date in Burmese digits read in place of the English reading', () => 
     );
     const burmese = line(['[916:', 0, 441, 252, 537, 283], ['၂၅-|1၀%-၂၀၂၆', 26, 552, 236, 818, 307], ['၀၆:၅၆.', 79, 832, 236, 964, 307]);
     expect(readReceipt(`Payment Successful\n${inPlace(english, burmese)}`).time).toBe('2026-11-25T00:26:00.000Z');
+  });
+});
+
+describe('the amount a page reading already gives', () => {
+  it('is read on the lines as the parser joins them: a balance wrapped onto its own line is no second amount', () => {
+    expect(
+      amountReadOnPage(['You have successfully transferred', 'MMK 150,000 to Hnin Wai Phyo', '11:12 AM. Your balance is', '21,350 Ks.']),
+    ).toBe(true);
+    expect(amountReadOnPage(['MMK 150,000 to Hnin Wai Phyo', '21,350 Ks.'])).toBe(false);
   });
 });

@@ -644,6 +644,14 @@ function numbersUnread(text: string): boolean {
   return r.amount === null || r.time === null || !/^\d+$/.test(r.transactionId ?? '');
 }
 
+/**
+ * Whether the page's lines give one amount, judged on them as the parser cuts and joins them: a balance whose sum
+ * wrapped onto the next line ("Your balance is" / "21,350 Ks.") is no second amount.
+ */
+export function amountReadOnPage(texts: string[]): boolean {
+  return readAmount(receiptLines(texts.join('\n'))) !== null;
+}
+
 const FIELDS = 5;
 /** How many of a receipt's fields a reading gives: amount, id, time, payee and status. */
 function fieldsRead(r: ReceiptReading): number {
@@ -791,7 +799,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     const readBurmese = await burmese.get();
     const reread = new Map<number, AmountReread>();
     if (amountsNeedBurmese) {
-      const pageAmountAgrees = readAmount(texts) !== null;
+      const pageAmountAgrees = amountReadOnPage(texts);
       for (const [i, line] of lines.entries()) {
         const currency = amountLineCurrency(texts[i]!);
         // An amount the Burmese page reading gave is not read again when the page's amounts agree: the line read alone
