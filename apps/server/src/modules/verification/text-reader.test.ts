@@ -1,18 +1,20 @@
 // Putting OCR's pieces of a page back in reading order. Pure: no OCR runs here.
 import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
-import { readReceipt } from './receipt-text.ts';
+import { readReceipt, readStatus } from './receipt-text.ts';
 import {
   amountReadOnPage,
   burmeseNumbersOf,
   burmeseWordsOf,
   sameWhereBothRead,
   joinedNumbers,
+  readable,
   rowsOf,
   withEnglishMonth,
   withoutFullStop,
   withoutLabelDebris,
   withoutShortOnes,
+  withoutSuccessWords,
   withBurmeseWords,
   withSplitStopJoined,
 } from './text-reader.ts';
@@ -227,5 +229,31 @@ describe('the amount a page reading already gives', () => {
       amountReadOnPage(['You have successfully transferred', 'MMK 150,000 to Hnin Wai Phyo', '11:12 AM. Your balance is', '21,350 Ks.']),
     ).toBe(true);
     expect(amountReadOnPage(['MMK 150,000 to Hnin Wai Phyo', '21,350 Ks.'])).toBe(false);
+  });
+});
+
+describe('success words a line read alone did not confirm', () => {
+  it('go, and the payee and amount on their line stay', () => {
+    expect(withoutSuccessWords('09450031122 ထံသို့ အောင်မြင်ပါသည်, 27,500 ကျပ် ငွေလွှဲ')).toBe('09450031122 ထံသို့ 27,500 ကျပ် ငွေလွှဲ');
+    expect(readStatus(['09450031122 ထံသို့ 27,500 ကျပ် ငွေလွှဲ']).status).toBeNull();
+  });
+
+  it('go when a space cut the word in two, and a "not" stays a failure', () => {
+    expect(withoutSuccessWords('Kyaw Zin Oo အောင် မြင်ပါသည်')).toBe('Kyaw Zin Oo');
+    expect(readStatus([withoutSuccessWords('ငွေလွှဲခြင်း မအောင်မြင်ပါ')]).status).toBe('failed');
+  });
+});
+
+describe('rectangles read alone', () => {
+  const page = { width: 600, height: 1200 };
+
+  it('grow about their middle to a size tesseract can threshold, within the page', () => {
+    expect(readable({ left: 100, top: 200, width: 6, height: 4 }, page)).toEqual({ left: 91, top: 190, width: 24, height: 24 });
+    expect(readable({ left: 598, top: 0, width: 2, height: 3 }, page)).toEqual({ left: 576, top: 0, width: 24, height: 24 });
+  });
+
+  it('stay as they are when large enough', () => {
+    const line = { left: 40, top: 300, width: 420, height: 36 };
+    expect(readable(line, page)).toEqual(line);
   });
 });

@@ -47,9 +47,9 @@ export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
  * 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about 20 px high or more,
  * which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a third more CPU per
  * receipt for nothing (docs/decisions/0038, "Measured"). Colours of wallet headers (white on blue or red) survive as
- * grey levels; tesseract's own thresholding copes better with those than one global threshold here would. No contrast
- * stretch: tesseract's threshold is taken from the histogram, which a linear stretch hardly moves, and sharp's
- * normalise() was 40 % of the pre-processing (0701, "Cheaper pre-processing").
+ * grey levels; tesseract's own thresholding (by neighbourhood, see SAUVOLA) copes better with those than one
+ * threshold here would. No contrast stretch: tesseract's thresholds are taken from the pixels' levels, which a linear
+ * stretch hardly moves, and sharp's normalise() was 40 % of the pre-processing (0701, "Cheaper pre-processing").
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
   return (await prepare(image)).data;
@@ -90,6 +90,9 @@ async function prepare(image: Buffer, options: { sharpen?: boolean } = {}) {
   if (options.sharpen) pipeline = pipeline.sharpen({ sigma: SHARPEN_SIGMA });
   // (Its own rounding of the scaled height may differ from ours by a pixel: crop only what is surely there.)
   if (scaledHeight > readHeight + 1) pipeline = pipeline.extract({ left: 0, top: 0, width: target, height: readHeight });
+  // A strip a few pixels high (a banner) gets a white margin: thresholding by neighbourhood needs some height.
+  if (readHeight < MIN_READ_SIDE)
+    pipeline = sharp(await pipeline.png().toBuffer()).extend({ bottom: MIN_READ_SIDE, background: '#ffffff' });
   const rgb = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixels = rgb.info.width * rgb.info.height;
   const channels = rgb.info.channels;
@@ -255,7 +258,28 @@ function around(box: Bbox, image: { width: number; height: number }, share = 1 /
   const margin = Math.round((box.y1 - box.y0) * share);
   const left = Math.max(0, box.x0 - margin);
   const top = Math.max(0, box.y0 - margin);
-  return { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top };
+  return readable(
+    { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top },
+    image,
+  );
+}
+
+/**
+ * Tesseract's thresholding by neighbourhood (below) needs a few pixels each way: a rectangle smaller than this (a
+ * speck OCR took for a line) fails the whole reading. Such a rectangle is read grown about its middle.
+ */
+const MIN_READ_SIDE = 24;
+type Rectangle = { left: number; top: number; width: number; height: number };
+
+export function readable(r: Rectangle, image: { width: number; height: number }): Rectangle {
+  const grow = (start: number, size: number, limit: number) => {
+    const wanted = Math.min(limit, Math.max(size, MIN_READ_SIDE));
+    const from = Math.max(0, Math.min(limit - wanted, Math.round(start - (wanted - size) / 2)));
+    return [from, wanted] as const;
+  };
+  const [left, width] = grow(r.left, r.width, image.width);
+  const [top, height] = grow(r.top, r.height, image.height);
+  return { left, top, width, height };
 }
 
 /**
@@ -551,6 +575,22 @@ export function withEnglishMonth(burmese: string, english: string): string {
   return `${parts[1]}${parts[2]}${month}${parts[2]}${parts[4]}`;
 }
 
+/** A line without its success words (one word, or two a space cut apart: "အောင်" "မြင်ပါသည်"). */
+export function withoutSuccessWords(text: string): string {
+  const says = (t: string) => readStatus([t]).status === 'success';
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (says(words[i]!)) continue;
+    if (i + 1 < words.length && !says(words[i + 1]!) && says(`${words[i]} ${words[i + 1]}`)) {
+      i++;
+      continue;
+    }
+    out.push(words[i]!);
+  }
+  return out.join(' ');
+}
+
 /** Burmese words placed on no line, where the English data saw no word at all: kept where they were seen. */
 function unplacedWords(lines: Line[], burmeseWords: Word[], used: Set<Word>): Placed[] {
   const english = lines.flatMap((l) => l.words ?? []);
@@ -594,6 +634,9 @@ export function rowsOf(pieces: Placed[]): string[] {
     );
 }
 
+/** Tesseract's `thresholding_method` for Sauvola's local thresholds (0 is Otsu, its default). */
+const SAUVOLA = '2';
+
 function lazyScheduler(options: { workers: number }, lang: string, langPath: () => string, psm: keyof typeof PSM) {
   let scheduler: Promise<Scheduler> | null = null;
   const start = async () => {
@@ -618,6 +661,10 @@ function lazyScheduler(options: { workers: number }, lang: string, langPath: () 
         tessedit_pageseg_mode: PSM[psm],
         preserve_interword_spaces: '1',
         user_defined_dpi: '72',
+        // Tesseract splits ink from page by each pixel's neighbourhood (Sauvola) rather than by one threshold for the
+        // page (Otsu): a photo's grey bubble, dimmed at one end, split by one threshold gave no line at all. Its
+        // recognition still reads the grey pixels.
+        thresholding_method: SAUVOLA,
       });
       s.addWorker(worker);
     }
@@ -708,9 +755,10 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
   /** A stretch of the page read alone, as one block of English text. */
   const readRectangle =
     (prepared: Prepared): ReadRectangle =>
-    (rectangle) => {
+    (asked) => {
       const read = rectanglesRead.get(prepared) ?? new Map<string, Promise<Word[]>>();
       rectanglesRead.set(prepared, read);
+      const rectangle = readable(asked, prepared.info);
       const key = JSON.stringify(rectangle);
       let words = read.get(key);
       if (!words) {
@@ -767,8 +815,10 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         return text;
       });
       extra = unplacedWords(lines, [...pageWords, ...pageNumbers.filter((n) => !n.pair)], used);
-      // A success word only the Burmese page reading saw must be seen again: its line is read alone in Burmese (which
-      // keeps a "မ" the page reading may lose), and unless that also says success the status words go (unread).
+      // A success word only the Burmese page reading saw must be seen again: the Burmese line it was read on is read
+      // alone (which keeps a "မ" the page reading may lose), with the line above it (a "not" a sentence wrapped before
+      // the word: "… ငွေလွှဲခြင်း မ" / "အောင်မြင်ပါ"). Success words on no line that said success again go (unread);
+      // the rest of their line stays (a payee, an amount). A line that said another status alone is kept as it said it.
       if (wordsNeedBurmese && readStatus(receiptLines([...texts, ...extra.map((e) => e.text)].join('\n'))).status === 'success') {
         const readLine = await burmese.get();
         // A tall line's margin may take in parts of the lines above and below, and then tesseract reads no line at all:
@@ -778,16 +828,27 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           if (data.text.trim()) return data.text;
           return (await readLine.addJob('recognize', prepared.data, { rectangle: around(box, prepared.info, 0) })).data.text;
         };
-        for (const [i, line] of lines.entries()) {
-          if (readStatus([texts[i]!]).status !== 'success') continue;
+        const pageLines = linesOf(page);
+        const confirmed: Bbox[] = [];
+        for (const line of pageLines) {
+          if (
+            readStatus([
+              burmeseWordsOf(line)
+                .map((w) => w.text)
+                .join(' '),
+            ]).status !== 'success'
+          )
+            continue;
           const again = await readAlone(line.bbox);
-          // The line above too: a "not" a sentence wrapped before the word ("… ငွေလွှဲခြင်း မ" / "အောင်မြင်ပါ").
-          const above = lineAbove(lines, line);
+          const above = lineAbove(pageLines, line);
           const before = above ? await readAlone(above.bbox) : '';
           const status = readStatus(receiptLines(`${before}\n${again}`)).status;
-          if (status !== 'success') texts[i] = status ? again.trim() : '';
+          if (status === 'success') confirmed.push(line.bbox);
+          else if (status) extra.push({ text: again.trim(), bbox: line.bbox });
         }
-        extra = extra.filter((w) => readStatus([w.text]).status !== 'success');
+        const seenAgain = (box: Bbox) => confirmed.some((c) => overlaps(c, box));
+        texts = texts.map((text, i) => (seenAgain(lines[i]!.bbox) ? text : withoutSuccessWords(text)));
+        extra = extra.map((e) => (seenAgain(e.bbox) ? e : { ...e, text: withoutSuccessWords(e.text) }));
       }
     }
     // Amount lines judged on the text as it now reads: a currency word in Burmese (ကျပ်) beside digits the English
