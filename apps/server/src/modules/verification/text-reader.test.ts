@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Line, Word } from 'tesseract.js';
 import { readReceipt, readStatus } from './receipt-text.ts';
 import {
+  amountBox,
   amountReadOnPage,
   burmeseNumbersOf,
   burmeseWordsOf,
@@ -255,5 +256,25 @@ describe('rectangles read alone', () => {
   it('stay as they are when large enough', () => {
     const line = { left: 40, top: 300, width: 420, height: 36 };
     expect(readable(line, page)).toEqual(line);
+  });
+});
+
+describe("an SMS sentence's amount read again alone", () => {
+  const w = (text: string, x0: number, x1: number) => ({ text, confidence: 95, bbox: { x0, x1, y0: 200, y1: 230 } }) as unknown as Word;
+  const line = (...words: Word[]) =>
+    ({
+      text: words.map((x) => x.text).join(' '),
+      words,
+      bbox: { x0: words[0]!.bbox.x0, x1: words.at(-1)!.bbox.x1, y0: 200, y1: 230 },
+    }) as unknown as Line;
+
+  it('is the number after a currency printed first, not the word before it', () => {
+    const sentence = line(w('You', 10, 50), w('transferred', 60, 180), w('MMK', 190, 240), w('5,500', 250, 320), w('to', 330, 350));
+    expect(amountBox(sentence)).toMatchObject({ x0: 250, x1: 320 });
+  });
+
+  it('is the number before a currency printed after it', () => {
+    const sentence = line(w('Balance', 10, 90), w('Transfer', 100, 180), w('of', 190, 210), w('3,800', 220, 290), w('Ks', 300, 330));
+    expect(amountBox(sentence)).toMatchObject({ x0: 220, x1: 290 });
   });
 });

@@ -283,17 +283,19 @@ export function readable(r: Rectangle, image: { width: number; height: number })
 }
 
 /**
- * Where a line's amount is: the whole line when it is short (a headline, an amount row), else the words before (or
- * after) its currency word: an SMS sentence read again whole in Burmese gives the number somewhere in its middle.
+ * Where a line's amount is: the whole line when it is short (a headline, an amount row), else the number beside its
+ * currency word: an SMS sentence read again whole in Burmese gives the number somewhere in its middle.
  */
-function amountBox(line: Line): Bbox {
+export function amountBox(line: Line): Bbox {
   const words = line.words ?? [];
   if (words.length <= 3) return line.bbox;
   const at = words.findIndex((w) => isCurrencyWord(w.text));
   if (at < 0) return line.bbox;
+  // The number beside the currency: before it ("5,500 Ks"), or after it when only that side has digits ("MMK 5,500").
+  const numberAfter = !/\d/.test(words[at - 1]?.text ?? '') && /\d/.test(words[at + 1]?.text ?? '');
   const picked = /\d/.test(words[at]!.text)
     ? [words[at]!]
-    : at > 0
+    : at > 0 && !numberAfter
       ? words.slice(Math.max(0, at - (/^[-+]$/.test(words[at - 2]?.text ?? '') ? 2 : 1)), at)
       : words.slice(at + 1, at + 2);
   if (!picked.length) return line.bbox;
