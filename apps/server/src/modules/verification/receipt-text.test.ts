@@ -950,6 +950,16 @@ describe('dates as wallets print them', () => {
   it('takes no date from an amount, a time or an id', () => {
     for (const line of ['Amount: 1.250.000 Ks', 'Time: 10:36:12', 'Ref: 23/11/2026123']) expect(at(line), line).toBeNull();
   });
+
+  it("reads a date an SMS bubble wrapped across two lines, the year's separator lost at the break", () => {
+    const expected = '2026-11-23T04:06:00.000Z';
+    for (const wrapped of ['Ref 8806123. Date 2026\n11-23 10:36 AM. Balance 2,100 Ks', 'Sent on Nov\n23, 2026 10:36 AM.'])
+      expect(at(wrapped), wrapped).toBe(expected);
+  });
+
+  it('joins no lines when one already holds a whole date', () => {
+    expect(at('Date 2026\n11-20 09:00 AM\nPaid 23/11/2026 10:36')).toBe('2026-11-23T04:06:00.000Z');
+  });
 });
 
 describe('a failed payment whose "not" a line wrap parted from its word', () => {

@@ -673,9 +673,24 @@ function timeOf(lines: string[]): { value: string | null; ifMisread: string[] } 
     STATUS_BAR.test(l) ? null : findClock(l.replace(DATE_PATTERNS.ymd, ' ').replace(DATE_PATTERNS.dmy, ' ')),
   );
   const distinctClocks = new Set(clocks.filter(Boolean).map((c) => `${c!.h}:${c!.mi}:${c!.s}`));
-  lines.forEach((line, i) => {
-    const date = findDate(line);
+  // A date the line wrapped ("Date: 2026" / "11-25 8:39 AM", "Nov" / "25, 2026"), sought only where no line holds a
+  // whole one: the two lines joined, the date across the break (OCR often loses a separator at a line's edge).
+  const wrapped = (i: number) => {
+    if (i + 1 >= lines.length || [lines[i]!, lines[i + 1]!].some((l) => findDate(l) || STATUS_BAR.test(l))) return null;
+    // A year's separator lost at the break comes back as the month's ("2026" / "11-25"), at the same length.
+    const joined = `${lines[i]} ${lines[i + 1]}`.replace(/(20\d{2}) (\d{1,2})([-/.])(?=\s?\d)/, '$1$3$2$3');
+    const date = findDate(joined);
+    return date && joined.indexOf(date.text) < lines[i]!.length && joined.indexOf(date.text) + date.text.length > lines[i]!.length + 1
+      ? { date, line: joined }
+      : null;
+  };
+  const anyDate = lines.some((l) => findDate(l));
+  lines.forEach((text, i) => {
+    const whole = findDate(text);
+    const across = whole || anyDate ? null : wrapped(i);
+    const date = whole ?? across?.date;
     if (!date) return;
+    const line = across?.line ?? text;
     const sameLine = findClock(line.replace(date.text, ' '));
     const near = [i + 1, i - 1, i + 2].map((j) => (j >= 0 && j < lines.length && !findDate(lines[j]!) ? clocks[j] : null)).find(Boolean);
     const only = distinctClocks.size === 1 ? clocks.find(Boolean) : null;
