@@ -655,6 +655,13 @@ describe('a date whose day may have lost a digit', () => {
     // A one-digit day in its window agrees as before.
     expect(time('5 Nov 2026 02:05 PM', '2026-11-05T07:40:00.000Z')).toBe('match');
   });
+
+  it('does not call "2 Nov- 2026" old when the dash lost beside the day took its second digit (25-Nov-2026)', () => {
+    // Order on 25 Nov: 2 Nov would be old, 25 Nov agrees; a misread is never a match.
+    expect(time('2 Nov- 2026 08:52', '2026-11-25T02:44:00.000Z')).toBe('unreadable');
+    // Dashes on both sides (or neither): the day stands as read, and 2 Nov is old.
+    expect(time('2-Nov-2026 08:52', '2026-11-25T02:44:00.000Z')).toBe('mismatch');
+  });
 });
 
 describe('a date or clock OCR may have misread otherwise', () => {

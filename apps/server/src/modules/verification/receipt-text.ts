@@ -539,13 +539,13 @@ type DateParts = { y: number; mo: number; d: number };
  * A date found in a line; `dayText` is the day as printed ("3", "03", "23"). `yearFirst`: the same digits read year
  * first, where a two-digit year makes that a date too ("26-11-25": 26 Nov 2025, or 25 Nov 2026 of a ၂၀၂၆ OCR cut).
  */
-type FoundDate = { date: DateParts; text: string; dayText: string; yearFirst?: DateParts };
+type FoundDate = { date: DateParts; text: string; dayText: string; yearFirst?: DateParts; unitLost?: true };
 
 const DATE_PATTERNS = {
   // OCR may space a date after its separators ("2026- 11- 25").
   ymd: /\b(20\d{2})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})(?!\d)/,
   dmy: /\b(\d{1,2})[-/.]\s?(\d{1,2})[-/.]\s?(20\d{2})\b/,
-  dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?[ \-/.,]*([A-Za-z]{3,9})\.?[ \-/.,]*(20\d{2})\b/,
+  dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?([ \-/.,]*)([A-Za-z]{3,9})\.?([ \-/.,]*)(20\d{2})\b/,
   monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
   yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
   // Two-digit years, this century: 23/11/26, 23-Nov-26. Not after a run of digits and a space: "202 6-11-23" is a
@@ -570,7 +570,13 @@ function findDate(line: string): FoundDate | null {
   // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
   if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   m = line.match(DATE_PATTERNS.dMonY);
-  if (m && monthOf(m[2]!)) return { date: { y: +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
+  if (m && monthOf(m[3]!)) {
+    // A dash (or slash, or stop) on one side of the month only ("2 Nov- 2026" of 25-Nov-2026): the day's other digit
+    // may have gone with the separator OCR lost beside it.
+    const mark = (sep: string) => /[-/.]/.test(sep);
+    const unitLost = m[1]!.length === 1 && mark(m[2]!) !== mark(m[4]!);
+    return { date: { y: +m[5]!, mo: monthOf(m[3]!)!, d: +m[1]! }, text: m[0], dayText: m[1]!, ...(unitLost ? { unitLost } : {}) };
+  }
   m = line.match(DATE_PATTERNS.monDY);
   if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0], dayText: m[2]! };
   m = line.match(DATE_PATTERNS.yMonD);
@@ -658,6 +664,7 @@ export function readTime(lines: string[]): string | null {
 function otherTimes(found: FoundDate, clock: Clock): string[] {
   const dates = [
     ...(found.dayText.length === 1 ? [1, 2, 3].map((tens) => ({ ...found.date, d: tens * 10 + found.date.d })) : []),
+    ...(found.unitLost ? [...Array(10).keys()].map((unit) => ({ ...found.date, d: found.date.d * 10 + unit })) : []),
     ...(found.yearFirst ? [found.yearFirst] : []),
   ];
   return dates.map((d) => toUtc(d, clock)).filter((t): t is string => t !== null);
