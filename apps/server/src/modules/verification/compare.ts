@@ -84,9 +84,12 @@ function oneSlipAway(shown: string, account: string): boolean {
   return editDistance(a, b) <= Math.max(1, Math.floor(Math.max(a.length, b.length) / 4));
 }
 
-/** Words of labels and titles that OCR of a sparse layout may leave where a name would be. */
+/**
+ * Words of labels and titles that OCR of a sparse layout may leave where a name would be, and a wallet's or an
+ * operator's name (whole, or its end: "BZPay" of a title "Transfer to KBZPay" that a photo's edge cut).
+ */
 const NOT_NAME_WORDS =
-  /\b(?:number|mobile|phone|name|transfer|transferred|successful|success|completed|account|receiver|recipient|payee|amount|date|time|id|no|to|from|paid|payment|status|details?)\b/i;
+  /\b(?:number|mobile|phone|name|transfer|transferred|successful|success|completed|account|receiver|recipient|payee|amount|date|time|id|no|to|from|paid|payment|status|details?|[a-z]*pay|wallet|bank|mpt|atom|ooredoo|mytel)\b/i;
 
 /**
  * Whether a name is enough of one to disagree: two words or more, or one of 5 letters or more, none a label's or a

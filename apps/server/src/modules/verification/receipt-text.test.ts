@@ -711,6 +711,9 @@ describe('a title or a status line where the payee name would be', () => {
     const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin Oo' }];
     expect(receiverAgrees({ name: 'Transfer Successful', phone: null }, holders)).toBeNull();
     expect(receiverAgrees({ name: 'Payment Details', phone: null }, holders)).toBeNull();
+    // A wallet's name, or the end of one a photo's edge cut off the title, is no person's.
+    expect(receiverAgrees({ name: 'BZPay', phone: null }, holders)).toBeNull();
+    expect(receiverAgrees({ name: 'AYA Pay', phone: null }, holders)).toBeNull();
     expect(receiverAgrees({ name: 'Aung Myo Min', phone: null }, holders)).toBe(false);
   });
 
