@@ -789,6 +789,10 @@ describe('Burmese digits the English data made into other digits', () => {
       amountLineAfterReread('Balance Transfer of 60,000 Ks to', { amount: '485 Ks', burmeseDigits: true, latinDigits: false }, true),
     ).toBe('Balance Transfer of to');
     expect(amountLineAfterReread('2,150 Ks.', { amount: '2190 Ks', burmeseDigits: false, latinDigits: true }, true)).toBe('2,150 Ks.');
+    // Latin digits both readings saw: the English reading decides, and goes when it was read with doubt.
+    const latin = { burmeseDigits: false, latinDigits: true };
+    expect(amountLineAfterReread('You have sent MMK 5,500 to', { amount: '5,800 MMK', ...latin }, true)).toBe('You have sent MMK 5,500 to');
+    expect(amountLineAfterReread(line('MMK 5,500 to', '5,500', 60), { amount: '5,800 MMK', ...latin }, true)).toBe('to');
     // "2,500" beside "-2 2,500" or "-2 J,§00" (၁၂,၅၀၀): the Burmese reading lost a digit the English one shows.
     expect(
       amountLineAfterReread('Total Amount: -2 2,500 Kyats', { amount: '2,500 Kyats', burmeseDigits: true, latinDigits: false }, true),

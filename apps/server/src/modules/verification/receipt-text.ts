@@ -1261,8 +1261,16 @@ export function amountReread(text: string, currency: string): AmountReread {
  */
 export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agreed: boolean): string {
   const english = (typeof line === 'string' ? line : line.text).replace(/\n$/, '');
-  if (agreed && reread.amount && rereadFits(english, reread.amount)) return replaceLineAmount(english, reread.amount);
   const doubtful = typeof line !== 'string' && doubtfulAmountNumber(line.words ?? []);
+  if (agreed && reread.amount && rereadFits(english, reread.amount)) {
+    // Latin digits the Burmese data read too are a second opinion, never a correction: the English data reads them
+    // better. Where the two differ, the English number stays, or goes when it was read with doubt.
+    const englishValue = readAmount([english]);
+    if (reread.burmeseDigits || englishValue === null || englishValue === readAmount([reread.amount])) {
+      return replaceLineAmount(english, reread.amount);
+    }
+    return doubtful ? replaceLineAmount(english, null) : english;
+  }
   return reread.burmeseDigits || (doubtful && !reread.latinDigits) ? replaceLineAmount(english, null) : english;
 }
 
