@@ -47,7 +47,7 @@ export const burmeseDataPath = () => dataPath('@tesseract.js-data/mya');
  * 1200 px. A phone screenshot's own size keeps its smallest text (12 CSS px at 2× and more) about 20 px high or more,
  * which tesseract reads as well as it reads it enlarged; enlarging every image to 900–1600 px cost a third more CPU per
  * receipt for nothing (docs/decisions/0038, "Measured"). Colours of wallet headers (white on blue or red) survive as
- * grey levels; tesseract's own thresholding (by neighbourhood, see SAUVOLA) copes better with those than one
+ * grey levels; tesseract's own thresholding (by neighbourhood, SAUVOLA below) copes better with those than one
  * threshold here would. No contrast stretch: tesseract's thresholds are taken from the pixels' levels, which a linear
  * stretch hardly moves, and sharp's normalise() was 40 % of the pre-processing (0701, "Cheaper pre-processing").
  */
@@ -832,15 +832,11 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
         };
         const pageLines = linesOf(page);
         const confirmed: Bbox[] = [];
-        for (const line of pageLines) {
-          if (
-            readStatus([
-              burmeseWordsOf(line)
-                .map((w) => w.text)
-                .join(' '),
-            ]).status !== 'success'
-          )
-            continue;
+        const saysSuccess = (line: Line) => {
+          const words = burmeseWordsOf(line).map((w) => w.text);
+          return readStatus([words.join(' ')]).status === 'success';
+        };
+        for (const line of pageLines.filter(saysSuccess)) {
           const again = await readAlone(line.bbox);
           const above = lineAbove(pageLines, line);
           const before = above ? await readAlone(above.bbox) : '';
