@@ -4,6 +4,7 @@ import { compareReceipt, phoneMatches, receiverAgrees, verdictOf, type PaymentAc
 import {
   amountLineAfterReread,
   amountLineCurrency,
+  amountReread,
   amountsSuspect,
   burmeseAmountLine,
   readableInEnglish,
@@ -30,6 +31,8 @@ describe('reading a receipt', () => {
       amount: 25000,
       transactionId: '88175132529281112',
       time: '2026-11-23T07:35:12.000Z',
+      // The month in digits: "11" may be 12 with a digit misread (never called old on that account).
+      timeIfMisread: ['2026-12-23T07:35:12.000Z'],
       receiver: { name: 'Kyaw Zin', phone: '09*****4567' },
       status: 'success',
       statusText: 'Successful',
@@ -634,8 +637,21 @@ describe('a date whose day may have lost a digit', () => {
     });
     // 1 → 11, 21, 31 where the month has a 31st; a padded or two-digit day carries none.
     expect(readReceipt(receipt('Dec 1, 2026 14:05')).timeIfMisread).toHaveLength(3);
-    expect(readReceipt(receipt('03/11/2026 14:05:12')).timeIfMisread).toBeUndefined();
+    expect(readReceipt(receipt('03 Nov 2026 14:05:12')).timeIfMisread).toBeUndefined();
     expect(readReceipt(receipt('23 Nov 2026 02:05 PM')).timeIfMisread).toBeUndefined();
+  });
+
+  it('does not call a month in digits old when one digit misread would make it agree: unread, never match', () => {
+    // 25/11 read "25/10" from a photo; the order placed on 25 Nov.
+    expect(readReceipt(receipt('25/10/2026 07:02:17')).timeIfMisread).toEqual(['2026-11-25T00:32:17.000Z', '2026-12-25T00:32:17.000Z']);
+    expect(readReceipt(receipt('25/11/2026 07:02:17')).timeIfMisread).toEqual(['2026-12-25T00:32:17.000Z']);
+    expect(time('25/10/2026 07:02:17', '2026-11-25T01:01:17.000Z')).toBe('unreadable');
+    expect(time('2026-10-25 07:02:17', '2026-11-25T01:01:17.000Z')).toBe('unreadable');
+    // A month away by a month name, or a month no single digit turns into November, stays old.
+    expect(time('25 Oct 2026 07:02:17', '2026-11-25T01:01:17.000Z')).toBe('mismatch');
+    expect(time('25/09/2026 07:02:17', '2026-11-25T01:01:17.000Z')).toBe('mismatch');
+    // Days earlier in the same month are old, whatever the month's digits.
+    expect(time('22/11/2026 07:02:17', '2026-11-25T01:01:17.000Z')).toBe('mismatch');
   });
 
   it('does not call "3 Nov" old when it may be 23 Nov with the 2 lost: unread, never match', () => {
@@ -677,7 +693,7 @@ describe('a date or clock OCR may have misread otherwise', () => {
     expect(timeOf(text, placed)).toBe('unreadable');
     // Neither reading near the order: old (20 Nov 2026, or 26 Nov 2020).
     expect(timeOf('Payment Success\nDate & Time\n20-11-26 02:05 PM', placed)).toBe('mismatch');
-    expect(readReceipt('Date & Time\n12-11-26 02:05 PM').timeIfMisread).toBeUndefined();
+    expect(readReceipt('Date & Time\n12-11-26 02:05 PM').timeIfMisread).not.toContain('2026-12-11T07:35:00.000Z');
   });
 
   it('does not call a receipt dated after its order a mismatch: a digit or an hour misread, never a reuse', () => {
@@ -780,6 +796,16 @@ describe('Burmese digits the English data made into other digits', () => {
     );
     // A doubtful Latin amount the Burmese data read as Latin digits too (not agreeing with the other lines) stays.
     expect(amountLineAfterReread(line('-105,000 Kyats', '-105,000', 62), { ...reread, latinDigits: true }, false)).toBe('-105,000 Kyats');
+  });
+
+  it('keeps a confident Latin amount when the Burmese data read it in both scripts ("၂၁0,000" of 150,000)', () => {
+    const reread = amountReread('၂၁0,000\n', 'Kyats');
+    expect(reread).toMatchObject({ amount: '210,000 Kyats', burmeseDigits: true, mixed: true });
+    const sms = '150,000 Kyats to ******4567. Trans ID:';
+    expect(amountLineAfterReread(line(sms, '150,000', 93), reread, true)).toBe(sms);
+    // Read with doubt, the English number is no better: the rules for a Burmese reading decide.
+    expect(amountLineAfterReread(line(sms, '150,000', 60), reread, true)).toBe('210,000 Kyats to ******4567. Trans ID:');
+    expect(amountReread('၁၅၀,၀၀၀', 'Kyats').mixed).toBe(false);
   });
 
   it('puts the agreed Burmese amount in, unless it lost a thousands group the English reading shows', () => {

@@ -539,7 +539,7 @@ type DateParts = { y: number; mo: number; d: number };
  * A date found in a line; `dayText` is the day as printed ("3", "03", "23"). `yearFirst`: the same digits read year
  * first, where a two-digit year makes that a date too ("26-11-25": 26 Nov 2025, or 25 Nov 2026 of a ၂၀၂၆ OCR cut).
  */
-type FoundDate = { date: DateParts; text: string; dayText: string; yearFirst?: DateParts; unitLost?: true };
+type FoundDate = { date: DateParts; text: string; dayText: string; monthText?: string; yearFirst?: DateParts; unitLost?: true };
 
 const DATE_PATTERNS = {
   // OCR may space a date after its separators ("2026- 11- 25").
@@ -565,10 +565,10 @@ function monthOf(word: string): number | null {
 
 function findDate(line: string): FoundDate | null {
   let m = line.match(DATE_PATTERNS.ymd);
-  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0], dayText: m[3]! };
+  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0], dayText: m[3]!, monthText: m[2]! };
   m = line.match(DATE_PATTERNS.dmy);
   // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
-  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]! };
+  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[2]! };
   m = line.match(DATE_PATTERNS.dMonY);
   if (m && monthOf(m[3]!)) {
     // A dash (or slash, or stop) on one side of the month only ("2 Nov- 2026" of 25-Nov-2026): the day's other digit
@@ -584,7 +584,7 @@ function findDate(line: string): FoundDate | null {
   m = line.match(DATE_PATTERNS.dmyy);
   if (m) {
     const yearFirst = +m[1]! >= 20 ? { yearFirst: { y: 2000 + +m[1]!, mo: +m[3]!, d: +m[4]! } } : {};
-    return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]!, ...yearFirst };
+    return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[3]!, ...yearFirst };
   }
   m = line.match(DATE_PATTERNS.dMonYy);
   if (m && monthOf(m[2]!)) return { date: { y: 2000 + +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
@@ -659,15 +659,28 @@ export function readTime(lines: string[]): string | null {
 /**
  * The times the printed date may mean had OCR misread it: a day printed as one digit may be a two-digit day whose
  * first digit OCR lost ("3 Nov" of 23 Nov, the "2" eaten by the label or an edge), so the same date and clock with 1,
- * 2 or 3 before the day; a two-digit year may stand first (see FoundDate).
+ * 2 or 3 before the day; a month in digits may have one digit misread ("25/10/2026" of 25/11 in a photo, at the
+ * confidence of the digits beside it); a two-digit year may stand first (see FoundDate).
  */
 function otherTimes(found: FoundDate, clock: Clock): string[] {
   const dates = [
     ...(found.dayText.length === 1 ? [1, 2, 3].map((tens) => ({ ...found.date, d: tens * 10 + found.date.d })) : []),
+    ...monthsOneDigitAway(found.monthText).map((mo) => ({ ...found.date, mo })),
     ...(found.unitLost ? [...Array(10).keys()].map((unit) => ({ ...found.date, d: found.date.d * 10 + unit })) : []),
     ...(found.yearFirst ? [found.yearFirst] : []),
   ];
   return dates.map((d) => toUtc(d, clock)).filter((t): t is string => t !== null);
+}
+
+/**
+ * The later months whose two digits differ from a month printed in digits in one place ("10": 11, 12). Only later
+ * ones: a misread that makes a receipt look older is what would call it old; one dated after its order is unread anyway.
+ */
+function monthsOneDigitAway(text: string | undefined): number[] {
+  if (!text) return [];
+  const read = text.padStart(2, '0');
+  const differ = (mo: number) => [...String(mo).padStart(2, '0')].filter((c, i) => c !== read[i]).length === 1;
+  return [...Array(12).keys()].map((i) => i + 1).filter((mo) => mo > +text && differ(mo));
 }
 
 /** A phone's status bar: a battery level ("45%", never a mask's "%4567") or a network mark. */
@@ -1239,15 +1252,17 @@ export function readableInEnglish(line: string): boolean {
 
 /**
  * What the Burmese data made of an amount line: the amount as "<number> <currency>" (or null), and whose digits it
- * saw. Two digits of a script are the line's own; one can be a stray glyph.
+ * saw. Two digits of a script are the line's own; one can be a stray glyph. `mixed`: a number of both scripts
+ * ("၂၁0,000" of a Latin 150,000), which no receipt prints; a Latin "0" may be the Burmese data's ၀, though.
  */
-export type AmountReread = { amount: string | null; burmeseDigits: boolean; latinDigits: boolean };
+export type AmountReread = { amount: string | null; burmeseDigits: boolean; latinDigits: boolean; mixed?: boolean };
 
 export function amountReread(text: string, currency: string): AmountReread {
   return {
     amount: burmeseAmountLine(text, currency),
     burmeseDigits: (text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
     latinDigits: (text.match(/[0-9]/g) ?? []).length >= 2,
+    mixed: text.split(/\s+/).some((word) => /[\u1040-\u1049]/.test(word) && /[0-9]/.test(word)),
   };
 }
 
@@ -1262,6 +1277,8 @@ export function amountReread(text: string, currency: string): AmountReread {
 export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agreed: boolean): string {
   const english = (typeof line === 'string' ? line : line.text).replace(/\n$/, '');
   const doubtful = typeof line !== 'string' && doubtfulAmountNumber(line.words ?? []);
+  // Latin digits read with confidence stay when the Burmese data mixed scripts in the number ("၂၁0,000" of 150,000).
+  if (reread.mixed && !doubtful && readAmount([english]) !== null) return english;
   if (agreed && reread.amount && rereadFits(english, reread.amount)) {
     // Latin digits the Burmese data read too are a second opinion, never a correction: the English data reads them
     // better. Where the two differ, the English number stays, or goes when it was read with doubt.
