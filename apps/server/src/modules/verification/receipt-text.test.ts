@@ -856,6 +856,34 @@ describe('a payee whose mask OCR read as a digit', () => {
   });
 });
 
+describe('what OCR made of a phone-bill SMS', () => {
+  const payee = (text: string) =>
+    compareReceipt(readReceipt(text), order, accounts, { windowMs }).find((c) => c.field === 'receiver')?.result;
+
+  it('still reads "Balance Transfer" as the payment when OCR misread "Transfer", not as a balance', () => {
+    const text = 'balance lransier or 1,10000. MMK tO\n09*****4567 was successful.\nTxnID:520294327791';
+    expect(readReceipt(text).receiver).toEqual({ name: null, phone: '09*****4567' });
+    expect(readReceipt('Your balance is 21,350 Ks.\nTransfer To\n09*****4567').amount).toBeNull();
+  });
+
+  it('takes digits between two mask signs as mask OCR misread, and compares the rest', () => {
+    expect(readReceipt('0977x00x567 ထံသို့ 5,500 Ks ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('0977****567');
+    expect(payee('Transfer To\n0977x00x567')).toBe('match');
+    expect(payee('Transfer To\n0942x00x911')).toBe('mismatch');
+  });
+
+  it("keeps a masked number's last digit that OCR spaced off before its closing bracket", () => {
+    const text = 'Balance Transfer of 3,800 Ks to Hain Wai\nPhyo (**+ee+456  7) was successful';
+    expect(readReceipt(text).receiver?.phone).toBe('*******4567');
+    expect(payee(text)).toBe('match');
+  });
+
+  it('joins a date wrapped after its month when the Burmese reading left a sign at the break', () => {
+    const text = 'TxnID:1340675746200557345 Date: Nov လဝ\n25, 2026 8:46 AM. Your balance is 21,350';
+    expect(readReceipt(text).time).toBe('2026-11-25T02:16:00.000Z');
+  });
+});
+
 describe('values OCR broke or garbled under their labels', () => {
   const holders: PaymentAccount[] = [{ paymentName: 'KBZPay', phone: '09777124567', holderName: 'Kyaw Zin' }];
   const payee = (text: string) => compareReceipt(readReceipt(text), order, holders, { windowMs }).find((c) => c.field === 'receiver');

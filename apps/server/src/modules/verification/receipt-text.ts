@@ -72,6 +72,9 @@ export function normalizeText(text: string): string {
 type LabelKind =
   'amount' | 'total' | 'fee' | 'balance' | 'txn' | 'time' | 'receiverName' | 'receiverPhone' | 'receiver' | 'sender' | 'status' | 'other';
 
+/** The "Transfer" of a phone-bill "Balance Transfer", as OCR may have read it ("lransier", "Transter"). */
+const BALANCE_TRANSFER = String.raw`\S?ran[s5]\S{0,2}er\b`;
+
 /** Label patterns, most specific first (the first that fits the start of a line wins). Case-insensitive. */
 const LABELS: Array<[LabelKind, string]> = [
   // Ends a block, carries nothing we read ("Transaction Type" before "Transaction …").
@@ -84,7 +87,7 @@ const LABELS: Array<[LabelKind, string]> = [
   // "Balance Transfer of 3,800 Ks" is the payment (a phone-bill transfer), not a balance.
   [
     'balance',
-    String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+transfer)|လက်ကျန်(?:ငွေ)?`,
+    String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+${BALANCE_TRANSFER})|လက်ကျန်(?:ငွေ)?`,
   ],
   [
     'txn',
@@ -697,10 +700,12 @@ function timeOf(lines: string[]): { value: string | null; ifMisread: string[] } 
   // whole one: the two lines joined, the date across the break (OCR often loses a separator at a line's edge).
   const wrapped = (i: number) => {
     if (i + 1 >= lines.length || [lines[i]!, lines[i + 1]!].some((l) => findDate(l) || STATUS_BAR.test(l))) return null;
+    // Burmese script after a Latin month at the break is what the Burmese reading made of the edge ("Nov လဝ").
+    const first = lines[i]!.replace(/(?<=\b[A-Za-z]{3,9}\.?)\s+[\u1000-\u109f]{1,4}$/, '');
     // A year's separator lost at the break comes back as the month's ("2026" / "11-25"), at the same length.
-    const joined = `${lines[i]} ${lines[i + 1]}`.replace(/(20\d{2}) (\d{1,2})([-/.])(?=\s?\d)/, '$1$3$2$3');
+    const joined = `${first} ${lines[i + 1]}`.replace(/(20\d{2}) (\d{1,2})([-/.])(?=\s?\d)/, '$1$3$2$3');
     const date = findDate(joined);
-    return date && joined.indexOf(date.text) < lines[i]!.length && joined.indexOf(date.text) + date.text.length > lines[i]!.length + 1
+    return date && joined.indexOf(date.text) < first.length && joined.indexOf(date.text) + date.text.length > first.length + 1
       ? { date, line: joined }
       : null;
   };
@@ -739,14 +744,16 @@ const PHONE = new RegExp(
 
 /**
  * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
- * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block.
+ * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block. A
+ * lone digit before the bracket that closes the number is its last, OCR spaced off ("(**+ee+112  2)" of 1122).
  */
-const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo][9gq]\s?)?([^\s\d]{3,12})\s?(\d{3,4})(?![\d,.]?\d)/;
+const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo][9gq]\s?)?([^\s\d]{3,12})\s?(\d{3}\s{1,2}\d(?=\))|\d{3,4})(?![\d,.]?\d)/;
 
 function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
   const m = line.match(GARBLED_MASK);
   if (!m || !/[*¥%#+\][|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
-  return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - m[3]!.length))}${m[3]}` };
+  const shown = m[3]!.replace(/\s/g, '');
+  return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - shown.length))}${shown}` };
 }
 
 /** The digits a mask shows end the number: what follows a space after them is the sentence's next number. */
@@ -769,7 +776,8 @@ function cleanPhone(found: string): string | null {
     .replace(/[\s.-]/g, '')
     .replace(new RegExp(MASK, 'g'), '*')
     .replace(/[A-Za-z]/g, '*');
-  const compact = international ? `95${body}` : body;
+  // Wallets mask one run of digits: digits between two mask signs are mask OCR misread ("0977x00x567").
+  const compact = (international ? `95${body}` : body).replace(/(?<=\*)\d+(?=\*)/g, (d) => '*'.repeat(d.length));
   return compact.replace(/\D/g, '').length >= 3 ? compact : null;
 }
 
@@ -1144,7 +1152,10 @@ function readLines(lines: string[]): ReceiptReading {
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers for the OCR step: when to read amount lines again with the Burmese data (text-reader.ts).
 
-const FEE_LINE = /\bfees?\b|\bcharges?\b|\bcommission\b|\bbalance\b(?!\s+transfer)|ဝန်ဆောင်ခ|လက်ကျန်|ကော်မရှင်/i;
+const FEE_LINE = new RegExp(
+  String.raw`\bfees?\b|\bcharges?\b|\bcommission\b|\bbalance\b(?!\s+${BALANCE_TRANSFER})|ဝန်ဆောင်ခ|လက်ကျန်|ကော်မရှင်`,
+  'i',
+);
 const has = (re: RegExp, line: string) => re.test(line);
 const FEE_LABELS = FEE_LINE;
 const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY_AFTER}(?![a-z])`, 'i');
