@@ -67,7 +67,7 @@ describe('reading a receipt', () => {
     });
   });
 
-  it('reads a masked phone with a letter among the mask, and never lets a name decide when the phone is garbled', () => {
+  it('reads a masked phone with a letter among the mask, and marks the digits of a garbled one doubtful', () => {
     expect(readReceipt('Transfer To\nMin Thu (*¥¥¥*+q1122)').receiver).toEqual({ name: 'Min Thu', phone: '*******1122' });
     // A mask OCR turned into letters and signs still shows its last digits; digits broken apart decide nothing.
     // Its digits were read on the same struggling stretch: doubtful (they may agree; not agreeing, the name decides).
@@ -81,7 +81,8 @@ describe('reading a receipt', () => {
       phone: '09*****1122',
       phoneDoubtful: true,
     });
-    expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toBeNull();
+    // Digits broken apart show nothing to compare: the name under the label is all there is.
+    expect(readReceipt('Transfer To\nMin Thu (Frhkr 11 2)').receiver).toEqual({ name: 'Min Thu', phone: null, phoneDoubtful: true });
     // After "09" too; in a sentence the mask's shown digits still end the number before the words after it.
     expect(readReceipt('Transfer To\nMin Thu 09**F*1122').receiver).toEqual({ name: 'Min Thu', phone: '09****1122' });
     expect(readReceipt('09**F*4567 03 5,500 Kyats ငွေလွှဲခြင်း အောင်မြင်ပါသည်').receiver?.phone).toBe('09****4567');
@@ -892,16 +893,18 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(readReceipt('Transaction No.\n01801122752749013\n000\nAmount\n-5,500 Ks').transactionId).toBe('01801122752749013000');
   });
 
-  it('lets the digits a garbled mask still shows agree, never disagree, and never lets the name decide for them', () => {
+  it('lets the digits a garbled mask still shows agree, never disagree; not agreeing, the name under the label decides', () => {
     expect(payee('Recipient Name\nKyaw Zin\nRecipient Number\n*kkkkk A567')?.result).toBe('match');
     expect(payee('Paid To\nU Kyaw Zin\nFkkRINA567')?.result).toBe('match');
-    // Other digits: the holder's name beside them does not agree in their place, and they do not disagree.
-    expect(payee('Paid To\nKyaw Zin\nFkkRINA911')?.result).toBe('unreadable');
-    expect(payee('Paid To\nZaw Lin Htet\nFkkRINA911')?.result).toBe('unreadable');
-    // On one line, the name before the garbled number holds it back the same way.
+    // Other digits are a garbled mask's ("Hnin Wai Phyo - 224" of ******1122): the holder's name decides, as the
+    // name of someone else does.
+    expect(payee('Paid To\nKyaw Zin\nFkkRINA911')?.result).toBe('match');
+    expect(payee('Paid To\nZaw Lin Htet\nFkkRINA911')?.result).toBe('mismatch');
+    expect(payee('Paid To\nKyaw Zn\nFkkRINA911')?.result).toBe('unreadable');
+    // On one line, the name before the garbled number holds back digits that agree.
     expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]4]567)')?.result).toBe('match');
     expect(payee('Beneficiary: Aung Myo Htet (*¥¥¥+¥kkx]4]567)')?.result).toBe('unreadable');
-    expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]9]911)')?.result).toBe('unreadable');
+    expect(payee('Beneficiary: Kyaw Zin (*¥¥¥+¥kkx]9]911)')?.result).toBe('match');
     // Alone under the label, the digits after a mask OCR made letters of may agree; not agreeing, they are unread and
     // the name decides alone, as if no number were read.
     expect(payee('Receiver\nokkkkk]567')?.result).toBe('match');

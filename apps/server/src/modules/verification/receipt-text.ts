@@ -24,8 +24,8 @@ export type ReceiptReading = {
   timeIfMisread?: string[];
   /**
    * The receiver as printed: a name and/or a (masked) phone number. Never a wallet's own name. `phoneDoubtful`: the
-   * digits follow a mask OCR made letters of ("okkkkk]199"), read on the same struggling stretch: they may agree, and
-   * disagreeing they count as unread.
+   * digits follow a mask OCR made letters of ("okkkkk]199") or were left among garbled signs beside the name ("Hnin Wai
+   * Phyo - 224"), read on the same struggling stretch: they may agree, and disagreeing they count as unread.
    */
   receiver: { name: string | null; phone: string | null; phoneDoubtful?: true } | null;
   /** What the receipt says became of the payment; null when it says nothing we know. */
@@ -913,13 +913,13 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
     return labelled(doubtful ? { name, phone, phoneDoubtful: true } : { name, phone });
   }
   if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
-  // A name beside a number OCR garbled must not decide alone; a label with no name or number under it (OCR of a
-  // two-column row may put the value before its label) leaves the search below to the rest of the text.
+  // A name beside a number OCR garbled: the digits it still shows at its end ("0oXESEX1122", "FkkRINA567") may
+  // agree; when they don't, they are a garbled mask's, and the name under the payee label decides, as when a mask
+  // OCR made letters of is read beside it. A label with no name or number under it (OCR of a two-column row may put
+  // the value before its label) leaves the search below to the rest of the text.
   if (name && parties.some((p) => p.garbled)) {
-    // …but the digits it still shows at its end ("0oXESEX1122", "FkkRINA567") may agree, found by shape: never a
-    // disagreement, and the name beside them never decides in their place.
     const tails = new Set(parties.map((p) => p.tail).filter((t): t is string => t !== null));
-    return tails.size === 1 ? { value: { name, phone: `********${[...tails][0]!}` }, labelled: false } : labelled(null);
+    return labelled({ name, phone: tails.size === 1 ? `********${[...tails][0]!}` : null, phoneDoubtful: true });
   }
 
   // No receiver label read (often Burmese labels, which the English OCR data can't read; an SMS "…to 09xxxxxx123"):
