@@ -8,6 +8,7 @@ import {
   amountsSuspect,
   burmeseAmountLine,
   readableInEnglish,
+  readAmount,
   readReceipt,
   readReceiver,
   replaceLineAmount,
@@ -912,6 +913,13 @@ describe('values OCR broke or garbled under their labels', () => {
     expect(payee('Receiver\nKo Kyaw Zin\nokkkkk]199')?.result).toBe('match');
     expect(payee('Receiver\nZaw Lin Htet\nokkkkk]199')?.result).toBe('mismatch');
     expect(payee('Receiver\n09*****4199')?.result).toBe('mismatch');
+  });
+
+  it('takes no amount from a sum whose separator OCR read as a space, nor from an id a wrap put before the currency', () => {
+    expect(readAmount(['MMK 3 800'])).toBeNull();
+    expect(readAmount(['Successful', 'MMK 3,800', '9818410070891269', 'MMK 3 800', '25.11.2026, 09:19'])).toBe(3800);
+    expect(readAmount(['You have sent 9818410070891269', 'MMK 3,800 to 09*****4567'])).toBe(3800);
+    expect(readAmount(['Amount 150,000,000.00 MMK'])).toBe(150_000_000);
   });
 
   it('takes no amount from a number a split-off digit stands before, and replaces the fragment with the number', () => {

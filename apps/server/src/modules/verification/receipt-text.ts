@@ -285,12 +285,16 @@ const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats
 const NUMBER =
   '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
+// After the currency, a short number a space before three digits ("MMK 3 800") is a sum whose separator OCR lost: no
+// amount, neither the first part nor the whole.
 const AMOUNT_BEFORE = new RegExp(
-  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)', '')}(?![A-Za-z])`,
+  `${CURRENCY}\\s?${NUMBER.replace('(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)', '')}(?![A-Za-z])(?!\\s\\d{3}(?![\\d,.]))`,
   'gi',
 );
 /** A bare number as an amount block's whole value ("Amount (MMK)" over "5,500.00"). */
 const BARE_AMOUNT = new RegExp(`^${NUMBER}(?:\\s?${CURRENCY_AFTER})?\\.?$`, 'i');
+
+const MAX_AMOUNT_DIGITS = 9;
 
 function toAmount(sepGroup: string, decimals: string | undefined): number | null {
   // "12,500" and "12.500" (some apps) are thousands; a lone dot with 1–2 digits is decimals (captured separately).
@@ -299,6 +303,8 @@ function toAmount(sepGroup: string, decimals: string | undefined): number | null
   // No amount is printed with a leading zero: "-:000 Ks" is ၃,၀၀၀ whose first digit the English data lost (read at
   // phone-screenshot size), not 0, and must leave the line unread (suspect, read again in Burmese).
   if (/^0\d/.test(sepGroup)) return null;
+  // Ten digits or more are an id or a phone (a sentence's wrap puts one before "MMK"), never a wallet transfer.
+  if (digits.length > MAX_AMOUNT_DIGITS) return null;
   const value = Number(digits) + (decimals ? Number(`0.${decimals}`) : 0);
   return Number.isFinite(value) ? value : null;
 }
