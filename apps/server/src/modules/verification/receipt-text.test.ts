@@ -883,6 +883,8 @@ describe('what OCR made of a phone-bill SMS', () => {
   it('joins a date wrapped after its month when the Burmese reading left a sign at the break', () => {
     const text = 'TxnID:1340675746200557345 Date: Nov လဝ\n25, 2026 8:46 AM. Your balance is 21,350';
     expect(readReceipt(text).time).toBe('2026-11-25T02:16:00.000Z');
+    // After the day, a label's Burmese word the line took in ("ငွေလွှဲအမှတ်" read as "အမုတ").
+    expect(readReceipt('32000 185961014773718172 Nov 25, အမုတ\n2026 9:07 AM').time).toBe('2026-11-25T02:37:00.000Z');
   });
 });
 

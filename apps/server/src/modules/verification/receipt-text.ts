@@ -706,8 +706,9 @@ function timeOf(lines: string[]): { value: string | null; ifMisread: string[] } 
   // whole one: the two lines joined, the date across the break (OCR often loses a separator at a line's edge).
   const wrapped = (i: number) => {
     if (i + 1 >= lines.length || [lines[i]!, lines[i + 1]!].some((l) => findDate(l) || STATUS_BAR.test(l))) return null;
-    // Burmese script after a Latin month at the break is what the Burmese reading made of the edge ("Nov လဝ").
-    const first = lines[i]!.replace(/(?<=\b[A-Za-z]{3,9}\.?)\s+[\u1000-\u109f]{1,4}$/, '');
+    // Burmese script after a Latin month (and its day) at the break is what the Burmese reading made of the edge or
+    // of a label beside it ("Nov လဝ", "Nov 25, အမုတ").
+    const first = lines[i]!.replace(/(?<=\b[A-Za-z]{3,9}\.?(?:\s\d{1,2},?)?)\s+[\u1000-\u109f]{1,6}$/, '');
     // A year's separator lost at the break comes back as the month's ("2026" / "11-25"), at the same length.
     const joined = `${first} ${lines[i + 1]}`.replace(/(20\d{2}) (\d{1,2})([-/.])(?=\s?\d)/, '$1$3$2$3');
     const date = findDate(joined);
