@@ -919,6 +919,8 @@ describe('values OCR broke or garbled under their labels', () => {
 
   it('takes no amount from a sum whose separator OCR read as a space, nor from an id a wrap put before the currency', () => {
     expect(readAmount(['MMK 3 800'])).toBeNull();
+    // Nor its first digit before two separators ("7,.000"): never 7.
+    expect(readAmount(['Sent Ks 7,.000 to 09*****1180'])).toBeNull();
     expect(readAmount(['Successful', 'MMK 3,800', '9818410070891269', 'MMK 3 800', '25.11.2026, 09:19'])).toBe(3800);
     expect(readAmount(['You have sent 9818410070891269', 'MMK 3,800 to 09*****4567'])).toBe(3800);
     expect(readAmount(['Amount 150,000,000.00 MMK'])).toBe(150_000_000);
@@ -1072,6 +1074,21 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
   const accounts: PaymentAccount[] = [{ paymentName: 'MPT', phone: '09777124567', holderName: 'Kyaw Zin' }];
   const paid = { subTotal: 5500, transactionNumber: '554433', createdAt: '2026-11-23T06:00:00.000Z' };
   const verdict = (text: string, o = paid) => verdictOf(compareReceipt(readReceipt(text), o, accounts, { windowMs }));
+
+  it('cuts a thread whose messages end with a short "Bal" after their charges', () => {
+    const thread = [
+      'Mytel',
+      'Payment of 7,000 Ks to Thiri Aung is successful.',
+      'TID:300675675390756 20 Nov 2026 12:01 PM. Charges 50 Ks.',
+      'Bal 7,650 Ks.',
+      'Payment of 5,500 Ks to Ko Kyaw Zin',
+      'is successful.',
+      'TID:300665709357657 23 Nov 2026 12:01 PM. Charges 50 Ks.',
+      'Bal 2,150 Ks.',
+    ].join('\n');
+    expect(readReceipt(thread).messages?.map((m) => m.amount)).toEqual([7000, 5500]);
+    expect(readReceipt('Bal 7,650 Ks.\nSent 5,500 Ks to 09*****4567').amount).toBe(5500);
+  });
 
   it("judges the message whose id ends with the buyer's digits, whole", () => {
     const thread = `MPT\n${earlier}\n${message('5,500', '09*****4567', '0199887766554433', '23/11/2026 12:10:04')}`;

@@ -87,7 +87,7 @@ const LABELS: Array<[LabelKind, string]> = [
   // "Balance Transfer of 3,800 Ks" is the payment (a phone-bill transfer), not a balance.
   [
     'balance',
-    String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?balance(?!\s+${BALANCE_TRANSFER})|လက်ကျန်(?:ငွေ)?`,
+    String.raw`(?:your\s+)?(?:new\s+|main\s+|remaining\s+|available\s+|current\s+|account\s+)?bal(?:ance)?(?!\s+${BALANCE_TRANSFER})|လက်ကျန်(?:ငွေ)?`,
   ],
   [
     'txn',
@@ -283,7 +283,7 @@ const CURRENCY_AFTER = '(?:Ks\\.?|MMK|Kyats?|ကျပ်|\\((?:Ks\\.?|MMK|Kyats
 // Burmese digit the English data split off the number. Elsewhere the short number is a word read as digits
 // ("(09…4567) 23 1,250 Ks" of သို့).
 const NUMBER =
-  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]\\d)';
+  '(?<=^|[\\s(]|(?<!\\d):)(?<!(?:^|[-+−])\\s?\\d{1,3}\\s)([-+]?)\\s?(\\d{1,3}(?:[,.]\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?(?![\\d,.]{1,2}\\d)';
 const AMOUNT_AFTER = new RegExp(`${NUMBER}\\s?${CURRENCY_AFTER}(?![a-z])`, 'gi');
 // After the currency, a short number a space before three digits ("MMK 3 800") is a sum whose separator OCR lost: no
 // amount, neither the first part nor the whole.
@@ -364,7 +364,7 @@ const SMS_AMOUNT = new RegExp(
  * "Fee: 50 Ks", "Charges 50 Ks"), with its amount.
  */
 const BALANCE_IN_SENTENCE = new RegExp(
-  `(?:\\bbal(?:ance)?\\b(?!\\s+transfer)(?:\\s+is)?|\\bfees?\\b|\\bcharges?\\b|\\bcommission\\b|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ|ကော်မရှင်)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d(?:[,.]\\s?\\d|\\d)*(?:\\s?${CURRENCY_AFTER})?`,
+  `(?:\\bbal(?:ance)?\\b(?!\\s+${BALANCE_TRANSFER})(?:\\s+is)?|\\bfees?\\b|\\bcharges?\\b|\\bcommission\\b|လက်ကျန်(?:ငွေ)?|ဝန်ဆောင်ခ|ကော်မရှင်)\\s*[:.]?\\s*(?:${CURRENCY}\\s?)?[-+]?\\d(?:[,.]\\s?\\d|\\d)*(?:\\s?${CURRENCY_AFTER})?`,
   'gi',
 );
 
