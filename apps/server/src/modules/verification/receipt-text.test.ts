@@ -1087,7 +1087,7 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
       'Bal 2,150 Ks.',
     ].join('\n');
     expect(readReceipt(thread).messages?.map((m) => m.amount)).toEqual([7000, 5500]);
-    expect(readReceipt('Bal 7,650 Ks.\nSent 5,500 Ks to 09*****4567').amount).toBe(5500);
+    expect(readReceipt('Sent 5,500 Ks to 09*****4567\nBal 7,650 Ks.').amount).toBe(5500);
   });
 
   it("judges the message whose id ends with the buyer's digits, whole", () => {
