@@ -345,6 +345,18 @@ describe('reading label → value blocks, whatever the layout', () => {
   });
 });
 
+describe('status words as apps print them', () => {
+  it('reads "Successfull" and "succeeded" as success, and their negations as failures', () => {
+    const status = (line: string) => readReceipt(line).status;
+    expect(status('Transfer Successfull')).toBe('success');
+    expect(status('Payment succeeded')).toBe('success');
+    expect(status('Transfer Unsuccessfull')).toBe('failed');
+    expect(status('Your transfer was unsuccessfully processed')).toBe('failed');
+    expect(status('Payment did not succeed')).toBe('failed');
+    expect(status('Payment has not succeeded')).toBe('failed');
+  });
+});
+
 describe('refusing doctored receipts, each on its own merits', () => {
   const honest = at(`KBZPay
     Payment Successful

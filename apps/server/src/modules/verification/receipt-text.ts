@@ -973,12 +973,16 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
 // ---------------------------------------------------------------------------------------------------------------
 // Status
 
-const FAILED =
-  /\b(?:un-?\s?successful|not\s+(?:been\s+)?(?:successful|completed?|approved)|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)/i;
+/** English success words, with the doubled "l" some apps print ("Successfull"): one list for SUCCESS and its negations. */
+const SUCCESS_WORDS = String.raw`success(?:ful{1,2}(?:l?y)?)?|succeeded|completed?|approved`;
+const FAILED = new RegExp(
+  String.raw`\b(?:un-?\s?success(?:ful{1,2}(?:l?y)?)?|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
+  'i',
+);
 const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
 const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
 // OCR spaces Burmese words at syllables: "အောင် မြင်ပါ သည်" is still the success word.
-const SUCCESS = /\b(?:success(?:ful(?:ly)?)?|completed?|approved)\b|အောင်\s?မြင်/i;
+const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS})\b|အောင်\s?မြင်`, 'i');
 
 /**
  * The Burmese status words on their consonants (marks dropped by OCR), as whole words: "မအောင်မြင်" (failed) is
