@@ -355,6 +355,19 @@ describe('status words as apps print them', () => {
     expect(status('Payment did not succeed')).toBe('failed');
     expect(status('Payment has not succeeded')).toBe('failed');
   });
+
+  it('reads a success word whose first letters OCR lost at an edge, and its negations the same way', () => {
+    const status = (line: string) => readReceipt(line).status;
+    expect(status('You have essfully transferred')).toBe('success');
+    expect(status('Transfer was not ccessful')).toBe('failed');
+    expect(status('Transfer unessful')).toBe('failed');
+    expect(status('Access granted')).toBeNull();
+  });
+
+  it('looks past a name of two scripts under the payee label, read where the value should be', () => {
+    const text = 'ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n12,000 Ks\nHnin Wai Phyo , 0945xxxx122\nလက်ခံသူ\nmo ကစ\nငွေလွှဲအမှတ်  950537104848';
+    expect(readReceipt(text).receiver).toEqual({ name: 'Hnin Wai Phyo', phone: '0945****122' });
+  });
 });
 
 describe('refusing doctored receipts, each on its own merits', () => {
@@ -1133,7 +1146,7 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
     // The same label read two ways ("TxnlD", "TxnID"), the newer status garbled so nothing is cut.
     const english =
       'Dear Customer, 7,000 MMK has been successfully\n225020 to 09*****1180. TxnlD\n30337082842309101934. Date: 20-Nov-26 11:10:25\n' +
-      'Thank you.\nDear Customer, 5,500 MMK has been suct essfully\ntransferred to ******4567 TxnID\n30334391019032566778. Date: 23-Nov-26 12:10:04';
+      'Thank you.\nDear Customer, 5,500 MMK has been suct sfully\ntransferred to ******4567 TxnID\n30334391019032566778. Date: 23-Nov-26 12:10:04';
     expect(readReceipt(english).messages).toBeUndefined();
     expect(verdict(english, { ...paid, transactionNumber: '566778' })).toBe('unreadable');
     // One receipt with a reference number under its date is one message: its date still disagrees.

@@ -897,6 +897,8 @@ function partyOf(block: Block): Party {
   return { name, phone, garbled, tail, maskGarbled };
 }
 
+const twoScripts = (name: string) => /[A-Za-z]/.test(name) && /[\u1000-\u109f]/.test(name);
+
 const SENTENCE_WORDS = /\b(?:to|of|was|is|the|you|your|have|has|transfer(?:red)?|sent|successful(?:ly)?|balance|ks|mmk|kyats?)\b/i;
 
 /** The receiver, from its blocks ("Transfer To", "Receiver Name" + "Receiver Number", "Beneficiary", "Paid To"…). */
@@ -919,7 +921,9 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
     const doubtful = parties.some((p) => p.phone === phone && p.maskGarbled);
     return labelled(doubtful ? { name, phone, phoneDoubtful: true } : { name, phone });
   }
-  if (name && !parties.some((p) => p.garbled)) return labelled({ name, phone: null });
+  // A name of two scripts ("mo ကစ") is debris a two-column row's OCR put under the label, its value read above it:
+  // the search below looks at the rest of the text.
+  if (name && !parties.some((p) => p.garbled) && !twoScripts(name)) return labelled({ name, phone: null });
   // A name beside a number OCR garbled: the digits it still shows at its end ("0oXESEX1122", "FkkRINA567") may
   // agree; when they don't, they are a garbled mask's, and the name under the payee label decides, as when a mask
   // OCR made letters of is read beside it. A label with no name or number under it (OCR of a two-column row may put
@@ -973,10 +977,13 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
 // ---------------------------------------------------------------------------------------------------------------
 // Status
 
-/** English success words, with the doubled "l" some apps print ("Successfull"): one list for SUCCESS and its negations. */
-const SUCCESS_WORDS = String.raw`success(?:ful{1,2}(?:l?y)?)?|succeeded|completed?|approved`;
+/**
+ * English success words, with the doubled "l" some apps print ("Successfull") and the first letters OCR lost at a
+ * line's or a photo's edge ("essfully transferred"): one list for SUCCESS and its negations.
+ */
+const SUCCESS_WORDS = String.raw`success(?:ful{1,2}(?:l?y)?)?|(?:s?uc|c)?c?essful{1,2}(?:l?y)?|succeeded|completed?|approved`;
 const FAILED = new RegExp(
-  String.raw`\b(?:un-?\s?success(?:ful{1,2}(?:l?y)?)?|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
+  String.raw`\b(?:un-?\s?(?:${SUCCESS_WORDS})|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
   'i',
 );
 const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
