@@ -364,6 +364,11 @@ describe('status words as apps print them', () => {
     expect(status('Access granted')).toBeNull();
   });
 
+  it('takes one letter four times over before the digits shown for a mask', () => {
+    expect(readReceipt('Hnin Wal Phyo\neeeeee4567  m  »').receiver?.phone).toBe('*******4567');
+    expect(readReceipt('Transfer To\nKyaw Zin\neeeeee4567').receiver?.phone).toBe('*******4567');
+  });
+
   it('looks past a name of two scripts under the payee label, read where the value should be', () => {
     const text = 'ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n12,000 Ks\nHnin Wai Phyo , 0945xxxx122\nလက်ခံသူ\nmo ကစ\nငွေလွှဲအမှတ်  950537104848';
     expect(readReceipt(text).receiver).toEqual({ name: 'Hnin Wai Phyo', phone: '0945****122' });

@@ -751,14 +751,16 @@ const PHONE = new RegExp(
 
 /**
  * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
- * of 3+ non-digits holding at least one mask-like sign, then the 3–4 digits shown. Only inside a receiver's block. A
+ * of 3+ non-digits holding at least one mask-like sign (or one letter four times over), then the 3–4 digits shown. Only inside a receiver's block. A
  * lone digit before the bracket that closes the number is its last, OCR spaced off ("(**+ee+112  2)" of 1122).
  */
 const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo][9gq]\s?)?([^\s\d]{3,12})\s?(\d{3}\s{1,2}\d(?=\))|\d{3,4})(?![\d,.]?\d)/;
 
 function garbledMaskedPhone(line: string): { raw: string; phone: string } | null {
   const m = line.match(GARBLED_MASK);
-  if (!m || !/[*¥%#+\][|}{•·]/.test(m[2]!) || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
+  // A mask-like sign among them, or one letter four times over ("eeeeee1122"): no name is spelt so.
+  const maskLike = /[*¥%#+\][|}{•·]/.test(m?.[2] ?? '') || /(\p{L})\1{3}/u.test(m?.[2] ?? '');
+  if (!m || !maskLike || /[a-z]{2,}\s[a-z]/i.test(m[0])) return null;
   const shown = m[3]!.replace(/\s/g, '');
   return { raw: m[0], phone: `${m[1] ? '09' : ''}${'*'.repeat(Math.max(3, 11 - (m[1] ? 2 : 0) - shown.length))}${shown}` };
 }
