@@ -253,13 +253,14 @@ const runDirectly: RunSharp = (job) => job();
 
 const linesOf = (page: Page): Line[] => (page.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
 
-/** The line's box with a margin of a third of its height (or `share` of it), inside the image. */
-function around(box: Bbox, image: { width: number; height: number }, share = 1 / 3) {
+/** The line's box with a margin of a third of its height (or `share` of it; `shareAboveBelow` above and below), inside the image. */
+function around(box: Bbox, image: { width: number; height: number }, share = 1 / 3, shareAboveBelow = share) {
   const margin = Math.round((box.y1 - box.y0) * share);
+  const marginY = Math.round((box.y1 - box.y0) * shareAboveBelow);
   const left = Math.max(0, box.x0 - margin);
-  const top = Math.max(0, box.y0 - margin);
+  const top = Math.max(0, box.y0 - marginY);
   return readable(
-    { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + margin) - top },
+    { left, top, width: Math.min(image.width, box.x1 + margin) - left, height: Math.min(image.height, box.y1 + marginY) - top },
     image,
   );
 }
@@ -837,7 +838,13 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           return readStatus([words.join(' ')]).status === 'success';
         };
         for (const line of pageLines.filter(saysSuccess)) {
-          const again = await readAlone(line.bbox);
+          let again = await readAlone(line.bbox);
+          // Lines of a tilted bubble overlap: with its margin a line may read as a few signs of its neighbours ("11").
+          // Read once more with the margin to its sides only, which keeps a "not" at its start in view.
+          if (readStatus(receiptLines(again)).status === null) {
+            again = (await readLine.addJob('recognize', prepared.data, { rectangle: around(line.bbox, prepared.info, 1 / 3, 0) })).data
+              .text;
+          }
           const above = lineAbove(pageLines, line);
           const before = above ? await readAlone(above.bbox) : '';
           const status = readStatus(receiptLines(`${before}\n${again}`)).status;
