@@ -1060,6 +1060,11 @@ describe('dates as wallets print them', () => {
       expect(at(line), line).toBe(expected);
   });
 
+  it('reads a two-digit-year date right after a long id, but not after a year OCR split', () => {
+    expect(readReceipt('ငွေလွှဲအမှတ် 8859072088260895479 20/11/26 11:12').time).toBe('2026-11-20T04:42:00.000Z');
+    expect(readReceipt('202 6-11-23 10:00').time).toBeNull();
+  });
+
   it('takes no date from an amount, a time or an id', () => {
     for (const line of ['Amount: 1.250.000 Ks', 'Time: 10:36:12', 'Ref: 23/11/2026123']) expect(at(line), line).toBeNull();
   });

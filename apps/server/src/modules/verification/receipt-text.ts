@@ -557,9 +557,9 @@ const DATE_PATTERNS = {
   dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?([ \-/.,]*)([A-Za-z]{3,9})\.?([ \-/.,]*)(20\d{2})\b/,
   monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
   yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
-  // Two-digit years, this century: 23/11/26, 23-Nov-26. Not after a run of digits and a space: "202 6-11-23" is a
-  // year OCR split ("2026-11-23").
-  dmyy: /(?<![\d.,:/-])(?<!\d{2}\s)(\d{1,2})([-/.])(\d{1,2})\2(\d{2})(?![\d.,:/-]?\d)/,
+  // Two-digit years, this century: 23/11/26, 23-Nov-26. Not after two or three digits and a space: "202 6-11-23" is a
+  // year OCR split ("2026-11-23"); after a long id it is a date ("…0895479 20/11/26 11:12").
+  dmyy: /(?<![\d.,:/-])(?<!(?:^|\D)\d{2,3}\s)(\d{1,2})([-/.])(\d{1,2})\2(\d{2})(?![\d.,:/-]?\d)/,
   dMonYy: /\b(\d{1,2})[ \-/.]([A-Za-z]{3,9})\.?[ \-/.](\d{2})(?![\d:])/,
 };
 
