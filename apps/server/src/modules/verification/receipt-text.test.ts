@@ -1060,6 +1060,11 @@ describe('dates as wallets print them', () => {
       expect(at(line), line).toBe(expected);
   });
 
+  it('reads a clock whose seconds the Burmese full stop follows, read as a "1"', () => {
+    expect(readReceipt('3008516578185005805 20-Nov-26\n09:27:431 လကကျနငွေ 7,650 ကျပ').time).toBe('2026-11-20T02:57:43.000Z');
+    expect(readReceipt('20-Nov-2026 09:27:4312').time).toBeNull();
+  });
+
   it('reads a two-digit-year date right after a long id, but not after a year OCR split', () => {
     expect(readReceipt('ငွေလွှဲအမှတ် 8859072088260895479 20/11/26 11:12').time).toBe('2026-11-20T04:42:00.000Z');
     expect(readReceipt('202 6-11-23 10:00').time).toBeNull();

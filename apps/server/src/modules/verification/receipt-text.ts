@@ -629,7 +629,8 @@ const MM_PM = /ညနေ|နေ့လယ်|မွန်းလွဲ|ည(?!\S)/;
 type Clock = { h: number; mi: number; s: number };
 
 function findClock(line: string): Clock | null {
-  const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
+  // A "1" right after the seconds is the Burmese full stop (။) as the English data reads it ("09:27:431").
+  const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2})1?)?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
   // "14.05" is a clock only with AM/PM beside it; "10.20" alone may be an amount.
   if (!m || (line[m.index! + m[1]!.length] === '.' && !m[4])) return null;
   let h = +m[1]!;
