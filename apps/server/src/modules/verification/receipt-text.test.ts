@@ -838,6 +838,8 @@ describe('Burmese digits the English data made into other digits', () => {
     // Read with doubt, the English number is no better: the rules for a Burmese reading decide.
     expect(amountLineAfterReread(line(sms, '150,000', 60), reread, true)).toBe('210,000 Kyats to ******4567. Trans ID:');
     expect(amountReread('၁၅၀,၀၀၀', 'Kyats').mixed).toBe(false);
+    // Mostly Burmese digits: a Burmese number whose ၀ the Burmese data read as a Latin 0.
+    expect(amountReread('၁၂,၅0၀', 'Kyats').mixed).toBe(false);
   });
 
   it('puts the agreed Burmese amount in, unless it lost a thousands group the English reading shows', () => {

@@ -1282,19 +1282,22 @@ export function readableInEnglish(line: string): boolean {
   );
 }
 
+const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
+
 /**
  * What the Burmese data made of an amount line: the amount as "<number> <currency>" (or null), and whose digits it
- * saw. Two digits of a script are the line's own; one can be a stray glyph. `mixed`: a number of both scripts
- * ("၂၁0,000" of a Latin 150,000), which no receipt prints; a Latin "0" may be the Burmese data's ၀, though.
+ * saw. Two digits of a script are the line's own; one can be a stray glyph. `mixed`: a number of both scripts, mostly
+ * Latin digits ("၂၁0,000" of a Latin 150,000), which no receipt prints. Mostly Burmese ones ("၁၂,၅0၀") are taken
+ * for a Burmese number, a ၀ read as a Latin 0.
  */
 export type AmountReread = { amount: string | null; burmeseDigits: boolean; latinDigits: boolean; mixed?: boolean };
 
 export function amountReread(text: string, currency: string): AmountReread {
   return {
     amount: burmeseAmountLine(text, currency),
-    burmeseDigits: (text.match(/[\u1040-\u1049]/g) ?? []).length >= 2,
-    latinDigits: (text.match(/[0-9]/g) ?? []).length >= 2,
-    mixed: text.split(/\s+/).some((word) => /[\u1040-\u1049]/.test(word) && /[0-9]/.test(word)),
+    burmeseDigits: count(text, /[\u1040-\u1049]/g) >= 2,
+    latinDigits: count(text, /[0-9]/g) >= 2,
+    mixed: text.split(/\s+/).some((word) => /[\u1040-\u1049]/.test(word) && count(word, /[0-9]/g) > count(word, /[\u1040-\u1049]/g)),
   };
 }
 
@@ -1309,7 +1312,8 @@ export function amountReread(text: string, currency: string): AmountReread {
 export function amountLineAfterReread(line: OcrLine, reread: AmountReread, agreed: boolean): string {
   const english = (typeof line === 'string' ? line : line.text).replace(/\n$/, '');
   const doubtful = typeof line !== 'string' && doubtfulAmountNumber(line.words ?? []);
-  // Latin digits read with confidence stay when the Burmese data mixed scripts in the number ("၂၁0,000" of 150,000).
+  // Latin digits read with confidence stay when the Burmese data read the number mostly in Latin digits too, with some
+  // of its own ("၂၁0,000" of 150,000).
   if (reread.mixed && !doubtful && readAmount([english]) !== null) return english;
   if (agreed && reread.amount && rereadFits(english, reread.amount)) {
     // Latin digits the Burmese data read too are a second opinion, never a correction: the English data reads them
