@@ -684,7 +684,8 @@ function otherTimes(found: FoundDate, clock: Clock): string[] {
 
 /**
  * The later months whose two digits differ from a month printed in digits in one place ("10": 11, 12). Only later
- * ones: a misread that makes a receipt look older is what would call it old; one dated after its order is unread anyway.
+ * ones: a misread that makes a receipt look older is what would call it old; one dated after its order is unread
+ * anyway.
  */
 function monthsOneDigitAway(text: string | undefined): number[] {
   if (!text) return [];
@@ -752,8 +753,9 @@ const PHONE = new RegExp(
 
 /**
  * A masked phone whose mask OCR turned into letters and brackets ("Q9*¥r¥k]1122", "*kkk*%1122", "Hrkrx] 122"): a run
- * of 3+ non-digits holding at least one mask-like sign (or one letter four times over), then the 3–4 digits shown. Only inside a receiver's block. A
- * lone digit before the bracket that closes the number is its last, OCR spaced off ("(**+ee+112  2)" of 1122).
+ * of 3+ non-digits holding at least one mask-like sign (or one letter four times over), then the 3–4 digits shown.
+ * Only inside a receiver's block. A lone digit before the bracket that closes the number is its last, OCR spaced off
+ * ("(**+ee+112  2)" of 1122).
  */
 const GARBLED_MASK = /(?<![\dA-Za-z])([0OQo][9gq]\s?)?([^\s\d]{3,12})\s?(\d{3}\s{1,2}\d(?=\))|\d{3,4})(?![\d,.]?\d)/;
 
