@@ -76,6 +76,11 @@ export async function runHeldout(): Promise<FamilyFigures> {
     ['group', 'n', 'match', 'mismatch', 'unreadable'],
     [row('ALL', honestTally), ...[...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => row(k, t))],
   );
+  // A crop that cut a line of the receipt (an SMS's first sentence: its amount and status) leaves nothing to match.
+  const inView = groups.get('view: all receipt text in view') ?? tally();
+  console.log(
+    `  honest receipts whose crop cut receipt text: ${honestTally.n - inView.n} of ${honestTally.n}; with all their text in view: match ${pct(inView.match, inView.n)}, unreadable ${pct(inView.unreadable, inView.n)} of ${inView.n}`,
+  );
   console.log('\nHeld-out honest receipts: fields not agreeing (unread or mismatch), by group');
   const FIELDS = ['amount', 'transactionId', 'time', 'receiver', 'status'];
   printTable(
@@ -115,5 +120,6 @@ function describe(c: HeldoutCase): string[] {
     `labels ${l.burmeseLabels ? 'Burmese' : 'English'}`,
     `digits ${l.burmeseDigits ? 'Burmese' : 'Latin'}`,
     `width ${l.width < 720 ? '480–719' : l.width < 1080 ? '720–1079' : '1080–1440'} px`,
+    c.textCut ? 'view: crop cut receipt text' : 'view: all receipt text in view',
   ];
 }
