@@ -5,6 +5,7 @@ import {
   amountLineAfterReread,
   amountLineCurrency,
   amountReread,
+  amountNumberIndex,
   amountsSuspect,
   burmeseAmountLine,
   readableInEnglish,
@@ -803,6 +804,26 @@ describe('Burmese digits the English data made into other digits', () => {
     expect(amountsSuspect([line('0 Ks', '0', 20), line('Amount 3,000 Ks', '3,000', 93)])).toBe(false);
   });
 
+  it('judges the number after a currency printed first, not a Burmese word before it that read as digits', () => {
+    // "09450031122 ထံသို့ MMK 12,000 ငွေလွှဲ": the English data made "0523" of ထံသို့, at low confidence.
+    const sentence = (amount: number) => ({
+      text: '09450031122 0523 MMK 12,000 SY',
+      words: '09450031122 0523 MMK 12,000 SY'
+        .split(' ')
+        .map((w) => ({ text: w, confidence: w === '0523' ? 49 : w === '12,000' ? amount : 95 })),
+    });
+    expect(amountsSuspect([sentence(96)])).toBe(false);
+    expect(amountsSuspect([sentence(45)])).toBe(true);
+    const words = (...pairs: Array<[string, number]>) => pairs.map(([text, confidence]) => ({ text, confidence }));
+    expect(amountNumberIndex(words(['of', 95], ['3,800', 93], ['Ks', 95], ['to', 95]))).toBe(1);
+    expect(amountNumberIndex(words(['paid', 95], ['MMK', 95], ['5,500', 93]))).toBe(2);
+    // Both shaped as amounts: the surer one.
+    expect(amountNumberIndex(words(['5,500', 93], ['MMK', 95], ['1,200', 60]))).toBe(0);
+    expect(amountNumberIndex(words(['5,500', 50], ['MMK', 95], ['1,200', 90]))).toBe(2);
+    expect(amountNumberIndex(words(['5,500Ks', 90], ['to', 95]))).toBe(0);
+    expect(amountNumberIndex(words(['Amount', 90], ['MMK', 95]))).toBe(-1);
+  });
+
   it('drops the English amount when the Burmese re-read saw Burmese digits, however clean the English one looks', () => {
     expect(amountLineAfterReread('-9,000 Ks', { amount: null, burmeseDigits: true, latinDigits: false }, false)).toBe('');
     expect(amountLineAfterReread('Balance Transfer of 9,000 Ks to', { amount: null, burmeseDigits: true, latinDigits: false }, false)).toBe(
@@ -1060,6 +1081,11 @@ describe('dates as wallets print them', () => {
       'ရက်စွဲ: ၂၀၂၆ ခုနှစ် နိုဝင်ဘာလ ၂၃ ရက် ၁၀:၃၆',
     ])
       expect(at(line), line).toBe(expected);
+  });
+
+  it('keeps a clock OCR spaced after its colon out of the id before it', () => {
+    expect(readReceipt('ငွေလွှဲအမှတ်\n984830946002 25- Nov-2026 11: 49').transactionId).toBe('984830946002');
+    expect(readReceipt('Trans ID 984830946002 25-Nov-2026 11: 49: 05').transactionId).toBe('984830946002');
   });
 
   it('reads a clock whose seconds the Burmese full stop follows, read as a "1"', () => {

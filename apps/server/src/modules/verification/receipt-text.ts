@@ -428,7 +428,8 @@ const withoutDateTime = (line: string) =>
     .replace(DATE_PATTERNS.dMonY, ' ')
     .replace(DATE_PATTERNS.dmy, ' ')
     .replace(DATE_PATTERNS.ymd, ' ')
-    .replace(/(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?(?![\d:])/g, ' ')
+    // A clock OCR spaced after its colon ("11: 49") too.
+    .replace(/(?<![\d:])\d{1,2}:\s?\d{2}(?::\s?\d{2})?(?:\s?[AaPp][Mm])?(?![\d:])/g, ' ')
     // A day starting a date the patterns missed (a two-digit year, a month OCR garbled: "…5219 23/11/26", "…189 23-620-")
     // ends the id before it.
     .replace(/(?<=\d)\s+\d{1,2}[-/.].*$/, ' ')
@@ -1221,9 +1222,7 @@ export function amountsSuspect(lines: OcrLine[]): boolean {
 
 /** The number beside a line's currency word (glued to it, before it, or after it) read with low confidence; a 0 (a fee) never counts. */
 function doubtfulAmountNumber(words: ReadonlyArray<{ text: string; confidence: number }>): boolean {
-  const at = words.findIndex((w) => isCurrencyWord(w.text));
-  if (at < 0) return false;
-  const number = [words[at]!, words[at - 1], words[at + 1]].find((w) => w !== undefined && /\d/.test(w.text));
+  const number = words[amountNumberIndex(words)];
   if (!number || /^[-+]?0+(?:[.,]0+)?(?:Ks|MMK)?\.?$/i.test(normalizeText(number.text).trim())) return false;
   return number.confidence < AMOUNT_WORD_CONFIDENCE;
 }
@@ -1345,6 +1344,29 @@ function rereadFits(english: string, burmese: string): boolean {
   const after = number(burmese);
   if (!before || !after) return true;
   return digits(before) <= digits(after) && (groups(before) === 1 || groups(before) === groups(after));
+}
+
+/** A number as an amount is printed: no leading zero, thousands groups or none, cents. */
+const AMOUNT_SHAPE = /^[-+]?(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*)(?:\.\d{2})?[.,]?$/;
+
+/**
+ * Which of a line's words holds its amount's number, or -1: the currency word itself when digits are glued to it, else
+ * the word beside it with digits. Before it ("5,500 Ks") unless only the word after has digits ("MMK 5,500"), or the
+ * word after is shaped as an amount and read with more confidence than the one before, or the one before is not
+ * shaped as one: in "… ထံသို့ MMK 12,000" the Burmese word before the currency reads as debris digits ("0523").
+ */
+export function amountNumberIndex(words: ReadonlyArray<{ text: string; confidence: number }>): number {
+  const at = words.findIndex((w) => isCurrencyWord(w.text));
+  if (at < 0) return -1;
+  if (/\d/.test(words[at]!.text)) return at;
+  const before = words[at - 1];
+  const after = words[at + 1];
+  const hasDigits = (w: { text: string } | undefined) => w !== undefined && /\d/.test(w.text);
+  if (!hasDigits(after)) return hasDigits(before) ? at - 1 : -1;
+  if (!hasDigits(before)) return at + 1;
+  const shaped = (w: { text: string }) => AMOUNT_SHAPE.test(normalizeText(w.text).trim());
+  const afterWins = shaped(after!) && (!shaped(before!) || after!.confidence > before!.confidence);
+  return afterWins ? at + 1 : at - 1;
 }
 
 /** A word that is (or ends with) a currency word: "Ks", "MMK.", "Kyats", "ကျပ်", "5,500Ks". */

@@ -273,6 +273,12 @@ describe("an SMS sentence's amount read again alone", () => {
     expect(amountBox(sentence)).toMatchObject({ x0: 250, x1: 320 });
   });
 
+  it('is the number after the currency when the word before it is a Burmese word read as doubtful digits', () => {
+    const doubtful = { ...w('0523', 130, 180), confidence: 49 } as Word;
+    const sentence = line(w('09450031122', 10, 120), doubtful, w('MMK', 190, 240), w('12,000', 250, 320), w('ငွေလွှဲ', 330, 400));
+    expect(amountBox(sentence)).toMatchObject({ x0: 250, x1: 320 });
+  });
+
   it('is the number before a currency printed after it', () => {
     const sentence = line(w('Balance', 10, 90), w('Transfer', 100, 180), w('of', 190, 210), w('3,800', 220, 290), w('Ks', 300, 330));
     expect(amountBox(sentence)).toMatchObject({ x0: 220, x1: 290 });

@@ -11,6 +11,7 @@ import { burmeseLetters, overlaps, union } from './boxes.ts';
 import { type ReadRectangle, withLatinRunsReread } from './latin-runs.ts';
 import {
   amountLineCurrency,
+  amountNumberIndex,
   amountsSuspect,
   type AmountReread,
   amountLineAfterReread,
@@ -290,16 +291,13 @@ export function readable(r: Rectangle, image: { width: number; height: number })
 export function amountBox(line: Line): Bbox {
   const words = line.words ?? [];
   if (words.length <= 3) return line.bbox;
-  const at = words.findIndex((w) => isCurrencyWord(w.text));
-  if (at < 0) return line.bbox;
-  // The number beside the currency: before it ("5,500 Ks"), or after it when only that side has digits ("MMK 5,500").
-  const numberAfter = !/\d/.test(words[at - 1]?.text ?? '') && /\d/.test(words[at + 1]?.text ?? '');
-  const picked = /\d/.test(words[at]!.text)
-    ? [words[at]!]
-    : at > 0 && !numberAfter
-      ? words.slice(Math.max(0, at - (/^[-+]$/.test(words[at - 2]?.text ?? '') ? 2 : 1)), at)
-      : words.slice(at + 1, at + 2);
-  if (!picked.length) return line.bbox;
+  const currency = words.findIndex((w) => isCurrencyWord(w.text));
+  if (currency < 0) return line.bbox;
+  // With no digits beside the currency (Burmese digits the English data made letters of), the word before it.
+  let at = amountNumberIndex(words);
+  if (at < 0) at = currency > 0 ? currency - 1 : currency + 1;
+  // A sign standing apart before the number ("- 5,500 Ks") is read with it.
+  const picked = words.slice(/^[-+]$/.test(words[at - 1]?.text ?? '') ? at - 1 : at, at + 1);
   return {
     x0: Math.min(...picked.map((w) => w.bbox.x0)),
     y0: Math.min(line.bbox.y0, ...picked.map((w) => w.bbox.y0)),
