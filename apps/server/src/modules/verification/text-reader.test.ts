@@ -68,6 +68,13 @@ describe('the Burmese full stop after an id', () => {
     expect(withoutShortOnes(word('20989164910754791301', Object.assign(Array(20).fill(185), { 19: 189 })))).toBe('2098916491075479130');
   });
 
+  it('drops the stop read as a 1 and a letter l or I, and keeps a real 1 before it', () => {
+    // "…5811။" read as "…58111l".
+    expect(withoutShortOnes(word('95689348357058111l', Object.assign(Array(18).fill(185), { 16: 189, 17: 189 })))).toBe('9568934835705811');
+    expect(withoutShortOnes(word('9568934835705811I', Object.assign(Array(17).fill(185), { 16: 189 })))).toBe('9568934835705811');
+    expect(withoutShortOnes(word('95689348357058111l', Array(18).fill(185)))).toBeNull();
+  });
+
   it('keeps a 1 as tall as the digits, and never cuts a number below ten digits', () => {
     expect(withoutShortOnes(word('209891649107547913011', Array(21).fill(185)))).toBeNull();
     expect(withoutShortOnes(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');

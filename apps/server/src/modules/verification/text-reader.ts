@@ -486,7 +486,7 @@ export function withBurmeseWords(
  * a sign (the stop as "[", "," or "|"), where the English reading has the 1s.
  */
 export function withoutFullStop(word: Word, allWords: Word[]): string {
-  const body = word.text.replace(/[.,;:|\]]$/, '');
+  const body = numberBody(word.text);
   if (!/^\d{11,}$/.test(body) || !body.endsWith('1')) return word.text;
   // The Burmese reading first: tesseract's boxes may show one of two 1s short and the other as tall as a digit.
   for (const b of allWords) {
@@ -528,6 +528,12 @@ export function withSplitStopJoined(line: Line): Line {
   return { ...line, words: out, text: out.map((w) => w.text).join(' ') };
 }
 
+/**
+ * A long number's text without a sign read after it, its last one or two bars as 1s: the full stop's two strokes come
+ * back as "1", "l", "I" or "|" in any mix ("…58111l" of "…5811။"), and only their heights tell them from digits.
+ */
+const numberBody = (text: string) => text.replace(/[.,;:|\]]$/, '').replace(/(?<=\d)[1lI|]{1,2}$/, (bars) => '1'.repeat(bars.length));
+
 /** Below this share of the digits' height, a trailing "1" is the Burmese full stop's two short strokes. */
 const STOP_HEIGHT = 0.88;
 
@@ -538,7 +544,7 @@ const STOP_HEIGHT = 0.88;
  */
 export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string | null {
   const symbols = word.symbols ?? [];
-  const body = word.text.replace(/[.,;:|\]]$/, '');
+  const body = numberBody(word.text);
   if (!/^\d{11,}$/.test(body) || symbols.map((s) => s.text).join('') !== word.text) return null;
   const height = (i: number) => symbols[i]!.bbox.y1 - symbols[i]!.bbox.y0;
   const heights = [...body].map((_, i) => height(i)).sort((a, b) => a - b);
