@@ -93,16 +93,15 @@ const NOT_NAME_WORDS =
 
 /**
  * Whether a name is enough of one to disagree: two words or more, or one of 5 letters or more, none a label's or a
- * title's word. A short lone word ("eff") is what OCR makes of a mask or an icon as often as a name; "Transfer
- * Successful" is a title read where the name would be.
+ * title's word, each word as wallets print names (capitalised Latin letters, or Myanmar script). A short lone word
+ * ("eff") is what OCR makes of a mask or an icon as often as a name; "Transfer Successful" is a title read where the
+ * name would be; 'i" cce sful' is what OCR left of a blurred status line.
  */
 function fullName(shown: string): boolean {
   if (NOT_NAME_WORDS.test(shown)) return false;
-  const words = shown
-    .replace(HONORIFIC, '')
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 2);
+  const all = shown.replace(HONORIFIC, '').trim().split(/\s+/);
+  if (!all.every((w) => /^[A-Z][A-Za-z]*\.?$/.test(w) || /^[\u1000-\u109f]+$/.test(w))) return false;
+  const words = all.filter((w) => w.replace(/[^A-Za-z\u1000-\u109f]/g, '').length >= 2);
   return words.length >= 2 || nameKey(shown).length >= 5;
 }
 
