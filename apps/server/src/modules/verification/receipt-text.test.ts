@@ -754,6 +754,10 @@ describe('a title or a status line where the payee name would be', () => {
     expect(receiverAgrees({ name: 'BZPay', phone: null }, holders)).toBeNull();
     expect(receiverAgrees({ name: 'AYA Pay', phone: null }, holders)).toBeNull();
     expect(receiverAgrees({ name: 'Aung Myo Min', phone: null }, holders)).toBe(false);
+    // What OCR left of a blurred "Successful" under a garbled title: no name as wallets print one.
+    expect(receiverAgrees({ name: 'i" cce sful', phone: null }, holders)).toBeNull();
+    expect(receiverAgrees({ name: 'aung myo min', phone: null }, holders)).toBeNull();
+    expect(receiverAgrees({ name: 'U Aung Myo', phone: null }, holders)).toBe(false);
   });
 
   it('lets an id OCR read with a gap among its digits agree, never disagree', () => {

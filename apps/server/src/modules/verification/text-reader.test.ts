@@ -14,6 +14,7 @@ import {
   withEnglishMonth,
   withoutFullStop,
   withoutLabelDebris,
+  separatorLost,
   withoutShortOnes,
   withoutSuccessWords,
   withBurmeseWords,
@@ -50,6 +51,16 @@ describe('rows of a page', () => {
   it('keeps the lines of a sentence apart', () => {
     const rows = rowsOf([at('You have sent 12,500 MMK to', 20, 100, 380, 118), at('Ko Kyaw Zin (09*****4567) on', 20, 124, 380, 142)]);
     expect(rows).toEqual(['You have sent 12,500 MMK to', 'Ko Kyaw Zin (09*****4567) on']);
+  });
+});
+
+describe("a Burmese number beside the English data's reading of it", () => {
+  it('is no number when it lost the thousands separator the English reading kept', () => {
+    expect(separatorLost('J,000', '122000')).toBe(true);
+    expect(separatorLost('-9,000.00', '12000')).toBe(true);
+    expect(separatorLost('J,000', '12,000')).toBe(false);
+    expect(separatorLost('7246892855192', '7246892855192')).toBe(false);
+    expect(separatorLost('25.11.2026,', '25.11.2026')).toBe(false);
   });
 });
 

@@ -425,6 +425,13 @@ const level = (a: Bbox, b: Bbox) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) /
  */
 const sameSpot = (a: Bbox, b: Bbox) => overlaps(a, b) && level(a, b);
 
+/**
+ * Whether a Burmese number lost the thousands separator the English data saw in the same place ("၁၂၂၀၀၀" beside
+ * "J,000" of ၁၂,၀၀၀: the comma read as ၂). The English data misreads Burmese digits but keeps their separators.
+ */
+export const separatorLost = (english: string, burmese: string) =>
+  /[,.][0-9A-Za-z§]{3}(?:[.,]\d{2})?[.,]?$/.test(english) && !/[,.]/.test(burmese);
+
 /** Whether a word stands in a line: within its width and level with one of its words. */
 const inLine = (b: Bbox, line: Line) => b.x1 > line.bbox.x0 && b.x0 < line.bbox.x1 && (line.words ?? []).some((w) => level(w.bbox, b));
 
@@ -456,7 +463,11 @@ export function withBurmeseWords(
     const month = w.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(w.text);
     const clean = (b: Word) => CLEAN_NUMBER.test(b.text) || DATE_WITH_MONTH.test(withEnglishMonth(b.text, w.text));
     const numbers = burmeseNumbers.filter(
-      (b) => (!b.pair || pairFits(w)) && (!numbersOnly || clean(b)) && (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))),
+      (b) =>
+        (!b.pair || pairFits(w)) &&
+        (!numbersOnly || clean(b)) &&
+        (!month || LATIN_MONTH.test(withEnglishMonth(b.text, w.text))) &&
+        !line.words!.some((x) => sameSpot(x.bbox, b.bbox) && separatorLost(x.text, b.text)),
     );
     const near = [...(latin ? [] : burmeseWords), ...(word ? [] : numbers)].filter((b) => sameSpot(b.bbox, w.bbox));
     // Together they must span half the English word: one consonant the Burmese data made of a Latin id's first digits
