@@ -1087,6 +1087,13 @@ describe('dates as wallets print them', () => {
       expect(at(line), line).toBe(expected);
   });
 
+  it('reads a clock whose colon OCR lost when AM or PM follows it, and no other run of four digits', () => {
+    expect(readReceipt('Date:\nNov 25, 2026 1219 PM. Your').time).toBe('2026-11-25T05:49:00.000Z');
+    expect(readReceipt('Date: 25/11/2026 0915 AM').time).toBe('2026-11-25T02:45:00.000Z');
+    expect(readReceipt('Date: 25/11/2026 1275 PM').time).toBeNull();
+    expect(readReceipt('Amount 5500 Ks\nDate 25/11/2026').time).toBeNull();
+  });
+
   it('keeps a clock OCR spaced after its colon out of the id before it', () => {
     expect(readReceipt('ငွေလွှဲအမှတ်\n984830946002 25- Nov-2026 11: 49').transactionId).toBe('984830946002');
     expect(readReceipt('Trans ID 984830946002 25-Nov-2026 11: 49: 05').transactionId).toBe('984830946002');

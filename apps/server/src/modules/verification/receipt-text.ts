@@ -631,7 +631,10 @@ type Clock = { h: number; mi: number; s: number };
 
 function findClock(line: string): Clock | null {
   // A "1" right after the seconds is the Burmese full stop (။) as the English data reads it ("09:27:431").
-  const m = line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2})1?)?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/);
+  // A clock whose colon OCR lost is one still when AM or PM follows it ("1219 PM" of ၁၂:၁၉ PM).
+  const m =
+    line.match(/(?<![\d:])(\d{1,2})\s?[:.]\s?(\d{2})(?:\s?:\s?(\d{2})1?)?\s*([AaPp]\.?[Mm]\.?)?(?![\d:])/) ??
+    line.match(/(?<![\d:])(\d{1,2})(\d{2})()\s?([AaPp]\.?[Mm]\.?)(?![\w:])/);
   // "14.05" is a clock only with AM/PM beside it; "10.20" alone may be an amount.
   if (!m || (line[m.index! + m[1]!.length] === '.' && !m[4])) return null;
   let h = +m[1]!;
