@@ -1094,6 +1094,10 @@ describe('dates as wallets print them', () => {
     expect(readReceipt('Amount 5500 Ks\nDate 25/11/2026').time).toBeNull();
   });
 
+  it('reads a month-first date whose comma OCR read as a colon', () => {
+    expect(readReceipt('Transaction Time  Nov 25: 2026 12:15 PM').time).toBe('2026-11-25T05:45:00.000Z');
+  });
+
   it('keeps a clock OCR spaced after its colon out of the id before it', () => {
     expect(readReceipt('ငွေလွှဲအမှတ်\n984830946002 25- Nov-2026 11: 49').transactionId).toBe('984830946002');
     expect(readReceipt('Trans ID 984830946002 25-Nov-2026 11: 49: 05').transactionId).toBe('984830946002');

@@ -556,7 +556,8 @@ const DATE_PATTERNS = {
   ymd: /\b(20\d{2})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})(?!\d)/,
   dmy: /\b(\d{1,2})[-/.]\s?(\d{1,2})[-/.]\s?(20\d{2})\b/,
   dMonY: /\b(\d{1,2})(?:st|nd|rd|th)?([ \-/.,]*)([A-Za-z]{3,9})\.?([ \-/.,]*)(20\d{2})\b/,
-  monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?,?[ \-/.]+(20\d{2})\b/,
+  // The comma after the day may come back as a colon or a semicolon ("Nov 25: 2026").
+  monDY: /\b([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?:st|nd|rd|th)?[,:;]?[ \-/.]+(20\d{2})\b/,
   yMonD: /\b(20\d{2})[ \-/.,]+([A-Za-z]{3,9})\.?[ \-/.]+(\d{1,2})(?!\d|:)/,
   // Two-digit years, this century: 23/11/26, 23-Nov-26. Not after two or three digits and a space: "202 6-11-23" is a
   // year OCR split ("2026-11-23"); after a long id it is a date ("…0895479 20/11/26 11:12").
