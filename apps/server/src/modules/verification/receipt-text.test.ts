@@ -505,6 +505,9 @@ describe('fields found by their shape alone', () => {
     // The mask lost altogether: "09" and the shown digits are six, no phone number.
     expect(sms('094567').receiver).toEqual({ name: null, phone: '09*****4567' });
     expect(sms('4567').receiver?.phone ?? null).toBeNull();
+    // The mask read as Burmese signs and its "09" as other digits: the digits shown still stand.
+    expect(sms('88ဂၢ႔4567').receiver).toEqual({ name: null, phone: '*******4567' });
+    expect(sms('884567').receiver?.phone ?? null).toBeNull();
   });
 
   it('cuts a Burmese sentence at a stop OCR read as "/", and a whole number before the next group of digits', () => {

@@ -854,13 +854,14 @@ function shortMask(line: string): { raw: string; phone: string } | null {
 
 /**
  * The number a Burmese sentence names as the payee ("…4567 ထံသို့"), its mask OCR shrank, garbled or lost ("*e4567",
- * "09%++k4567", "091122"): the digits shown, after one to twelve signs that are no digit or after "09" (six digits
- * are no phone number). Found by shape, so it may agree but never disagree.
+ * "09%++k4567", "091122", "88ဂၢ႔4567" with "09" misread too): the digits shown, after one to twelve signs that are no
+ * digit or after "09" (six digits are no phone number). Found by shape, so it may agree but never disagree.
  */
 function burmesePayeeTail(line: string): { raw: string; phone: string } | null {
-  const m = line.match(/(?<=^|[\s(])((09)?([^\s\d()]{0,12})\s?(\d{3,4}))\)?\s*ထံ/);
+  const m = line.match(/(?<=^|[\s(])((09|\d{2}(?=[^\s\d()]))?([^\s\d()]{0,12})\s?(\d{3,4}))\)?\s*ထံ/);
   if (!m || (!m[2] && !m[3]) || /^[A-Za-z]{3,}$/.test(m[3]!)) return null;
-  return { raw: m[1]!, phone: `${m[2] ?? ''}${'*'.repeat(11 - (m[2]?.length ?? 0) - m[4]!.length)}${m[4]}` };
+  const lead = m[2] === '09' ? '09' : '';
+  return { raw: m[1]!, phone: `${lead}${'*'.repeat(11 - lead.length - m[4]!.length)}${m[4]}` };
 }
 
 /**
