@@ -14,6 +14,7 @@ import {
   withEnglishMonth,
   withoutFullStop,
   withoutLabelDebris,
+  inkPastWords,
   separatorLost,
   withoutShortOnes,
   withoutSuccessWords,
@@ -51,6 +52,27 @@ describe('rows of a page', () => {
   it('keeps the lines of a sentence apart', () => {
     const rows = rowsOf([at('You have sent 12,500 MMK to', 20, 100, 380, 118), at('Ko Kyaw Zin (09*****4567) on', 20, 124, 380, 142)]);
     expect(rows).toEqual(['You have sent 12,500 MMK to', 'Ko Kyaw Zin (09*****4567) on']);
+  });
+});
+
+describe('a row that goes on past its last word', () => {
+  // A white page, 400 × 100, with a row of text from x 20 to 200 between y 20 and 60 (40 px high).
+  const page = (blob?: { x0: number; x1: number }) => {
+    const pixels = new Uint8Array(400 * 100).fill(255);
+    if (blob) for (let y = 25; y < 55; y++) for (let x = blob.x0; x < blob.x1; x++) pixels[y * 400 + x] = 20;
+    return { pixels, width: 400, height: 100 };
+  };
+  const row = { x0: 20, y0: 20, x1: 200, y1: 60 };
+
+  it('finds a glyph no reading made a word of, a space after the last word', () => {
+    expect(inkPastWords(page({ x0: 212, x1: 230 }), row, [])).toBe(true);
+    expect(inkPastWords(page(), row, [])).toBe(false);
+  });
+
+  it('counts neither a glyph a word covers, nor a speck, nor ink far past the row (a phone frame)', () => {
+    expect(inkPastWords(page({ x0: 212, x1: 230 }), row, [{ bbox: { x0: 205, y0: 22, x1: 232, y1: 58 } }])).toBe(false);
+    expect(inkPastWords(page({ x0: 212, x1: 213 }), row, [])).toBe(false);
+    expect(inkPastWords(page({ x0: 310, x1: 330 }), row, [])).toBe(false);
   });
 });
 

@@ -415,6 +415,30 @@ function lineAbove(lines: Line[], line: Line): Line | null {
   return best;
 }
 
+/**
+ * Whether a row of text goes on past every word read on it: dark pixels a glyph's worth of them, within two and a half
+ * line heights right of the last word (a "မ" ending a wrapped sentence that the Burmese reading lost). Judged on the
+ * middle of the row's height, so the lines above and below don't count.
+ */
+export function inkPastWords(
+  image: { pixels: Uint8Array; width: number; height: number },
+  row: Bbox,
+  words: ReadonlyArray<{ bbox: Bbox }>,
+): boolean {
+  const h = row.y1 - row.y0;
+  const right = Math.max(row.x1, ...words.filter((w) => level(w.bbox, row)).map((w) => w.bbox.x1));
+  const y0 = Math.max(0, Math.round(row.y0 + 0.25 * h));
+  const y1 = Math.min(image.height, Math.round(row.y1 - 0.25 * h));
+  const x0 = Math.round(right + 0.1 * h);
+  const x1 = Math.min(image.width, Math.round(right + 2.5 * h));
+  let ink = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (image.pixels[y * image.width + x]! < 128) ink++;
+  return ink >= INK_OF_A_GLYPH * h * h;
+}
+
+/** Dark pixels, as a share of a line's height squared, that make a glyph rather than a speck. */
+const INK_OF_A_GLYPH = 0.02;
+
 /** Whether two boxes' middles are apart by less than half the taller one, down the page. */
 const level = (a: Bbox, b: Bbox) => Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < 0.5 * Math.max(a.y1 - a.y0, b.y1 - b.y0);
 
@@ -863,7 +887,13 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
           const above = lineAbove(pageLines, line);
           const before = above ? await readAlone(above.bbox) : '';
           const status = readStatus(receiptLines(`${before}\n${again}`)).status;
-          if (status === 'success') confirmed.push(line.bbox);
+          // A success word starting its line, after a line that ends in ink the Burmese reading made no word of: the
+          // "not" (မ) a wrap parted from it may be that ink (the English data makes debris of it). Unconfirmed: the
+          // status is unread.
+          const firstWord = (line.words ?? [])[0];
+          const startsLine = firstWord !== undefined && readStatus([firstWord.text]).status === 'success';
+          const unseenEnd = startsLine && above !== null && inkPastWords(pixelsOf(prepared), above.bbox, pageAll);
+          if (status === 'success' && !unseenEnd) confirmed.push(line.bbox);
           else if (status) extra.push({ text: again.trim(), bbox: line.bbox });
         }
         const seenAgain = (box: Bbox) => confirmed.some((c) => overlaps(c, box));
