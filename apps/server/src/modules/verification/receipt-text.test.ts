@@ -132,6 +132,13 @@ describe('reading a receipt', () => {
       null,
       null,
     ]);
+    // A label's unit, its amount on the next line, is no amount line; the amount after it on the same line is.
+    expect(['Amount (MMK)', 'ငွေပမာဏ (ကျပ်):', 'Amount (MMK) 27,500', 'Amount (MMK) ၂၇,၅၀၀'].map(amountLineCurrency)).toEqual([
+      null,
+      null,
+      '(MMK)',
+      '(MMK)',
+    ]);
   });
 
   it('reads an amount line the Burmese data gave, with the currency the English reading saw', () => {
@@ -508,6 +515,20 @@ describe('fields found by their shape alone', () => {
     // The mask read as Burmese signs and its "09" as other digits: the digits shown still stand.
     expect(sms('88ဂၢ႔4567').receiver).toEqual({ name: null, phone: '*******4567' });
     expect(sms('884567').receiver?.phone ?? null).toBeNull();
+  });
+
+  it('takes the name a Burmese sentence pays to when OCR garbled the number after it, as a name that may agree only', () => {
+    const sms = (payee: string) =>
+      readReceipt(`MPT\n${payee} ထံသို့ MMK 25,000\nငွေလွှဲခြင်း အောင်မြင်ပါသည်။ ငွေလွှဲအမှတ် 88175132529281112\n2026-11-23 14:05`);
+    expect(sms('Kyaw Zin Oo 000ထ67)').receiver).toEqual({ name: 'Kyaw Zin Oo', phone: null });
+    expect(sms('Kyaw Zin Oo').receiver).toEqual({ name: 'Kyaw Zin Oo', phone: null });
+    expect(sms('Kyaw Zin Oo').unlabelled).toContain('receiver');
+    expect(sms('Ree (120').receiver).toBeNull();
+    // It agrees with the holder's name; someone else's name is never a mismatch on its own.
+    const holders: PaymentAccount[] = [{ paymentName: 'MPT', phone: '09777124567', holderName: 'Kyaw Zin Oo' }];
+    const payee = (text: string) => compareReceipt(sms(text), order, holders, { windowMs }).find((c) => c.field === 'receiver')?.result;
+    expect(payee('Kyaw Zin Oo 000ထ67)')).toBe('match');
+    expect(payee('Aung Aung (0912xxxx999)')).toBe('unreadable');
   });
 
   it('cuts a Burmese sentence at a stop OCR read as "/", and a whole number before the next group of digits', () => {

@@ -806,9 +806,17 @@ const WALLET_WORDS =
 const PAYEE_IN_SENTENCE =
   /\bto\s+((?:(?:U|Daw|Ko|Ma|Mg)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3})(?=\s*(?:[(,.]|\b(?:is|was|on|has|have)\b|$))/g;
 
+/**
+ * A Burmese sentence's payee: the name before "ထံ" (to), with what OCR made of the number after it in between
+ * ("Kyaw Zin Oo 000ထ67) ထံသို့" of "Kyaw Zin Oo (0977xxxx567) ထံသို့"). Two words or more: one ("Ree") is as
+ * likely debris of the number.
+ */
+const PAYEE_BEFORE_THAN = /((?:(?:U|Daw|Ko|Ma|Mg)\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3})\s+(?:\(?\S{0,16}\s+)?ထံ/g;
+
 /** The one person a sentence says the money went to, or null (none, or two different ones). */
 function sentencePayee(text: string): string | null {
-  const names = new Set([...text.matchAll(PAYEE_IN_SENTENCE)].map((m) => nameFrom(m[1]!)).filter((n): n is string => n !== null));
+  const said = [...text.matchAll(PAYEE_IN_SENTENCE), ...text.matchAll(PAYEE_BEFORE_THAN)];
+  const names = new Set(said.map((m) => nameFrom(m[1]!)).filter((n): n is string => n !== null));
   return names.size === 1 ? [...names][0]! : null;
 }
 
@@ -1189,10 +1197,17 @@ const has = (re: RegExp, line: string) => re.test(line);
 const FEE_LABELS = FEE_LINE;
 const CURRENCY_WORD = new RegExp(`(?<![a-z])${CURRENCY_AFTER}(?![a-z])`, 'i');
 
-/** The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line). */
+/** A label's unit in brackets ending a line with no digit ("Amount (MMK)"): the amount is on the next line. */
+const UNIT_OF_LABEL = new RegExp(`^[^\\d\u1040-\u1049]*\\(\\s*${CURRENCY}\\s*\\)[\\s.:)]*$`, 'i');
+
+/**
+ * The currency word of a line that may carry the amount (it shows a currency and is no fee or balance line, nor a
+ * label whose unit it is).
+ */
 export function amountLineCurrency(line: string): string | null {
   const normalized = normalizeText(line);
-  return has(FEE_LABELS, normalized) ? null : (normalized.match(CURRENCY_WORD)?.[0] ?? null);
+  if (has(FEE_LABELS, normalized) || UNIT_OF_LABEL.test(normalized)) return null;
+  return normalized.match(CURRENCY_WORD)?.[0] ?? null;
 }
 
 /** A line as the OCR gave it: its text, and its words with tesseract's confidence (0–100) when known. */
@@ -1242,15 +1257,16 @@ const LEADING_NUMBER = /^([-+]?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?=\s|$
  * thousands separator. Anything else in the number (a letter among the digits, a group of two) leaves it unread.
  */
 export function burmeseAmountLine(text: string, currency: string): string | null {
-  const normalized = normalizeText(text)
-    .trim()
-    .replace(/(\d)[,.]{2,}(?=\d{3}(?!\d))/g, '$1,')
+  const normalized = withOneSeparator(normalizeText(text).trim())
     // "12.500" is printed by some apps for 12,500 (see toAmount); a lone dot before two digits stays the decimals.
     .replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1,');
   const m = normalized.match(LEADING_NUMBER);
   if (!m) return null;
   return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
+
+/** A number whose thousands separator the Burmese data doubled ("၉,.၉၀၀"): a run of separators before a group of three digits is one. */
+export const withOneSeparator = (text: string) => text.replace(/(\d)[,.]{2,}(?=\d{3}(?!\d))/g, '$1,');
 
 /** The amount written with a currency word in an English-read line: the number (or what OCR made of it) and the word. */
 const LINE_AMOUNT = new RegExp(
