@@ -7,11 +7,13 @@ import {
   amountReadOnPage,
   burmeseNumbersOf,
   burmeseWordsOf,
+  disputedAmount,
   sameWhereBothRead,
   joinedNumbers,
   readable,
   rowsOf,
   withEnglishMonth,
+  withoutAmounts,
   withoutFullStop,
   withoutLabelDebris,
   inkPastWords,
@@ -20,6 +22,7 @@ import {
   withoutSuccessWords,
   withBurmeseWords,
   withSplitStopJoined,
+  withSplitThousandsJoined,
 } from './text-reader.ts';
 
 const at = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, bbox: { x0, y0, x1, y1 } });
@@ -193,6 +196,19 @@ describe('numbers printed in Burmese digits', () => {
     // The two readings' months disagree: the Burmese data made "၀၈" of "Nov", or the English data "Nov" of ၀၈.
     expect(withEnglishMonth('23-08-2026', 'JR-Nov-')).toBe('23-?-2026');
     expect(withEnglishMonth('23-?10%-26', 'JR-0o-J6')).toBe('23-?10%-26');
+    // A date wrapped after its day: the line starts with the month and then the year.
+    expect(withEnglishMonth('0ၿ-2026', 'Nov-')).toBe('Nov-2026');
+    expect(withEnglishMonth('0ၿ-2026', 'Nov')).toBe('0ၿ-2026');
+    expect(withEnglishMonth('0ၿ-2026', 'jo')).toBe('0ၿ-2026');
+  });
+
+  it('makes one thousands separator of the two the Burmese data read', () => {
+    const burmese = {
+      text: '၉,.၉၀၀ န',
+      words: [{ ...at('၉,.၉၀၀', 777, 1299, 945, 1352), confidence: 60 }],
+      bbox: at('', 777, 1299, 945, 1352).bbox,
+    };
+    expect(burmeseNumbersOf(burmese as unknown as Line).map((w) => w.text)).toEqual(['9,900']);
   });
 
   it('drops what the Burmese data made of a Latin label run into the number, and keeps a sign', () => {
@@ -262,6 +278,19 @@ describe('a date in Burmese digits read in place of the English reading', () => 
     const burmese = line(['[916:', 0, 441, 252, 537, 283], ['၂၅-|1၀%-၂၀၂၆', 26, 552, 236, 818, 307], ['၀၆:၅၆.', 79, 832, 236, 964, 307]);
     expect(readReceipt(`Payment Successful\n${inPlace(english, burmese)}`).time).toBe('2026-11-25T00:26:00.000Z');
   });
+
+  it("takes the year after a wrapped date's month, the month read in English as a word of its own", () => {
+    const english = line(
+      ['Nov-', 92, 81, 566, 174, 600],
+      ['jo', 92, 192, 573, 231, 622],
+      ['J&', 31, 250, 553, 298, 621],
+      ['Your', 96, 474, 566, 570, 600],
+    );
+    const burmese = line([']၀ၿ-၂၀၂၆', 0, 81, 549, 298, 626], ['၉၂၉၂', 35, 474, 566, 570, 600]);
+    expect(inPlace(english, burmese)).toBe('Nov-2026 Your');
+    const text = `Transfer was successful.\nDate: 25-\n${inPlace(english, burmese)} 12:27.`;
+    expect(readReceipt(text).time).toBe('2026-11-25T05:57:00.000Z');
+  });
 });
 
 describe('the amount a page reading already gives', () => {
@@ -322,5 +351,70 @@ describe("an SMS sentence's amount read again alone", () => {
   it('is the number before a currency printed after it', () => {
     const sentence = line(w('Balance', 10, 90), w('Transfer', 100, 180), w('of', 190, 210), w('3,800', 220, 290), w('Ks', 300, 330));
     expect(amountBox(sentence)).toMatchObject({ x0: 220, x1: 290 });
+  });
+});
+
+describe('an amount the two OCR data read otherwise', () => {
+  // Words and boxes as read off a held-out receipt's serif "-5,500 Ks" row.
+  const word = (text: string, confidence: number, x0: number, x1: number) =>
+    ({ text, confidence, bbox: { x0, y0: 1162, x1, y1: 1200 } }) as Word;
+  const row = (amount: Word) =>
+    ({ text: `${amount.text} Ks`, words: [amount, word('Ks', 96, 1016, 1071)], bbox: amount.bbox }) as unknown as Line;
+
+  it('is disputed when the Burmese data read other Latin digits there with confidence', () => {
+    expect(disputedAmount(row(word('-3,500', 79, 862, 1001)), [word('-5,500', 84, 862, 1001)])).toBe(true);
+    // The English data more sure of its reading: the Burmese data misreads Latin digits more often.
+    expect(disputedAmount(row(word('12,000', 96, 862, 1001)), [word('32,000', 88, 862, 1001)])).toBe(false);
+    // Read the same, read with little confidence, Burmese digits (the number as printed), or elsewhere: no dispute.
+    expect(disputedAmount(row(word('-5,500', 86, 862, 1001)), [word('-5,500', 84, 862, 1001)])).toBe(false);
+    expect(disputedAmount(row(word('-3,500', 30, 862, 1001)), [word('-5,500', 40, 862, 1001)])).toBe(false);
+    expect(disputedAmount(row(word('9,000', 60, 862, 1001)), [word('၃,၀၀၀', 90, 862, 1001)])).toBe(false);
+    expect(disputedAmount(row(word('-3,500', 79, 862, 1001)), [word('-5,500', 84, 100, 240)])).toBe(false);
+  });
+
+  it('leaves no amount on any line, and the rest of each line as it was', () => {
+    const text = 'Success\n-3,500 Ks\nAmount -3,500 Ks\nFee 0 Ks\nTransaction ID 931715352550';
+    expect(withoutAmounts(text).split('\n')).toEqual(['Success', '', 'Amount', 'Fee 0 Ks', 'Transaction ID 931715352550']);
+    expect(readReceipt(withoutAmounts(text)).amount).toBeNull();
+  });
+});
+
+describe('an amount split at its thousands separator', () => {
+  const word = (text: string, x0: number, x1: number) => ({ text, confidence: 96, bbox: { x0, y0: 468, x1, y1: 521 } }) as Word;
+  const line = (...words: Word[]) => ({ text: words.map((w) => w.text).join('  '), words, bbox: words[0]!.bbox }) as unknown as Line;
+
+  it('joins "150," and "000" when they touch, never words a space apart', () => {
+    // Boxes as read off a photographed SMS: "150," then "000" 4 px on.
+    const joined = withSplitThousandsJoined(
+      line(word('MMK', 100, 180), word('150,', 198, 270), word('000', 274, 337), word('Ks', 351, 400)),
+    );
+    expect(joined.text).toBe('MMK  150,000  Ks');
+    expect(joined.words!.map((w) => w.text)).toEqual(['MMK', '150,000', 'Ks']);
+    expect(withSplitThousandsJoined(line(word('150,', 198, 270), word('000', 300, 363))).text).toBe('150,  000');
+    expect(withSplitThousandsJoined(line(word('Nov 25,', 198, 270), word('2026', 274, 337))).text).toBe('Nov 25,  2026');
+  });
+});
+
+describe("the Burmese data's reading of a Latin word", () => {
+  type Spec = [string, number, number, number, number, number];
+  const line = (...specs: Spec[]) => {
+    const words = specs.map(([text, confidence, x0, y0, x1, y1]) => ({ text, confidence, bbox: { x0, y0, x1, y1 } }) as Word);
+    return {
+      text: words.map((w) => w.text).join(' '),
+      words,
+      bbox: { x0: words[0]!.bbox.x0, y0: 406, x1: words.at(-1)!.bbox.x1, y1: 467 },
+    } as unknown as Line;
+  };
+
+  it('is no Burmese word the English data missed: "ပြ" over a confident "MMK" is left out, "ထံသို့" beside it stays', () => {
+    // Words and boxes as the two readings gave them on a photographed SMS.
+    const english = line(
+      ['Oo', 93, 364, 420, 410, 446],
+      ['(09*****4567)', 67, 424, 420, 663, 450],
+      ['59Y', 0, 677, 406, 753, 467],
+      ['MMK', 90, 765, 421, 845, 447],
+    );
+    const burmese = line(['ထံသို့', 96, 673, 406, 753, 467], ['ပြ', 46, 765, 421, 845, 447]);
+    expect(withBurmeseWords(english, burmese.words!, burmese.words!, [], new Set())).toBe('Oo (09*****4567) ထံသို့ MMK');
   });
 });

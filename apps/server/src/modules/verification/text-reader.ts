@@ -22,6 +22,8 @@ import {
   type ReceiptReading,
   readStatus,
   receiptLines,
+  replaceLineAmount,
+  withOneSeparator,
 } from './receipt-text.ts';
 
 /** Tesseract's confidence (0–100) at which an English word of Latin letters or digits is kept over Burmese script. */
@@ -365,13 +367,15 @@ export function burmeseNumbersOf(line: Line): NumberWord[] {
   return joinedNumbers(line.words ?? []).flatMap((w) => {
     const digits = burmeseDigitCount(w.text);
     if (digits < 2) return [];
-    const text = normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040')));
+    const text = withOneSeparator(
+      normalizeDigits(withoutLabelDebris(w.text).replace(BURMESE_NUMBER, (n) => n.replace(/\u101d/g, '\u1040'))),
+    );
     return [digits === 2 && w.confidence < PAIR_CONFIDENCE ? { ...w, text, pair: true as const } : { ...w, text }];
   });
 }
 
-/** A date in digits with its month in Latin letters ("25-Nov-2026"). */
-const DATE_WITH_MONTH = /^\d{1,2}([-/. ])[A-Za-z]{3}\1\d{2,4}[.,]?$/;
+/** A date in digits with its month in Latin letters ("25-Nov-2026"), or its month and year after a wrap ("Nov-2026"). */
+const DATE_WITH_MONTH = /^(?:\d{1,2}([-/. ])[A-Za-z]{3}\1\d{2,4}|[A-Za-z]{3}[-/. ]\d{4})[.,]?$/;
 
 /**
  * Burmese numbers the Burmese data cut into touching words ("၂၃/၁၁/" "၂၀" "၂၆" of ၂၃/၁၁/၂၀၂၆) as one word: next to
@@ -456,6 +460,48 @@ const sameSpot = (a: Bbox, b: Bbox) => overlaps(a, b) && level(a, b);
 export const separatorLost = (english: string, burmese: string) =>
   /[,.][0-9A-Za-z§]{3}(?:[.,]\d{2})?[.,]?$/.test(english) && !/[,.]/.test(burmese);
 
+/** An amount's digits and separators, its sign and anything after it left out; null when it starts otherwise. */
+const amountDigits = (text: string) => text.replace(/^[-+]/, '').match(/^\d{1,3}(?:,\d{3})*(?:\.\d{2})?/)?.[0] ?? null;
+
+/** A text with no amount on any line (a fee, which is no amount line, stays). */
+export const withoutAmounts = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (amountLineCurrency(line) !== null ? replaceLineAmount(line, null) : line))
+    .join('\n');
+
+/**
+ * A Burmese page reading's Latin number at this confidence, and above the English one's, is a second opinion on it.
+ * The Burmese data misreads Latin digits more often ("32,000" at 88 of a 12,000 the English data read at 96).
+ */
+const SECOND_OPINION = 80;
+
+/**
+ * Whether the Burmese page reading saw other Latin digits than the English reading in a line's amount, with more
+ * confidence: the English data read a serif "-5,500" as "-3,500" at 79, the Burmese data as "-5,500" at 84. Two
+ * readings that disagree leave the amount in doubt: unread, never a mismatch.
+ */
+export function disputedAmount(line: Line, pageAll: ReadonlyArray<Word>): boolean {
+  const words = line.words ?? [];
+  const english = words[amountNumberIndex(words)];
+  const read = english && amountDigits(english.text);
+  if (!english || !read) return false;
+  return pageAll.some((b) => {
+    const other = amountDigits(b.text);
+    return (
+      other !== null &&
+      other.length === read.length &&
+      other !== read &&
+      b.confidence >= SECOND_OPINION &&
+      b.confidence > english.confidence &&
+      sameSpot(b.bbox, english.bbox)
+    );
+  });
+}
+
+/** An English word of Latin letters or digits read with confidence: the Burmese page reading never stands in for it. */
+const confidentLatin = (w: Word) => w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
+
 /** Whether a word stands in a line: within its width and level with one of its words. */
 const inLine = (b: Bbox, line: Line) => b.x1 > line.bbox.x0 && b.x0 < line.bbox.x1 && (line.words ?? []).some((w) => level(w.bbox, b));
 
@@ -474,7 +520,7 @@ export function withBurmeseWords(
 ): string {
   const out: string[] = [];
   for (const w of line.words ?? []) {
-    const latin = w.confidence >= LATIN_CONFIDENCE && /^[A-Za-z0-9][A-Za-z0-9,.:/-]*$/.test(w.text);
+    const latin = confidentLatin(w);
     // A Latin word read with confidence is no number in Burmese digits (the Burmese data reads "Hnin" as digits): three
     // letters or more (a comma or stop after them), an honorific or a currency. Two letters are what the English data
     // makes of ၂၃ or ၂၀ ("JR", "Jo").
@@ -485,7 +531,14 @@ export function withBurmeseWords(
     // A Latin month read with confidence ("23-Nov-") stays unless the Burmese number keeps it ("၂၃-Nov-၂၆"): the
     // Burmese data makes digits of its letters ("23-620-").
     const month = w.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(w.text);
-    const clean = (b: Word) => CLEAN_NUMBER.test(b.text) || DATE_WITH_MONTH.test(withEnglishMonth(b.text, w.text));
+    // The English word giving a Burmese number its month: this one, or a confident month the number also covers (the
+    // year after a wrapped date's "Nov-" is read as words of its own: "Nov-" "jo" "J&").
+    const monthOf = (b: Word) =>
+      LATIN_MONTH.test(w.text)
+        ? w.text
+        : (line.words!.find((x) => x.confidence >= LATIN_CONFIDENCE && LATIN_MONTH.test(x.text) && sameSpot(x.bbox, b.bbox))?.text ??
+          w.text);
+    const clean = (b: Word) => CLEAN_NUMBER.test(b.text) || DATE_WITH_MONTH.test(withEnglishMonth(b.text, monthOf(b)));
     const numbers = burmeseNumbers.filter(
       (b) =>
         (!b.pair || pairFits(w)) &&
@@ -504,10 +557,19 @@ export function withBurmeseWords(
       used.add(b);
       out.push(text);
     };
-    cover.forEach((b) => place(b, burmeseNumbers.includes(b) ? withEnglishMonth(b.text, w.text) : b.text));
-    // Burmese words between the English ones (a word the English data did not see at all), on this line.
+    cover.forEach((b) => place(b, burmeseNumbers.includes(b) ? withEnglishMonth(b.text, monthOf(b)) : b.text));
+    // Burmese words between the English ones (a word the English data did not see at all), on this line: not over a
+    // Latin word read with confidence, which the Burmese data made a word of its own of ("ပြ" of "MMK").
     if (w !== line.words!.at(-1)) continue;
-    burmeseWords.filter((b) => inLine(b.bbox, line)).forEach((b) => place(b));
+    const overLatin = (b: Word) =>
+      line.words!.some(
+        (x) =>
+          confidentLatin(x) &&
+          x.text.length >= 3 &&
+          level(x.bbox, b.bbox) &&
+          Math.min(x.bbox.x1, b.bbox.x1) - Math.max(x.bbox.x0, b.bbox.x0) >= 0.5 * (b.bbox.x1 - b.bbox.x0),
+      );
+    burmeseWords.filter((b) => inLine(b.bbox, line) && !overLatin(b)).forEach((b) => place(b));
     // A number only where the English data saw nothing at all: not over a word it kept.
     const seen = (b: Word) => line.words!.some((x) => Math.min(x.bbox.x1, b.bbox.x1) > Math.max(x.bbox.x0, b.bbox.x0));
     burmeseNumbers.filter((b) => !b.pair && inLine(b.bbox, line) && !seen(b)).forEach((b) => place(b));
@@ -564,6 +626,30 @@ export function withSplitStopJoined(line: Line): Line {
 }
 
 /**
+ * An amount tesseract split after its thousands separator ("150," "000" of 150,000 in a photo, whose comma leaves a
+ * gap), joined again: only when they touch, closer than a third of the number's height.
+ */
+export function withSplitThousandsJoined(line: Line): Line {
+  const words = [...(line.words ?? [])];
+  let text = line.text;
+  for (let i = words.length - 2; i >= 0; i--) {
+    const [w, next] = [words[i]!, words[i + 1]!];
+    if (!/^[-+]?\d{1,3}(?:,\d{3})*,$/.test(w.text) || !/^\d{3}(?:\.\d{2})?(?!\d)/.test(next.text)) continue;
+    if (next.bbox.x0 - w.bbox.x1 >= (w.bbox.y1 - w.bbox.y0) / 3) continue;
+    words.splice(i, 2, {
+      ...w,
+      text: `${w.text}${next.text}`,
+      confidence: Math.min(w.confidence, next.confidence),
+      symbols: [...(w.symbols ?? []), ...(next.symbols ?? [])],
+      bbox: union([w.bbox, next.bbox]),
+    });
+    const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(new RegExp(`${literal(w.text)}\\s*${literal(next.text)}`), `${w.text}${next.text}`);
+  }
+  return text === line.text ? line : { ...line, words, text };
+}
+
+/**
  * A long number's text without a sign read after it, its last one or two bars as 1s: the full stop's two strokes come
  * back as "1", "l", "I" or "|" in any mix ("…58111l" of "…5811။"), and only their heights tell them from digits.
  */
@@ -606,6 +692,10 @@ const LATIN_MONTH = new RegExp(LATIN_MONTHS.join('|'), 'i');
  */
 export function withEnglishMonth(burmese: string, english: string): string {
   const month = english.match(LATIN_MONTH)?.[0];
+  // A date wrapped after its day ("… Date: ၂၅-" / "Nov-၂၀၂၆"): the line starts with the month, then the year. The
+  // Burmese data made signs and digits of the month ("]၀ၿ-၂၀၂၆"); the English word starts with it ("Nov-").
+  const monthYear = burmese.match(/^\S*?([-/. ])(\d{4})$/);
+  if (month && monthYear && new RegExp(`^${month}\\${monthYear[1]}$`, 'i').test(english)) return `${month}${monthYear[1]}${monthYear[2]}`;
   const parts = burmese.match(/^(\d{1,4})([-/. ])(.+?)\2(\d{2,4})$/);
   if (!month || !parts || LATIN_MONTH.test(parts[3]!)) return burmese;
   if (/^\d{1,2}$/.test(parts[3]!)) {
@@ -826,9 +916,13 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     return page;
   };
   /** One English reading of the page, with the Burmese readings it needs (the Burmese page read once per image). */
-  async function readWith(scheduler: typeof english, prepared: Prepared, burmesePageOf: () => Promise<Page>): Promise<string> {
+  async function readWith(
+    scheduler: typeof english,
+    prepared: Prepared,
+    burmesePageOf: () => Promise<Page>,
+  ): Promise<{ text: string; amountDisputed: boolean }> {
     const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
-    let lines = linesOf(data).map(withSplitStopJoined);
+    let lines = linesOf(data).map((l) => withSplitThousandsJoined(withSplitStopJoined(l)));
     // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
@@ -843,9 +937,11 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     let extra: Placed[] = [];
     // Lines where a number of the Burmese page reading stands in for what the English data read.
     const numbered = new Set<number>();
+    let amountDisputed = false;
     if (wordsNeedBurmese || numbersNeedBurmese) {
       const page = await burmesePageOf();
       const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
+      amountDisputed = lines.some((l) => amountLineCurrency(l.text) !== null && disputedAmount(l, pageAll));
       lines = await withLatinRunsReread(lines, pageAll, pixelsOf(prepared), readRectangle(prepared), LATIN_CONFIDENCE);
       const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
@@ -905,7 +1001,8 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
     const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
     const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
-    if (!amountsNeedBurmese && !wordsNeedBurmese && !numbersNeedBurmese) return rowsOf([...texts.map(placed), ...extra]).join('\n');
+    const done = (rows: Placed[]) => ({ text: rowsOf(rows).join('\n'), amountDisputed });
+    if (!amountsNeedBurmese && !wordsNeedBurmese && !numbersNeedBurmese) return done([...texts.map(placed), ...extra]);
 
     const readBurmese = await burmese.get();
     const reread = new Map<number, AmountReread>();
@@ -929,30 +1026,38 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       // The rest of the line (an SMS sentence's payee and id) is kept either way.
       return placed(again ? amountLineAfterReread({ ...lines[i]!, text }, again, agreed) : text, i);
     });
-    return rowsOf([...rows, ...extra]).join('\n');
+    return done([...rows, ...extra]);
   }
 
   return {
     async read(image) {
       const prepared = await runSharp(() => prepare(image));
+      let amountDisputed = false;
       // Each text is parsed once; the reading that gives more fields is returned, judged whole.
       const read = async (scheduler: typeof english, page: Prepared) => {
-        const text = await readWith(scheduler, page, burmesePageOnce(page));
+        const { text, amountDisputed: disputed } = await readWith(scheduler, page, burmesePageOnce(page));
+        amountDisputed ||= disputed;
         const reading = readReceipt(text);
         return { text, reading, fields: fieldsRead(reading) };
       };
-      const sparse = await read(english, prepared);
-      // Nothing read at all is no receipt (a game, a blank picture): read once, it costs a non-receipt no more.
-      if (sparse.fields === FIELDS || sparse.fields === 0) return sparse.text;
-      const block = await read(englishBlock, prepared);
-      // The reading that found more; each is judged whole, never a field from one and a field from the other.
-      const best = block.fields > sparse.fields ? block : sparse;
-      if (best.fields === FIELDS) return best.text;
-      // Still a field short: a blurred photo of a screen, whose letters read better sharpened. (Sharpening every
-      // image loses sharp screenshots: their letters' edges ring.)
-      const again = await read(english, await runSharp(() => prepare(image, { sharpen: true })));
-      // It may add fields, never change one: a digit the sharpened letters read otherwise ("25" of 23) is a doubt.
-      return again.fields > best.fields && sameWhereBothRead(best.reading, again.reading) ? again.text : best.text;
+      const pick = async () => {
+        const sparse = await read(english, prepared);
+        // Nothing read at all is no receipt (a game, a blank picture): read once, it costs a non-receipt no more.
+        if (sparse.fields === FIELDS || sparse.fields === 0) return sparse.text;
+        const block = await read(englishBlock, prepared);
+        // The reading that found more; each is judged whole, never a field from one and a field from the other.
+        const best = block.fields > sparse.fields ? block : sparse;
+        if (best.fields === FIELDS) return best.text;
+        // Still a field short: a blurred photo of a screen, whose letters read better sharpened. (Sharpening every
+        // image loses sharp screenshots: their letters' edges ring.)
+        const again = await read(english, await runSharp(() => prepare(image, { sharpen: true })));
+        // It may add fields, never change one: a digit the sharpened letters read otherwise ("25" of 23) is a doubt.
+        return again.fields > best.fields && sameWhereBothRead(best.reading, again.reading) ? again.text : best.text;
+      };
+      const text = await pick();
+      // An amount the two OCR data disagreed on in one reading is in doubt in all of them: another reading may have
+      // read it either way. The headline and the row print the same amount: no line gives it.
+      return amountDisputed ? withoutAmounts(text) : text;
     },
     async close() {
       await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
