@@ -170,6 +170,19 @@ function maskDigitMisread(phone: string): boolean {
 }
 
 /**
+ * A whole number that starts an account's number and is one or two digits short of it ("094500311" of 09450031122,
+ * the line's end lost in a photo): a number OCR cut, not someone else's. It proves nothing either way.
+ */
+function cutShortPhone(phone: string, accounts: PaymentAccount[]): boolean {
+  const shown = normalizePhone(phone);
+  if (shown.includes('*') || shown.length < 9) return false;
+  return accounts.some((a) => {
+    const full = normalizePhone(a.phone).replace(/\*/g, '');
+    return full.startsWith(shown) && full.length - shown.length <= 2 && full.length > shown.length;
+  });
+}
+
+/**
  * The receipt's payee against the shop's accounts: agrees when its digits match an account's number (masked ones on
  * the digits shown) or its name matches an account holder's name. A wallet's own name never decides. Disagrees only
  * when something read with confidence disagrees: a number that matches none (and no holder's name matches), or a
@@ -189,9 +202,10 @@ export function receiverAgrees(
   if (byNumber.length) return null;
   // Digits a garbled mask still shows, not agreeing: as if no number were read, the name alone decides.
   if (receiver.phoneDoubtful) return receiverAgrees({ name: receiver.name, phone: null }, accounts, options);
-  if (!options.nameAgrees) return receiver.phone && phoneDecides(receiver.phone) && !maskDigitMisread(receiver.phone) ? false : null;
+  const misread = (phone: string) => maskDigitMisread(phone) || cutShortPhone(phone, accounts);
+  if (!options.nameAgrees) return receiver.phone && phoneDecides(receiver.phone) && !misread(receiver.phone) ? false : null;
   if (byName(receiver.name)) return true;
-  if (receiver.phone && phoneDecides(receiver.phone)) return maskDigitMisread(receiver.phone) ? null : false;
+  if (receiver.phone && phoneDecides(receiver.phone)) return misread(receiver.phone) ? null : false;
   const holders = accounts.filter((a) => a.holderName);
   if (
     receiver.name &&

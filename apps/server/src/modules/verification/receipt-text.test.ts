@@ -763,6 +763,20 @@ describe('a date or clock OCR may have misread otherwise', () => {
   });
 });
 
+describe('a payee number OCR cut short', () => {
+  it('is unread when it starts an account number one or two digits short, and still disagrees otherwise', () => {
+    const accounts: PaymentAccount[] = [{ paymentName: 'ATOM', phone: '09450031122', holderName: 'Hnin Wai Phyo' }];
+    // As read off a photographed SMS: "…to 09450031122. Trans ID:" lost "22. Tr".
+    const sms = readReceipt('ATOM\nYou have successfully transferred MMK\n99,000 to 094500311  ans 1D:\n1906462372986. Date 25.11.2026,');
+    expect(sms.receiver).toEqual({ name: null, phone: '094500311' });
+    expect(receiverAgrees(sms.receiver, accounts)).toBeNull();
+    expect(receiverAgrees({ name: null, phone: '0945003112' }, accounts)).toBeNull();
+    // Someone else's number, or ours with three digits lost (too little left to tell), disagrees as before.
+    expect(receiverAgrees({ name: null, phone: '094500399' }, accounts)).toBe(false);
+    expect(receiverAgrees({ name: null, phone: '09450031' }, accounts)).toBe(false);
+  });
+});
+
 describe('a title or a status line where the payee name would be', () => {
   it('reads the payee under its own label, not the title line after "Transfer to KBZPay"', () => {
     const text = 'Transfer to KBZPay\nv\nTransfer Successful\n27,500 Kyats\nTransfer To\nKyaw Zin Oo\nAmount\n27,500 Kyats';
