@@ -1265,8 +1265,13 @@ export function burmeseAmountLine(text: string, currency: string): string | null
   return `${m[1]}${m[2]}${m[3] ? `.${m[3]}` : ''} ${currency}`;
 }
 
-/** A number whose thousands separator the Burmese data doubled ("၉,.၉၀၀"): a run of separators before a group of three digits is one. */
-export const withOneSeparator = (text: string) => text.replace(/(\d)[,.]{2,}(?=\d{3}(?!\d))/g, '$1,');
+/**
+ * A number whose separator the Burmese data doubled or misread: a run of separators before a group of three digits is
+ * one thousands separator ("၉,.၉၀၀"), and so is a colon there ("၂၇:၅၀၀": no clock has a group of three); a colon with
+ * a stop beside it before two digits is a clock's colon ("၁၀:.၄၉").
+ */
+export const withOneSeparator = (text: string) =>
+  text.replace(/(\d)(?:[,.]{2,}|:)(?=\d{3}(?!\d))/g, '$1,').replace(/(\d)(?::[.,]+|[.,]+:)(?=\d{2}(?!\d))/g, '$1:');
 
 /** The amount written with a currency word in an English-read line: the number (or what OCR made of it) and the word. */
 const LINE_AMOUNT = new RegExp(
