@@ -203,32 +203,19 @@ describe('numbers printed in Burmese digits', () => {
   });
 
   it('makes one thousands separator of the two the Burmese data read', () => {
-    const burmese = {
-      text: '၉,.၉၀၀ န',
-      words: [{ ...at('၉,.၉၀၀', 777, 1299, 945, 1352), confidence: 60 }],
-      bbox: at('', 777, 1299, 945, 1352).bbox,
-    };
-    expect(burmeseNumbersOf(burmese as unknown as Line).map((w) => w.text)).toEqual(['9,900']);
+    // One Burmese page word on its own line, its box as read off a held-out receipt.
+    const numbersOf = (text: string, [x0, y0, x1, y1]: number[]) =>
+      burmeseNumbersOf({
+        text,
+        words: [{ ...at(text, x0!, y0!, x1!, y1!), confidence: 70 }],
+        bbox: at('', x0!, y0!, x1!, y1!).bbox,
+      } as unknown as Line).map((w) => w.text);
+    expect(numbersOf('၉,.၉၀၀', [777, 1299, 945, 1352])).toEqual(['9,900']);
     // And one colon of a clock's colon and the stop read beside it.
-    const clock = {
-      text: '၁၀:.၄၉',
-      words: [{ ...at('၁၀:.၄၉', 900, 1040, 1000, 1097), confidence: 71 }],
-      bbox: at('', 900, 1040, 1000, 1097).bbox,
-    };
-    expect(burmeseNumbersOf(clock as unknown as Line).map((w) => w.text)).toEqual(['10:49']);
+    expect(numbersOf('၁၀:.၄၉', [900, 1040, 1000, 1097])).toEqual(['10:49']);
     // A colon before a group of three is a thousands separator the Burmese data misread; a clock's colon stays.
-    const headline = {
-      text: '၂၇:၅၀၀',
-      words: [{ ...at('၂၇:၅၀၀', 646, 639, 929, 718), confidence: 71 }],
-      bbox: at('', 646, 639, 929, 718).bbox,
-    };
-    expect(burmeseNumbersOf(headline as unknown as Line).map((w) => w.text)).toEqual(['27,500']);
-    const time = {
-      text: '၁၀:၄၉:၀၆',
-      words: [{ ...at('၁၀:၄၉:၀၆', 900, 1040, 1000, 1097), confidence: 71 }],
-      bbox: at('', 900, 1040, 1000, 1097).bbox,
-    };
-    expect(burmeseNumbersOf(time as unknown as Line).map((w) => w.text)).toEqual(['10:49:06']);
+    expect(numbersOf('၂၇:၅၀၀', [646, 639, 929, 718])).toEqual(['27,500']);
+    expect(numbersOf('၁၀:၄၉:၀၆', [900, 1040, 1000, 1097])).toEqual(['10:49:06']);
   });
 
   it('drops what the Burmese data made of a Latin label run into the number, and keeps a sign', () => {
