@@ -657,6 +657,20 @@ describe('Burmese status words OCR spaced or broke', () => {
     expect(status('ငွေလွှဲခြင်း အောင်မြင်ပါသည်')).toBe('success');
   });
 
+  it('reads an affirmed success word that lost a syllable to OCR, never with a bare or possible "not" before it', () => {
+    // "အောင်မြင်ပါသည်" less its first syllable, or the letters of its second: a Burmese "not" (မ…ပါ) never takes the
+    // affirming "သည်".
+    for (const text of ['[= ဘင်မြင်ပါသည်', 'ငွေလွှဲခြင်း ဘင်မြင်ပါသည်', 'ငွေလွှဲခြင်း မြင်ပါ သည်', 'MMK ငွေလွှဲခြင်း အောင် င်ပါသည်!'])
+      expect(status(text), text).toBe('success');
+    // What is left before it, or the word before, may be the "not": no status.
+    for (const text of ['မဘင်မြင်ပါသည်', 'မ ဘင်မြင်ပါသည်', 'ငွေပေးချေမ ဘင်မြင်ပါသည်', 'ငွေလွှဲခြင်း မအောင် င်ပါသည်', 'ငွေလွှဲခြင်း မ အောင် င်ပါသည်'])
+      expect(status(text), text).toBeNull();
+    expect(status('ငွေလွှဲခြင်း အောင် င်ပါ')).toBeNull();
+    // Without "သည်" the ending proves nothing: a failure that lost its "မအော" reads the same.
+    expect(status('ငွေလွှဲခြင်း ဘင်မြင်ပါ')).toBeNull();
+    expect(status('ငွေလွှဲခြင်း မအောင်မြင်ပါ')).toBe('failed');
+  });
+
   it('refuses English negations of a success word', () => {
     expect(status('Payment not completed')).toBe('failed');
     expect(status('Transfer has not been approved')).toBe('failed');

@@ -1023,6 +1023,24 @@ const MARK = BURMESE_MARKS.source;
 /** "အောင်မြင်" with any marks OCR kept, dropped or swapped, and a space between its syllables. */
 const SUCCESS_WORD = new RegExp(`အ${MARK}*င${MARK}*\\s?မ${MARK}*င`, 'g');
 /**
+ * "အောင်မြင်ပါသည်" (successful) with one of its syllables lost to OCR: "ဘင်မြင်ပါသည်" (the first), "အောင် င်ပါသည်"
+ * (the second's letters). A Burmese "not" (မ…ပါ) never takes the affirming "သည်", so what is left still says success,
+ * unless a "မ" may stand before it. Captured: the letters before what is left, in its word.
+ */
+const AFFIRMED_ENDINGS = [
+  // The second syllable and the ending: whatever is left of the first must not start with "မ".
+  {
+    re: new RegExp(`([\\u1000-\\u109f]*)မ${MARK}*င${MARK}*\\s?ပ${MARK}*\\s?သ${MARK}*ည`),
+    negates: (before: string) => before.startsWith('မ'),
+  },
+  // The first syllable, a few signs of the second, and the ending: "မ" glued before it is the "not".
+  {
+    re: new RegExp(`([\\u1000-\\u109f]*)အ${MARK}*င${MARK}*\\s?[\\u1000-\\u109f]{0,3}\\s?ပ${MARK}*\\s?သ${MARK}*ည`),
+    negates: (before: string) => NEGATION_END.test(before),
+  },
+];
+
+/**
  * The word before a success word is a bare "မ" (not), maybe with a tone mark OCR added, maybe with one more bare
  * letter after it (the "ေ" of "မအောင်" read as a letter: "မစ အာင်မြင်").
  */
@@ -1086,9 +1104,24 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
     if (marksLost) return { status, text: marksLost };
     if (status === 'failed' && refused !== undefined) return { status, text: refused };
   }
-  // A success word read without its marks, only when no refusal word was read in any form.
-  const success = lines.find((l) => SUCCESS_SKELETON.test(burmeseSkeleton(l)));
+  // A success word read without its marks or its first syllable, only when no refusal word was read in any form.
+  const success = lines.find((l) => SUCCESS_SKELETON.test(burmeseSkeleton(l)) || affirmed(l));
   return success ? { status: 'success', text: success } : { status: null, text: null };
+}
+
+/** Whether a line ends a sentence in what is left of an affirmed "အောင်မြင်ပါသည်", with no "not" that may be before it. */
+function affirmed(line: string): boolean {
+  return AFFIRMED_ENDINGS.some(({ re, negates }) => {
+    const m = re.exec(line);
+    if (!m || negates(m[1]!)) return false;
+    const wordBefore =
+      line
+        .slice(0, m.index)
+        .replace(/[^\u1000-\u109f\s]/g, '')
+        .trimEnd()
+        .match(/\S*$/)?.[0] ?? '';
+    return !NEGATION.test(wordBefore) && !NEGATION_END.test(wordBefore);
+  });
 }
 
 export function readReceipt(text: string): ReceiptReading {

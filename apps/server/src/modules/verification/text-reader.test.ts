@@ -317,6 +317,8 @@ describe('success words a line read alone did not confirm', () => {
 
   it('go when a space cut the word in two, and a "not" stays a failure', () => {
     expect(withoutSuccessWords('Kyaw Zin Oo အောင် မြင်ပါသည်')).toBe('Kyaw Zin Oo');
+    // What is left of the word when OCR lost a syllable, spaced in three.
+    expect(withoutSuccessWords('99,000 Ks အောင် င်ပါ သည်')).toBe('99,000 Ks');
     expect(readStatus([withoutSuccessWords('ငွေလွှဲခြင်း မအောင်မြင်ပါ')]).status).toBe('failed');
   });
 });

@@ -16,6 +16,7 @@ import {
   type AmountReread,
   amountLineAfterReread,
   amountReread,
+  burmeseSkeleton,
   isCurrencyWord,
   readAmount,
   readReceipt,
@@ -707,18 +708,24 @@ export function withEnglishMonth(burmese: string, english: string): string {
   return `${parts[1]}${parts[2]}${month}${parts[2]}${parts[4]}`;
 }
 
-/** A line without its success words (one word, or two a space cut apart: "အောင်" "မြင်ပါသည်"). */
+/**
+ * A line without its success words: one word, or up to three that spaces cut apart ("အောင်" "မြင်ပါသည်", what is
+ * left of the word when OCR lost a syllable: "အောင်" "င်ပါ" "သည်"). A word goes only when the words after it do not say
+ * success alone, or it is the word's first syllable ("အောင်": what follows may say success alone).
+ */
 export function withoutSuccessWords(text: string): string {
-  const says = (t: string) => readStatus([t]).status === 'success';
+  const says = (t: string[]) => readStatus([t.join(' ')]).status === 'success';
   const words = text.split(/\s+/).filter(Boolean);
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    if (says(words[i]!)) continue;
-    if (i + 1 < words.length && !says(words[i + 1]!) && says(`${words[i]} ${words[i + 1]}`)) {
-      i++;
-      continue;
-    }
-    out.push(words[i]!);
+    const span = [1, 2, 3].find(
+      (n) =>
+        i + n <= words.length &&
+        says(words.slice(i, i + n)) &&
+        (n === 1 || !says(words.slice(i + 1, i + n)) || burmeseSkeleton(words[i]!) === 'အင'),
+    );
+    if (span) i += span - 1;
+    else out.push(words[i]!);
   }
   return out.join(' ');
 }
