@@ -1146,6 +1146,14 @@ describe('dates as wallets print them', () => {
     expect(readReceipt('Amount 5500 Ks\nDate 25/11/2026').time).toBeNull();
   });
 
+  it('reads a clock printed with dots right after its date, and nowhere else', () => {
+    expect(readReceipt('25-Nov-2026 10.46').time).toBe('2026-11-25T04:16:00.000Z');
+    expect(readReceipt('Date: 25/11/2026, 2.05.09 PM').time).toBe('2026-11-25T07:35:09.000Z');
+    // Elsewhere, or followed by more digits, it may be an amount.
+    expect(readReceipt('Date 25/11/2026\nFee 10.46').time).toBeNull();
+    expect(readReceipt('25.11.2026 12.000 Ks').time).toBeNull();
+  });
+
   it('reads a month-first date whose comma OCR read as a colon', () => {
     expect(readReceipt('Transaction Time  Nov 25: 2026 12:15 PM').time).toBe('2026-11-25T05:45:00.000Z');
   });

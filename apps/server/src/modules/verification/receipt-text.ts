@@ -655,6 +655,16 @@ function findClock(line: string): Clock | null {
   return { h, mi, s };
 }
 
+/**
+ * A clock printed with dots ("25-Nov-2026 10.46", or colons OCR read as dots), right after its date: where nothing
+ * else but a clock is printed. (Elsewhere "10.46" alone may be an amount: findClock.)
+ */
+function dottedClockAfter(line: string, dateText: string): Clock | null {
+  const after = line.slice(line.indexOf(dateText) + dateText.length);
+  const m = after.match(/^[\s,]*(\d{1,2})\.(\d{2})(?:\.(\d{2}))?(?![\d.,])/);
+  return m ? findClock(`${m[1]}:${m[2]}${m[3] ? `:${m[3]}` : ''}${after.slice(m[0].length)}`) : null;
+}
+
 const toUtc = (date: DateParts, clock: Clock): string | null => {
   const { y, mo, d } = date;
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
@@ -730,7 +740,7 @@ function timeOf(lines: string[]): { value: string | null; ifMisread: string[] } 
     const date = whole ?? across?.date;
     if (!date) return;
     const line = across?.line ?? text;
-    const sameLine = findClock(line.replace(date.text, ' '));
+    const sameLine = findClock(line.replace(date.text, ' ')) ?? dottedClockAfter(line, date.text);
     const near = [i + 1, i - 1, i + 2].map((j) => (j >= 0 && j < lines.length && !findDate(lines[j]!) ? clocks[j] : null)).find(Boolean);
     const only = distinctClocks.size === 1 ? clocks.find(Boolean) : null;
     const clock = sameLine ?? near ?? only;
