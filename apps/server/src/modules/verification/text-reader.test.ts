@@ -19,6 +19,7 @@ import {
   inkPastWords,
   separatorLost,
   withoutShortOnes,
+  withStopsDropped,
   withoutSuccessWords,
   withBurmeseWords,
   withSplitStopJoined,
@@ -109,6 +110,16 @@ describe('the Burmese full stop after an id', () => {
     expect(withoutShortOnes(word('95689348357058111l', Object.assign(Array(18).fill(185), { 16: 189, 17: 189 })))).toBe('9568934835705811');
     expect(withoutShortOnes(word('9568934835705811I', Object.assign(Array(17).fill(185), { 16: 189 })))).toBe('9568934835705811');
     expect(withoutShortOnes(word('95689348357058111l', Array(18).fill(185)))).toBeNull();
+  });
+
+  it('is dropped from every reading once one reading found it', () => {
+    // One reading saw the stop's bars short; the one returned read them as tall as a digit.
+    const text = 'AYA Pay\n2628668092509625261 25.11.2026, 10:21\nBalance 21,350 Ks';
+    expect(withStopsDropped(text, ['262866809250962526'])).toBe('AYA Pay\n262866809250962526 25.11.2026, 10:21\nBalance 21,350 Ks');
+    // Only right after that number, and only a stop's one or two bars: other digits stay.
+    expect(withStopsDropped('26286680925096252612', ['262866809250962526'])).toBe('26286680925096252612');
+    expect(withStopsDropped('2628668092509625268', ['262866809250962526'])).toBe('2628668092509625268');
+    expect(withStopsDropped('92628668092509625261', ['262866809250962526'])).toBe('92628668092509625261');
   });
 
   it('keeps a 1 as tall as the digits, and never cuts a number below ten digits', () => {

@@ -596,6 +596,22 @@ export function withoutFullStop(word: Word, allWords: Word[]): string {
   return withoutShortOnes(word) ?? word.text;
 }
 
+/** Long numbers of a reading whose "1"s after them withoutFullStop found to be the Burmese full stop, without them. */
+function numbersEndedByStop(lines: Line[], allWords: Word[]): string[] {
+  return lines
+    .flatMap((l) => l.words ?? [])
+    .map((w) => ({ read: w.text, number: withoutFullStop(w, allWords) }))
+    .filter(({ read, number }) => number !== read && /^\d{10,}$/.test(number))
+    .map(({ number }) => number);
+}
+
+/** The text with each of these numbers' "1"s after them dropped: the Burmese full stop, as another reading found. */
+export function withStopsDropped(text: string, numbers: Iterable<string>): string {
+  let out = text;
+  for (const n of numbers) out = out.replace(new RegExp(`(?<!\\d)${n}[1lI|]{1,2}(?![\\d])`, 'g'), n);
+  return out;
+}
+
 /**
  * A long number and the 1s tesseract split off its end as a word of their own ("5454646103756" "11" of
  * "54546461037561။"), joined again so the stop among them can be told from a last digit (withoutFullStop): only when
@@ -927,9 +943,10 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     scheduler: typeof english,
     prepared: Prepared,
     burmesePageOf: () => Promise<Page>,
-  ): Promise<{ text: string; amountDisputed: boolean }> {
+  ): Promise<{ text: string; amountDisputed: boolean; stops: string[] }> {
     const { data } = await (await scheduler.get()).addJob('recognize', prepared.data, {}, { text: true, blocks: true });
     let lines = linesOf(data).map((l) => withSplitThousandsJoined(withSplitStopJoined(l)));
+    const stops = numbersEndedByStop(lines, []);
     // No status word read in English: the screen prints its words in Burmese (the English data makes them debris).
     // The whole page is read again with the Burmese data and its Burmese words take the debris' place. (Also doing
     // so when no label was read changed no verdict on the own corpus: the status decides.)
@@ -950,6 +967,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const pageAll = linesOf(page).flatMap((l) => l.words ?? []);
       amountDisputed = lines.some((l) => amountLineCurrency(l.text) !== null && disputedAmount(l, pageAll));
       lines = await withLatinRunsReread(lines, pageAll, pixelsOf(prepared), readRectangle(prepared), LATIN_CONFIDENCE);
+      stops.push(...numbersEndedByStop(lines, pageAll));
       const pageWords = wordsNeedBurmese ? linesOf(page).flatMap(burmeseWordsOf) : [];
       const pageNumbers = linesOf(page).flatMap(burmeseNumbersOf);
       const used = new Set<Word>();
@@ -1008,7 +1026,7 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     // data made of Burmese ones ("60,000" for ၄၈,၀၀၀) is suspect too.
     const amountsNeedBurmese = amountsSuspect(lines.map((l, i) => ({ ...l, text: texts[i]! })));
     const placed = (text: string, i: number): Placed => ({ text, bbox: lines[i]!.bbox });
-    const done = (rows: Placed[]) => ({ text: rowsOf(rows).join('\n'), amountDisputed });
+    const done = (rows: Placed[]) => ({ text: rowsOf(rows).join('\n'), amountDisputed, stops });
     if (!amountsNeedBurmese && !wordsNeedBurmese && !numbersNeedBurmese) return done([...texts.map(placed), ...extra]);
 
     const readBurmese = await burmese.get();
@@ -1040,10 +1058,12 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
     async read(image) {
       const prepared = await runSharp(() => prepare(image));
       let amountDisputed = false;
+      const stops = new Set<string>();
       // Each text is parsed once; the reading that gives more fields is returned, judged whole.
       const read = async (scheduler: typeof english, page: Prepared) => {
-        const { text, amountDisputed: disputed } = await readWith(scheduler, page, burmesePageOnce(page));
+        const { text, amountDisputed: disputed, stops: ended } = await readWith(scheduler, page, burmesePageOnce(page));
         amountDisputed ||= disputed;
+        ended.forEach((n) => stops.add(n));
         const reading = readReceipt(text);
         return { text, reading, fields: fieldsRead(reading) };
       };
@@ -1064,7 +1084,9 @@ export function createTesseractReader(options: { workers: number; runSharp?: Run
       const text = await pick();
       // An amount the two OCR data disagreed on in one reading is in doubt in all of them: another reading may have
       // read it either way. The headline and the row print the same amount: no line gives it.
-      return amountDisputed ? withoutAmounts(text) : text;
+      // A number one reading saw end at the Burmese full stop ends there in all of them: another reading, whose boxes
+      // showed the stop as tall as a digit, may be the one returned.
+      return withStopsDropped(amountDisputed ? withoutAmounts(text) : text, stops);
     },
     async close() {
       await Promise.all([english.close(), englishBlock.close(), burmese.close(), burmesePage.close()]);
