@@ -104,7 +104,7 @@ const SIGN_DEBRIS = /[Il|!.,;:\])][1Il|!.,;:\])]*$/;
 /**
  * The number two readings of a run (cut with a narrow and a wide margin) agree on, or null: each a number and nothing
  * else, three digits or more, the same but for what the stop after them was read as. The narrow cut's reading is
- * returned without the signs it ends with; 1s ending it stay for the letters' heights to judge (withoutShortOnes).
+ * returned without the signs it ends with; 1s ending it stay for the letters' heights to judge (withoutShortStop).
  */
 export function agreedNumber(narrow: string, wide: string): string | null {
   const a = narrow.trim();
@@ -172,7 +172,7 @@ export async function withLatinRunsReread(
       text = agreedNumber(first, between);
     }
     if (text === null) continue;
-    // One word: its letters' boxes tell a stop's two short bars from real 1s (withoutShortOnes).
+    // One word: its letters' boxes tell a stop's two short bars from real 1s (withoutShortStop).
     const symbols = narrow.length === 1 ? narrow[0]!.symbols : [];
     found.set(run, { ...narrow[0]!, text, confidence, symbols, bbox: run.bbox });
   }

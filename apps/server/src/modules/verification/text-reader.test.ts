@@ -18,7 +18,7 @@ import {
   withoutLabelDebris,
   inkPastWords,
   separatorLost,
-  withoutShortOnes,
+  withoutShortStop,
   withStopsDropped,
   withoutSuccessWords,
   withBurmeseWords,
@@ -101,38 +101,51 @@ describe('the Burmese full stop after an id', () => {
 
   it('drops the 1s that are shorter than the digits', () => {
     const text = '209891649107547913011';
-    expect(withoutShortOnes(word(text, Object.assign(Array(21).fill(185), { 19: 189, 20: 189 })))).toBe('2098916491075479130');
-    expect(withoutShortOnes(word('20989164910754791301', Object.assign(Array(20).fill(185), { 19: 189 })))).toBe('2098916491075479130');
+    expect(withoutShortStop(word(text, Object.assign(Array(21).fill(185), { 19: 189, 20: 189 })))).toBe('2098916491075479130');
+    expect(withoutShortStop(word('20989164910754791301', Object.assign(Array(20).fill(185), { 19: 189 })))).toBe('2098916491075479130');
   });
 
   it('drops the stop read as a 1 and a letter l or I, and keeps a real 1 before it', () => {
     // "…5811။" read as "…58111l".
-    expect(withoutShortOnes(word('95689348357058111l', Object.assign(Array(18).fill(185), { 16: 189, 17: 189 })))).toBe('9568934835705811');
-    expect(withoutShortOnes(word('9568934835705811I', Object.assign(Array(17).fill(185), { 16: 189 })))).toBe('9568934835705811');
-    expect(withoutShortOnes(word('95689348357058111l', Array(18).fill(185)))).toBeNull();
+    expect(withoutShortStop(word('95689348357058111l', Object.assign(Array(18).fill(185), { 16: 189, 17: 189 })))).toBe('9568934835705811');
+    expect(withoutShortStop(word('9568934835705811I', Object.assign(Array(17).fill(185), { 16: 189 })))).toBe('9568934835705811');
+    expect(withoutShortStop(word('95689348357058111l', Array(18).fill(185)))).toBeNull();
   });
 
   it('is dropped from every reading once one reading found it', () => {
     // One reading saw the stop's bars short; the one returned read them as tall as a digit.
     const text = 'AYA Pay\n2628668092509625261 25.11.2026, 10:21\nBalance 21,350 Ks';
     expect(withStopsDropped(text, ['262866809250962526'])).toBe('AYA Pay\n262866809250962526 25.11.2026, 10:21\nBalance 21,350 Ks');
-    // Only right after that number, and only a stop's one or two bars: other digits stay.
+    // The stop read as one other digit, its two bars as one.
+    expect(withStopsDropped('2628668092509625268 25.11.2026', ['262866809250962526'])).toBe('262866809250962526 25.11.2026');
+    // Only right after that number, and no more than a stop: other numbers stay.
     expect(withStopsDropped('26286680925096252612', ['262866809250962526'])).toBe('26286680925096252612');
-    expect(withStopsDropped('2628668092509625268', ['262866809250962526'])).toBe('2628668092509625268');
     expect(withStopsDropped('92628668092509625261', ['262866809250962526'])).toBe('92628668092509625261');
   });
 
+  it('drops the stop read as one other digit when it is shorter than every digit, and keeps a digit as tall', () => {
+    // "…3354112။" read as "…33541128": heights from a photographed SMS (digits 18 to 23 px, the "8" 14).
+    const heights = [19, 19, 20, 23, 18, 19, 23, 19, 20, 18, 21, 20, 23, 19, 18, 18, 21, 14];
+    const tops = (hs: number[]) => hs.map((h) => 209 - h);
+    expect(withoutShortStop(word('975436473133541128', tops(heights)))).toBe('97543647313354112');
+    expect(withoutShortStop(word('975436473133541128', tops([...heights.slice(0, -1), 18])))).toBeNull();
+    // A phone's last digit a pixel or two short in a small photo is a digit.
+    expect(withoutShortStop(word('09777124567', tops([14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 14])))).toBeNull();
+    // A digit before it as short: the heights prove nothing.
+    expect(withoutShortStop(word('975436473133541128', tops([...heights.slice(0, -2), 14, 14])))).toBeNull();
+  });
+
   it('keeps a 1 as tall as the digits, and never cuts a number below ten digits', () => {
-    expect(withoutShortOnes(word('209891649107547913011', Array(21).fill(185)))).toBeNull();
-    expect(withoutShortOnes(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');
-    expect(withoutShortOnes(word('2098916411', Object.assign(Array(10).fill(185), { 8: 189, 9: 189 })))).toBeNull();
+    expect(withoutShortStop(word('209891649107547913011', Array(21).fill(185)))).toBeNull();
+    expect(withoutShortStop(word('20989164911', Object.assign(Array(11).fill(185), { 9: 189, 10: 189 })))).toBe('2098916491');
+    expect(withoutShortStop(word('2098916411', Object.assign(Array(10).fill(185), { 8: 189, 9: 189 })))).toBeNull();
   });
 
   it('keeps a 1 no shorter than the shortest digit of a small, blurred id', () => {
     // A photo of a screen at 550 px: digits 13 to 16 px tall, the last "1" 13.
     const heights = [13, 16, 16, 16, 14, 16, 16, 13, 16, 16, 14, 16, 14, 16, 14, 16, 16, 14, 13];
     expect(
-      withoutShortOnes(
+      withoutShortStop(
         word(
           '3018360723423169141',
           heights.map((h) => 209 - h),

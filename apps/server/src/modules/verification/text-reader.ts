@@ -585,15 +585,15 @@ export function withBurmeseWords(
  */
 export function withoutFullStop(word: Word, allWords: Word[]): string {
   const body = numberBody(word.text);
-  if (!/^\d{11,}$/.test(body) || !body.endsWith('1')) return word.text;
+  if (!/^\d{11,}$/.test(body)) return word.text;
   // The Burmese reading first: tesseract's boxes may show one of two 1s short and the other as tall as a digit.
-  for (const b of allWords) {
+  for (const b of body.endsWith('1') ? allWords : []) {
     if (!overlaps(b.bbox, word.bbox)) continue;
     const latin = normalizeDigits(b.text);
     const digits = latin.match(/(\d{10,})[^\d]*$/)?.[1];
     if (digits && /[|\][။;:.,!/]$/.test(latin) && body.startsWith(digits) && /^1{1,2}$/.test(body.slice(digits.length))) return digits;
   }
-  return withoutShortOnes(word) ?? word.text;
+  return withoutShortStop(word) ?? word.text;
 }
 
 /** Long numbers of a reading whose "1"s after them withoutFullStop found to be the Burmese full stop, without them. */
@@ -605,10 +605,13 @@ function numbersEndedByStop(lines: Line[], allWords: Word[]): string[] {
     .map(({ number }) => number);
 }
 
-/** The text with each of these numbers' "1"s after them dropped: the Burmese full stop, as another reading found. */
+/**
+ * The text with what follows each of these numbers as the Burmese full stop dropped (one or two bars, or one digit),
+ * as another reading found it.
+ */
 export function withStopsDropped(text: string, numbers: Iterable<string>): string {
   let out = text;
-  for (const n of numbers) out = out.replace(new RegExp(`(?<!\\d)${n}[1lI|]{1,2}(?![\\d])`, 'g'), n);
+  for (const n of numbers) out = out.replace(new RegExp(`(?<!\\d)${n}(?:[1lI|]{1,2}|\\d)(?![\\d])`, 'g'), n);
   return out;
 }
 
@@ -674,13 +677,19 @@ const numberBody = (text: string) => text.replace(/[.,;:|\]]$/, '').replace(/(?<
 
 /** Below this share of the digits' height, a trailing "1" is the Burmese full stop's two short strokes. */
 const STOP_HEIGHT = 0.88;
+/**
+ * The same for the stop read as another digit ("8"), held to a clearer margin: a digit's box in a small photo may come
+ * out a pixel or two short (a phone's last "7" at 14 px of 16), never a quarter of it.
+ */
+const STOP_AS_DIGIT_HEIGHT = 0.8;
 
 /**
- * A long number without the "1"s ending it that are shorter than its digits, or null when none is: "။" is drawn as
- * two short bars that sit on the line, while a "1" stands as tall as every other digit. Judged on tesseract's boxes of
- * each character's ink; at most two 1s (the two bars read apart), and never below ten digits.
+ * A long number without the stop ending it, or null when none is: "။" is drawn as two short bars that sit on the line,
+ * while every digit stands as tall as the others. Read as one or two 1s ("…2054။" as "…20541"), or as one other digit
+ * (both bars as an "8"), it is shorter than the digits. Judged on tesseract's boxes of each character's ink; at most
+ * two 1s (the two bars read apart) or one other digit, and never below ten digits.
  */
-export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string | null {
+export function withoutShortStop(word: Pick<Word, 'text' | 'symbols'>): string | null {
   const symbols = word.symbols ?? [];
   const body = numberBody(word.text);
   if (!/^\d{11,}$/.test(body) || symbols.map((s) => s.text).join('') !== word.text) return null;
@@ -688,12 +697,13 @@ export function withoutShortOnes(word: Pick<Word, 'text' | 'symbols'>): string |
   const heights = [...body].map((_, i) => height(i)).sort((a, b) => a - b);
   const digitHeight = heights[Math.floor(heights.length / 2)]!;
   // Small or blurred digits vary by a pixel or three: a stroke counts as short only below every digit before the
-  // trailing 1s as well.
-  const trailingOnes = Math.min(2, body.length - body.replace(/1+$/, '').length);
-  const shortest = Math.min(...[...body.slice(0, body.length - trailingOnes)].map((_, i) => height(i)));
-  const short = (i: number) => height(i) < STOP_HEIGHT * digitHeight && height(i) < shortest;
+  // trailing ones as well.
+  const trailing = body.endsWith('1') ? Math.min(2, body.length - body.replace(/1+$/, '').length) : 1;
+  const shortest = Math.min(...[...body.slice(0, body.length - trailing)].map((_, i) => height(i)));
+  const share = body.endsWith('1') ? STOP_HEIGHT : STOP_AS_DIGIT_HEIGHT;
+  const short = (i: number) => height(i) < share * digitHeight && height(i) < shortest;
   let end = body.length;
-  while (end > 10 && body.length - end < 2 && body[end - 1] === '1' && short(end - 1)) end--;
+  while (end > 10 && body.length - end < trailing && short(end - 1)) end--;
   return end < body.length ? body.slice(0, end) : null;
 }
 
