@@ -371,6 +371,27 @@ describe('status words as apps print them', () => {
     expect(status('Transfer unessful')).toBe('failed');
     expect(status('Access granted')).toBeNull();
   });
+
+  it('reads a transfer told as done in the past tense, in a sentence or a title, in English and Burmese', () => {
+    for (const text of [
+      'You sent 50000 Ks airtime to +959767551824 on 14/11/2026',
+      'KBZPay: You have sent Ks 28,500 to 09*****4567.',
+      'Balance transferred',
+      'Your payment was sent.',
+      'ငွေလွှဲပြီးပါပြီ',
+      '11,000.00 ကျပ် ပေးပို့ပြီးပါပြီ',
+    ])
+      expect(status(text), text).toBe('success');
+    for (const text of ['Your transfer was not sent', 'Transfer could not be sent', 'Balance has not been transferred'])
+      expect(status(text), text).toBe('failed');
+    expect(status('ငွေလွှဲ မပြီးသေးပါ')).toBe('pending');
+  });
+
+  it('never reads a success in "You sent" heading a screen, nor in labels that name a sending', () => {
+    // An app heads its pending screen so too, above a badge OCR may miss.
+    for (const text of ['You sent\n50000 Ks\nTransfer To  Kyaw Zin', 'Sent To\nKyaw Zin', 'Amount Sent 5,000 Ks'])
+      expect(status(text), text).toBeNull();
+  });
 });
 
 describe('refusing doctored receipts, each on its own merits', () => {
@@ -788,6 +809,21 @@ describe('a payee number OCR cut short', () => {
     // Someone else's number, or ours with three digits lost (too little left to tell), disagrees as before.
     expect(receiverAgrees({ name: null, phone: '094500399' }, accounts)).toBe(false);
     expect(receiverAgrees({ name: null, phone: '09450031' }, accounts)).toBe(false);
+  });
+});
+
+describe("a payee number and what follows it, or the payer's account", () => {
+  it('ends a whole number where a Myanmar number can end, before the next group of digits', () => {
+    const accounts: PaymentAccount[] = [{ paymentName: 'Mytel', phone: '09767551824', holderName: null }];
+    const sms = readReceipt('You sent 50000 Ks airtime to +959767551824 025\n14/11/2026 at 08:56. Txn No:\n246704825553983500.');
+    expect(receiverAgrees(sms.receiver, accounts)).toBe(true);
+    expect(readReceipt('Paid to 09 767 551 824 0503').receiver?.phone).toBe('09767551824');
+  });
+
+  it("never takes the account money was debited from for the payee's", () => {
+    const text = 'ACCOUNT NAME\nU T** M**** O*\nWallet Number\n+95 969****590\nDEBIT ACCOUNT\nYoon Nadi';
+    const accounts: PaymentAccount[] = [{ paymentName: 'AYA Pay', phone: '09695555590', holderName: 'U Tun Myint Oo' }];
+    expect(receiverAgrees(readReceipt(text).receiver, accounts)).toBe(true);
   });
 });
 
@@ -1280,6 +1316,12 @@ describe('an SMS thread: an earlier message above the one paid for', () => {
 });
 
 describe('amounts as wallets print them', () => {
+  it('never takes the amount and the fee deducted together for the payment', () => {
+    const text = 'Sent successfully\nRecipient Name  Kaung Myat Thu\nService Fee  500 Ks\nTotal Deducted  10,500 Ks\nRef  261104382638116';
+    expect(readReceipt(text).amount).toBeNull();
+    expect(readReceipt(`${text}\nAmount 10,000 Ks`).amount).toBe(10000);
+  });
+
   it('never takes the balance a sentence names for the payment', () => {
     const sms = (paid: string) => `09*****4567 သို့ ${paid} ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n08:11:37 လက်ကျန်ငွေ 2,150 ကျပ်!`;
     expect(readReceipt(sms('48,000 Ks')).amount).toBe(48000);

@@ -83,7 +83,11 @@ const LABELS: Array<[LabelKind, string]> = [
     String.raw`(?:transaction|transfer|payment)\s+type|type|notes?|remarks?|purpose|description|message|reason|service|payment\s+method|channel|category|ငွေလွှဲအမျိုးအစား|အမျိုးအစား|မှတ်ချက်|အကြောင်းအရာ`,
   ],
   ['status', String.raw`(?:transaction\s+|payment\s+|transfer\s+)?status|အခြေအနေ`],
-  ['fee', String.raw`(?:service\s+|transaction\s+|transfer\s+)?(?:fees?|charges?|commission)|ဝန်ဆောင်(?:မှု)?ခ|ကော်မရှင်`],
+  // A sum that is not the amount: a fee, or the amount and the fee deducted together ("Total Deducted 10,500 Ks").
+  [
+    'fee',
+    String.raw`(?:service\s+|transaction\s+|transfer\s+)?(?:fees?|charges?|commission)|total\s+(?:deducted|debit(?:ed)?|charged)|ဝန်ဆောင်(?:မှု)?ခ|ကော်မရှင်`,
+  ],
   // "Balance Transfer of 3,800 Ks" is the payment (a phone-bill transfer), not a balance.
   [
     'balance',
@@ -112,7 +116,7 @@ const LABELS: Array<[LabelKind, string]> = [
   ],
   [
     'sender',
-    String.raw`(?:transfer(?:red)?\s+|sent\s+|paid\s+)?from|sender(?:'s)?(?:\s*(?:name|phone|mobile|account))?(?:\s*(?:no\.?|number))?|payer|paid\s+by|(?:ငွေ)?ပေးပို့သူ|ငွေလွှဲသူ|ပေးချေသူ`,
+    String.raw`(?:transfer(?:red)?\s+|sent\s+|paid\s+)?from|debit(?:ed)?\s+(?:account|wallet|from)|(?:source|from)\s+(?:account|wallet)|sender(?:'s)?(?:\s*(?:name|phone|mobile|account))?(?:\s*(?:no\.?|number))?|payer|paid\s+by|(?:ငွေ)?ပေးပို့သူ|ငွေလွှဲသူ|ပေးချေသူ`,
   ],
   ['receiver', String.raw`(?:transfer(?:red)?|send|sent|paid|pay|payment)\s+to|to|receiver|recipient|beneficiary|payee|(?:ငွေ)?လက်ခံသူ|လက်ခံသည့်သူ`],
 ];
@@ -786,13 +790,31 @@ function garbledMaskedPhone(line: string): { raw: string; phone: string } | null
 /** The digits a mask shows end the number: what follows a space after them is the sentence's next number. */
 const MASKED_END = new RegExp(`(${MASK}{2,}\\d{2,})[\\s.-].*$`);
 
+/** A number's digits as written at home: "+95 9…" and "959…" are "09…". */
+const localDigits = (s: string) => s.replace(/\D/g, '').replace(/^95(?=9)/, '0');
+
+/**
+ * A whole number (09…, +95 9…) followed by more digit groups a space apart ("+959767551824 025", "09450031122 0503"):
+ * a number runs 9 to 11 digits written at home, so the longest run of whole groups within that is the number, and
+ * what follows is the sentence's next word.
+ */
+function wholeNumberBefore(found: string): string | null {
+  if (!/^(?:\+?95|0)\s?9/.test(found) || localDigits(found).length <= 11) return null;
+  let number: string | null = null;
+  for (const gap of found.matchAll(/\s(?=\d)/g)) {
+    const before = found.slice(0, gap.index);
+    const digits = localDigits(before).length;
+    if (/^[+\d\s]+$/.test(before) && digits >= 9 && digits <= 11) number = before;
+  }
+  return number;
+}
+
 function cleanPhone(found: string): string | null {
   // A letter PHONE let in is a misread mask character: one before the digits shown still makes them the mask's end.
   // So is a lone digit between the mask and the digits shown, a space apart from them ("****%%1 1122").
   // A whole number runs 9 to 11 digits: a group of digits a space after a whole one is the next word ("09450031122
   // 0503"), not more of the number.
-  const whole = found.match(/^0\s?9[\d ]*?(?=\s\d)/)?.[0];
-  const number = whole && /^\d{9,11}$/.test(whole.replace(/\s/g, '')) && found.replace(/\D/g, '').length > 11 ? whole : found;
+  const number = wholeNumberBefore(found) ?? found;
   const raw = number
     .replace(/[A-Za-z]/g, '*')
     .replace(MASKED_END, '$1')
@@ -1011,14 +1033,21 @@ function receiverOf(lines: string[]): { value: ReceiptReading['receiver']; label
  * line's or a photo's edge ("essfully transferred"): one list for SUCCESS and its negations.
  */
 const SUCCESS_WORDS = String.raw`success(?:ful{1,2}(?:l?y)?)?|(?:s?uc|c)?c?essful{1,2}(?:l?y)?|succeeded|completed?|approved`;
+/**
+ * A completed transfer told in the past tense: "Balance transferred", "…was sent", Burmese "…ပြီးပါပြီ" (has been
+ * done), and an SMS sentence "You (have) sent 5,000 Ks … to …". Not "You sent" alone: an app may head a pending
+ * screen with it above a status badge OCR can miss. Nor "Sent To" or "Amount Sent": labels any screen prints.
+ */
+const COMPLETED_PHRASES = String.raw`\byou\s+(?:have\s+)?(?:sent|transferred)\s+[^.\n]*?\d[^.\n]*?\bto\b|\b(?:(?:has|have)\s+been|was|were)\s+(?:sent|transferred)\b|\bbalance\s+transferred\b|ပြီးပါပြီ`;
 const FAILED = new RegExp(
-  String.raw`\b(?:un-?\s?(?:${SUCCESS_WORDS})|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
+  String.raw`\b(?:un-?\s?(?:${SUCCESS_WORDS})|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|not\s+(?:been\s+|be\s+)?(?:sent|transferred)|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
   'i',
 );
 const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လိုက်)/i;
-const PENDING = /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ/i;
+const PENDING =
+  /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ|မ(?:ပြီး|ရ)သေး/i;
 // OCR spaces Burmese words at syllables: "အောင် မြင်ပါ သည်" is still the success word.
-const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS})\b|အောင်\s?မြင်`, 'i');
+const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS})\b|အောင်\s?မြင်|${COMPLETED_PHRASES}`, 'i');
 
 /**
  * The Burmese status words on their consonants (marks dropped by OCR), as whole words: "မအောင်မြင်" (failed) is
