@@ -1182,6 +1182,18 @@ describe('dates as wallets print them', () => {
     expect(readReceipt('Amount 5500 Ks\nDate 25/11/2026').time).toBeNull();
   });
 
+  it('reads a month-first date when its second number can only be a day, and day-first otherwise', () => {
+    expect(readReceipt('Date/Time  11/23/2026 19:55:47').time).toBe('2026-11-23T13:25:47.000Z');
+    expect(readReceipt('Paid On  11/13/2026 6:01:20 PM').time).toBe('2026-11-13T11:31:20.000Z');
+    expect(readReceipt('Date 11/23/26 19:55').time).toBe('2026-11-23T13:25:00.000Z');
+    // Both numbers 12 or less: day first, as Myanmar apps print it.
+    expect(readReceipt('Date 11/12/2026 10:00').time).toBe('2026-12-11T03:30:00.000Z');
+  });
+
+  it('reads a Burmese month name and a four-digit year before a clock with dots, never a two-digit-year date', () => {
+    expect(readReceipt('ရက်စွဲနှင့်အချိန်  27 နိုဝင်ဘာ 2026, 09.07.03').time).toBe('2026-11-27T02:37:03.000Z');
+  });
+
   it('reads a clock printed with dots right after its date, and nowhere else', () => {
     expect(readReceipt('25-Nov-2026 10.46').time).toBe('2026-11-25T04:16:00.000Z');
     expect(readReceipt('Date: 25/11/2026, 2.05.09 PM').time).toBe('2026-11-25T07:35:09.000Z');

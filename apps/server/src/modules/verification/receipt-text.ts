@@ -578,31 +578,8 @@ function monthOf(word: string): number | null {
     : null;
 }
 
-function findDate(line: string): FoundDate | null {
-  let m = line.match(DATE_PATTERNS.ymd);
-  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0], dayText: m[3]!, monthText: m[2]! };
-  m = line.match(DATE_PATTERNS.dmy);
-  // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway.
-  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[2]! };
-  m = line.match(DATE_PATTERNS.dMonY);
-  if (m && monthOf(m[3]!)) {
-    // A dash (or slash, or stop) on one side of the month only ("2 Nov- 2026" of 25-Nov-2026): the day's other digit
-    // may have gone with the separator OCR lost beside it.
-    const mark = (sep: string) => /[-/.]/.test(sep);
-    const unitLost = m[1]!.length === 1 && mark(m[2]!) !== mark(m[4]!);
-    return { date: { y: +m[5]!, mo: monthOf(m[3]!)!, d: +m[1]! }, text: m[0], dayText: m[1]!, ...(unitLost ? { unitLost } : {}) };
-  }
-  m = line.match(DATE_PATTERNS.monDY);
-  if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0], dayText: m[2]! };
-  m = line.match(DATE_PATTERNS.yMonD);
-  if (m && monthOf(m[2]!)) return { date: { y: +m[1]!, mo: monthOf(m[2]!)!, d: +m[3]! }, text: m[0], dayText: m[3]! };
-  m = line.match(DATE_PATTERNS.dmyy);
-  if (m) {
-    const yearFirst = +m[1]! >= 20 ? { yearFirst: { y: 2000 + +m[1]!, mo: +m[3]!, d: +m[4]! } } : {};
-    return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[3]!, ...yearFirst };
-  }
-  m = line.match(DATE_PATTERNS.dMonYy);
-  if (m && monthOf(m[2]!)) return { date: { y: 2000 + +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
+/** A date with a Burmese month name: "23 နိုဝင်ဘာ 2026", "နိုဝင်ဘာ 23, 2026", "၂၀၂၆ ခုနှစ် နိုဝင်ဘာလ ၂၃ ရက်". */
+function burmeseMonthDate(line: string): FoundDate | null {
   for (const [re, mo] of MM_MONTHS) {
     const at = line.search(re);
     if (at < 0) continue;
@@ -626,6 +603,45 @@ function findDate(line: string): FoundDate | null {
         dayText: day,
       };
   }
+  return null;
+}
+
+/** Two numbers of a date that can only be month then day: the second above 12, the first a month. */
+const monthFirst = (first: string, second: string) => +first >= 1 && +first <= 12 && +second > 12 && +second <= 31;
+
+function findDate(line: string): FoundDate | null {
+  let m = line.match(DATE_PATTERNS.ymd);
+  if (m) return { date: { y: +m[1]!, mo: +m[2]!, d: +m[3]! }, text: m[0], dayText: m[3]!, monthText: m[2]! };
+  m = line.match(DATE_PATTERNS.dmy);
+  // Day first (23/11/2026), as Myanmar apps print it; a first number above 12 can only be a day anyway. A second
+  // number above 12 can only be one too: a month-first date (11/23/2026, as some apps print in English).
+  if (m && monthFirst(m[1]!, m[2]!)) return { date: { y: +m[3]!, mo: +m[1]!, d: +m[2]! }, text: m[0], dayText: m[2]!, monthText: m[1]! };
+  if (m) return { date: { y: +m[3]!, mo: +m[2]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[2]! };
+  m = line.match(DATE_PATTERNS.dMonY);
+  if (m && monthOf(m[3]!)) {
+    // A dash (or slash, or stop) on one side of the month only ("2 Nov- 2026" of 25-Nov-2026): the day's other digit
+    // may have gone with the separator OCR lost beside it.
+    const mark = (sep: string) => /[-/.]/.test(sep);
+    const unitLost = m[1]!.length === 1 && mark(m[2]!) !== mark(m[4]!);
+    return { date: { y: +m[5]!, mo: monthOf(m[3]!)!, d: +m[1]! }, text: m[0], dayText: m[1]!, ...(unitLost ? { unitLost } : {}) };
+  }
+  m = line.match(DATE_PATTERNS.monDY);
+  if (m && monthOf(m[1]!)) return { date: { y: +m[3]!, mo: monthOf(m[1]!)!, d: +m[2]! }, text: m[0], dayText: m[2]! };
+  m = line.match(DATE_PATTERNS.yMonD);
+  if (m && monthOf(m[2]!)) return { date: { y: +m[1]!, mo: monthOf(m[2]!)!, d: +m[3]! }, text: m[0], dayText: m[3]! };
+  // A Burmese month name with a four-digit year before a two-digit-year date: "27 နိုဝင်ဘာ 2026, 09.07.03" is no
+  // 9 July 2003.
+  const burmese = burmeseMonthDate(line);
+  if (burmese) return burmese;
+  m = line.match(DATE_PATTERNS.dmyy);
+  if (m && monthFirst(m[1]!, m[3]!))
+    return { date: { y: 2000 + +m[4]!, mo: +m[1]!, d: +m[3]! }, text: m[0], dayText: m[3]!, monthText: m[1]! };
+  if (m) {
+    const yearFirst = +m[1]! >= 20 ? { yearFirst: { y: 2000 + +m[1]!, mo: +m[3]!, d: +m[4]! } } : {};
+    return { date: { y: 2000 + +m[4]!, mo: +m[3]!, d: +m[1]! }, text: m[0], dayText: m[1]!, monthText: m[3]!, ...yearFirst };
+  }
+  m = line.match(DATE_PATTERNS.dMonYy);
+  if (m && monthOf(m[2]!)) return { date: { y: 2000 + +m[3]!, mo: monthOf(m[2]!)!, d: +m[1]! }, text: m[0], dayText: m[1]! };
   return null;
 }
 
