@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Bbox, Line, Page, PSM, Scheduler, Word } from 'tesseract.js';
+import { whitenColouredFills } from './badges.ts';
 import { burmeseLetters, overlaps, union } from './boxes.ts';
 import { type ReadRectangle, withLatinRunsReread } from './latin-runs.ts';
 import {
@@ -77,7 +78,7 @@ const MAX_OCR_WIDTH = 1200;
 export const MAX_READ_ASPECT = 3;
 
 /** What preparing an image did (the bench counts it). */
-export type PrepareSteps = { inverted: boolean; deskewDeg: number };
+export type PrepareSteps = { inverted: boolean; deskewDeg: number; badges: number };
 
 async function prepare(image: Buffer, options: { sharpen?: boolean } = {}) {
   const meta = await sharp(image, { limitInputPixels: 40_000_000, pages: 1 }).metadata();
@@ -105,7 +106,7 @@ async function prepare(image: Buffer, options: { sharpen?: boolean } = {}) {
   for (let i = 0, j = 0; i < pixels; i++, j += channels) {
     data[i] = Math.round(0.2126 * rgb.data[j]! + 0.7152 * rgb.data[j + 1]! + 0.0722 * rgb.data[j + 2]!);
   }
-  const steps: PrepareSteps = { inverted: false, deskewDeg: 0 };
+  const steps: PrepareSteps = { inverted: false, deskewDeg: 0, badges: 0 };
   // Dark mode: light text on a dark background, which tesseract's LSTM reads far worse. Inverted, and from the
   // brightest channel rather than the luminance: a coloured status line (purple, green, red) on a dark card is
   // nearly as dark as the card in luminance, but far brighter in its own colour.
@@ -113,6 +114,8 @@ async function prepare(image: Buffer, options: { sharpen?: boolean } = {}) {
     for (let i = 0, j = 0; i < pixels; i++, j += channels) data[i] = 255 - Math.max(rgb.data[j]!, rgb.data[j + 1]!, rgb.data[j + 2]!);
     steps.inverted = true;
   }
+  // Badges and bars: text on a coloured fill, which neither grey nor its inverse leaves readable.
+  steps.badges = whitenColouredFills(data, { data: rgb.data, width: info.width, height: info.height, channels });
   // Glare, shade and the desk around a photographed phone: each pixel divided by its neighbourhood's background.
   flattenBackground(data, info.width, info.height);
   // A photo of a screen, or a screenshot rotated by an editor: straighten 1–8° of skew, which costs the reading most.
