@@ -376,6 +376,8 @@ describe('status words as apps print them', () => {
     for (const text of [
       'You sent 50000 Ks airtime to +959767551824 on 14/11/2026',
       'KBZPay: You have sent Ks 28,500 to 09*****4567.',
+      'You sent 4,500.00 MMK airtime to\n0926024086 on 26 Nov 2026',
+      'AYA Pay: You have sent 135,000.00\nMMK to Min Khant Kyaw on Monday,',
       'Balance transferred',
       'Your payment was sent.',
       'ငွေလွှဲပြီးပါပြီ',

@@ -1054,7 +1054,7 @@ const SUCCESS_WORDS = String.raw`success(?:ful{1,2}(?:l?y)?)?|(?:s?uc|c)?c?essfu
  * done), and an SMS sentence "You (have) sent 5,000 Ks … to …". Not "You sent" alone: an app may head a pending
  * screen with it above a status badge OCR can miss. Nor "Sent To" or "Amount Sent": labels any screen prints.
  */
-const COMPLETED_PHRASES = String.raw`\byou\s+(?:have\s+)?(?:sent|transferred)\s+[^.\n]*?\d[^.\n]*?\bto\b|\b(?:(?:has|have)\s+been|was|were)\s+(?:sent|transferred)\b|\bbalance\s+transferred\b|ပြီးပါပြီ`;
+const COMPLETED_PHRASES = String.raw`\byou\s+(?:have\s+)?(?:sent|transferred)\s+(?:[^.\n]|\.(?=\d))*?\d(?:[^.\n]|\.(?=\d))*?\bto\b|\b(?:(?:has|have)\s+been|was|were)\s+(?:sent|transferred)\b|\bbalance\s+transferred\b|ပြီးပါပြီ`;
 const FAILED = new RegExp(
   String.raw`\b(?:un-?\s?(?:${SUCCESS_WORDS})|not\s+(?:been\s+)?(?:${SUCCESS_WORDS})|not\s+(?:been\s+|be\s+)?(?:sent|transferred)|did\s+not\s+succeed|fail(?:ed|ure)?|declined|rejected|reversed|refunded|expired|insufficient)\b|မအောင်\s?မြင်|မရ(?:ပါ|နိုင်)`,
   'i',
@@ -1063,6 +1063,7 @@ const CANCELLED = /\b(?:cancell?ed)\b|ပယ်ဖျက်(?:ပြီး|လ�
 const PENDING =
   /\b(?:pending|processing|in\s+progress|on\s+hold|awaiting|waiting\s+for)\b|ဆိုင်းငံ့|စောင့်ဆိုင်း|ဆောင်ရွက်(?:နေ)?ဆဲ|လုပ်ဆောင်(?:နေ)?ဆဲ|မ(?:ပြီး|ရ)သေး/i;
 // OCR spaces Burmese words at syllables: "အောင် မြင်ပါ သည်" is still the success word.
+const COMPLETED = new RegExp(COMPLETED_PHRASES, 'i');
 const SUCCESS = new RegExp(String.raw`\b(?:${SUCCESS_WORDS})\b|အောင်\s?မြင်|${COMPLETED_PHRASES}`, 'i');
 
 /**
@@ -1153,7 +1154,11 @@ export function readStatus(lines: string[]): { status: ReceiptStatus | null; tex
     ['success', SUCCESS, null],
   ] as const) {
     if (status === 'success' && maybeRefused) return { status: null, text: null };
-    const line = (status === 'success' ? lines : withWraps).find((l) => re.test(l));
+    // A success word is sought on a line, a sentence telling the transfer done across the lines it wraps over too.
+    const line =
+      status === 'success'
+        ? (lines.find((l) => re.test(l)) ?? withWraps.find((l) => COMPLETED.test(l)))
+        : withWraps.find((l) => re.test(l));
     if (line) return { status, text: line.match(re)![0] };
     const marksLost = skeleton ? lines.find((l) => skeleton.test(burmeseSkeleton(l))) : undefined;
     if (marksLost) return { status, text: marksLost };
