@@ -1336,6 +1336,11 @@ describe('amounts as wallets print them', () => {
     expect(readReceipt(`${text}\nAmount 10,000 Ks`).amount).toBe(10000);
   });
 
+  it('takes a bare number under an amount read with its currency for something else', () => {
+    expect(readReceipt('Amount  MMK 150,000.00\n4837709\nTxn ID\n4169486969').amount).toBe(150000);
+    expect(readReceipt('Amount\n150,000').amount).toBe(150000);
+  });
+
   it('never takes the balance a sentence names for the payment', () => {
     const sms = (paid: string) => `09*****4567 သို့ ${paid} ငွေလွှဲခြင်း အောင်မြင်ပါသည်\n08:11:37 လက်ကျန်ငွေ 2,150 ကျပ်!`;
     expect(readReceipt(sms('48,000 Ks')).amount).toBe(48000);

@@ -338,6 +338,8 @@ function blockAmounts(block: Block): number[] {
       found.push(...here);
       continue;
     }
+    // A bare number under an amount already read with its currency is something else (a code OCR made of a bar).
+    if (found.length) continue;
     const bare = line.match(BARE_AMOUNT);
     const value = bare ? toAmount(bare[2]!, bare[3]) : null;
     // A bare number with 8+ digits and no separator is an id or a phone, not an amount.
