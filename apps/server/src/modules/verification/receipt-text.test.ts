@@ -1261,6 +1261,16 @@ describe('a failed payment whose "not" a line wrap parted from its word', () => 
 });
 
 describe('an SMS thread: an earlier message above the one paid for', () => {
+  it("reads only the messages after the thread's last day heading when the payment is there", () => {
+    const promo = 'Ooredoo\nSMS\nNov 15\nGet 30GB data for 7 days at only 1,499 Ks! Dial\n*280# to buy.';
+    const paid =
+      '[Ooredoo] Transfer of 110,000 Kyats to\n09774313558 completed 23 November 2026\n7:23:25 AM. ID 6900893469185851. Bal 11,400\nKs.';
+    expect(readReceipt(`${promo}\nToday\n${paid}`)).toMatchObject({ amount: 110000, transactionId: '6900893469185851', status: 'success' });
+    expect(readReceipt(`${promo}\n27 နိုဝင်ဘာ\n${paid}`).amount).toBe(110000);
+    // The payment above the last heading: every line is read, as before.
+    expect(readReceipt(`Nov 15\n${paid}\nToday\nGet 30GB data for 7 days at only 1,499 Ks!`).transactionId).toBe('6900893469185851');
+  });
+
   const message = (sum: string, phone: string, id: string, when: string, word = 'successful') =>
     `Balance Transfer of ${sum} Ks to ${phone} was ${word}. Trans ID: ${id}. Your main balance is 2,150 Ks. ${when}`;
   const earlier = message('3,000', '09*****1111', '0112233445566778', '20/11/2026 10:00:00');

@@ -1186,8 +1186,28 @@ function affirmed(line: string): boolean {
   });
 }
 
+/**
+ * A messaging app's day heading on a line of its own ("Today", "Yesterday", "Nov 15", "Sat, Nov 21", "27 နိုဝင်ဘာ",
+ * "ယနေ့"): the messages above it came on an earlier day.
+ */
+const DAY_HEADING = new RegExp(
+  String.raw`^(?:today|yesterday|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s*)?(?:(?:${MONTHS.join('|')})[a-z]*\.?\s+\d{1,2}|\d{1,2}\s+(?:${MONTHS.join('|')})[a-z]*)(?:,?\s+20\d{2})?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|ယနေ့|မနေ့က|\d{1,2}\s+(?:${MM_MONTHS.map(([re]) => re.source).join('|')}))$`,
+  'i',
+);
+
+/**
+ * The lines after a message thread's last day heading, when a payment sentence and an id come after it: an older
+ * message above (a promotion's price, an OTP) is no part of the payment. Otherwise all the lines.
+ */
+function newestDay(lines: string[]): string[] {
+  const heading = lines.findLastIndex((l) => DAY_HEADING.test(l.trim()));
+  if (heading <= 0) return lines;
+  const after = lines.slice(heading + 1);
+  return after.some((l) => SMS_AMOUNT.test(l)) && after.some((l) => longNumbersIn(l).length) ? after : lines;
+}
+
 export function readReceipt(text: string): ReceiptReading {
-  const lines = receiptLines(text);
+  const lines = newestDay(receiptLines(text));
   const messages = threadOf(lines);
   if (!messages) {
     const reading = readLines(lines);
