@@ -50,5 +50,11 @@ describe('text on a coloured fill', () => {
     expect(whitenColouredFills(pale.grey, pale.rgb)).toBe(0);
     const dot = page(400, 400, (x, y) => (x >= 40 && x < 60 && y >= 20 && y < 30 ? GREEN : null));
     expect(whitenColouredFills(dot.grey, dot.rgb)).toBe(0);
+    // A bold red glyph cluster ("အော" of a failure word) fills its box as densely as a badge: never erased.
+    const glyphs = page(400, 400, (x, y) => (x >= 40 && x < 90 && y >= 20 && y < 50 ? ((x + y) % 9 === 0 ? WHITE : RED) : null));
+    expect(whitenColouredFills(glyphs.grey, glyphs.rgb)).toBe(0);
+    // A coloured band with nothing printed on it is no badge either.
+    const band = page(400, 400, (x, y) => (x >= 40 && x < 200 && y >= 20 && y < 60 ? GREEN : null));
+    expect(whitenColouredFills(band.grey, band.rgb)).toBe(0);
   });
 });

@@ -17,9 +17,15 @@ const FILL = 0.7;
 const ROW_FILL = 0.5;
 /** How far round a fill its anti-aliased rim reaches, in pixels. */
 const RIM = 2;
-/** The smallest fill worth a look, in blocks across and down: a badge around one short word. */
-const MIN_ACROSS = 8;
-const MIN_DOWN = 4;
+/**
+ * The smallest fill worth a look, in blocks across and down: a badge around one short word. Smaller, a bold coloured
+ * glyph or two ("အော" of a red "မအောင်မြင်ပါ") can fill their box as densely, and whitened they would be erased.
+ */
+const MIN_ACROSS = 16;
+const MIN_DOWN = 5;
+/** A fill holds text: this share of its box is uncoloured and this much lighter or darker than the fill. */
+const MIN_TEXT = 0.03;
+const TEXT_CONTRAST = 60;
 /** The largest share of the page: a card, never the page's own coloured background. */
 const MAX_SHARE = 0.15;
 /**
@@ -29,6 +35,11 @@ const MAX_SHARE = 0.15;
 const BAR = 0.8;
 
 export type Rgb = { data: Buffer; width: number; height: number; channels: number };
+
+const lightness = (rgb: Rgb, i: number) => {
+  const j = i * rgb.channels;
+  return 0.2126 * rgb.data[j]! + 0.7152 * rgb.data[j + 1]! + 0.0722 * rgb.data[j + 2]!;
+};
 
 const isColoured = (rgb: Rgb, i: number) => {
   const j = i * rgb.channels;
@@ -96,6 +107,18 @@ export function whitenColouredFills(grey: Buffer, rgb: Rgb): number {
         }
     if (count < FILL * (box.right - box.left) * (box.bottom - box.top)) continue;
     const fill = sum / count;
+    // Judged on the colours, the same on a light screen and on a dark one whose grey was inverted.
+    let fillLight = 0;
+    for (let y = box.top; y < box.bottom; y++)
+      for (let x = box.left; x < box.right; x++) if (isColoured(rgb, y * width + x)) fillLight += lightness(rgb, y * width + x);
+    fillLight /= count;
+    let text = 0;
+    for (let y = box.top; y < box.bottom; y++)
+      for (let x = box.left; x < box.right; x++) {
+        const i = y * width + x;
+        if (!isColoured(rgb, i) && Math.abs(lightness(rgb, i) - fillLight) > TEXT_CONTRAST) text++;
+      }
+    if (text < MIN_TEXT * (box.right - box.left) * (box.bottom - box.top)) continue;
     // Each column's first and last coloured row: what lies outside them (the page above a slanted edge, a rounded
     // corner) is no text on the fill.
     const top = new Int32Array(box.right - box.left).fill(-1);
