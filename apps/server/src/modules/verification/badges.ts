@@ -1,6 +1,7 @@
-// Text on a coloured fill: a status badge ("✓ Successful" in white on green, "! Pending" on orange), a logo. In grey the fill is a mid grey with the text lighter than the page (or, once a dark screen is inverted, both
-// dark), which tesseract's neighbourhood threshold makes a blob of, and reads nothing. Inside the fill the fill
-// becomes white and the text dark, like the rest of the page.
+// Text on a coloured fill: a status badge ("✓ Successful" in white on green, "! Pending" on orange), a logo. In grey
+// the fill is a mid grey with the text lighter than the page (or, once a dark screen is inverted, both dark), which
+// tesseract's neighbourhood threshold makes a blob of, and reads nothing. Inside the fill the fill becomes white and
+// the text dark, like the rest of the page.
 
 /** A pixel is coloured when its channels spread this far apart (grey text, white page and black ink spread little). */
 const COLOURED = 60;
