@@ -1108,6 +1108,17 @@ const NEGATION_END = /(?<!\u1039)မ[\u1037\u1038]?[\u1000-\u1021]?$/;
 /** The same ending the line before a success word: a wrap never parts the "ေ" of "မအောင်" from its syllable. */
 const NEGATION_WRAPPED = /(?<!\u1039)မ[\u1037\u1038]?$/;
 
+/** The Myanmar-script word before a position of a line, spaces and stray signs (not Myanmar script) skipped. */
+function burmeseWordBefore(line: string, at: number): string {
+  return (
+    line
+      .slice(0, at)
+      .replace(/[^\u1000-\u109f\s]/g, '')
+      .trimEnd()
+      .match(/\S*$/)?.[0] ?? ''
+  );
+}
+
 /**
  * Whether a line negates a Burmese success word that OCR broke away from its "မ" (not): "မ အောင်မြင်ပါ", "မ' အောင်မြင်",
  * "မစ အာင်မြင်ပါး". `refused` when the word before it is that "မ"; `doubtful` when it may be the "မ" or a syllable
@@ -1117,12 +1128,7 @@ const NEGATION_WRAPPED = /(?<!\u1039)မ[\u1037\u1038]?$/;
 function negatedSuccess(line: string, wrapped = false): 'refused' | 'doubtful' | null {
   let doubtful = false;
   for (const m of line.matchAll(SUCCESS_WORD)) {
-    const word =
-      line
-        .slice(0, m.index)
-        .replace(/[^\u1000-\u109f\s]/g, '')
-        .trimEnd()
-        .match(/\S*$/)?.[0] ?? '';
+    const word = burmeseWordBefore(line, m.index);
     if (NEGATION.test(word)) return 'refused';
     // A line wraps between syllables, never inside one: a word the line before ends with is the "မ" only when it ends
     // with the bare "မ".
@@ -1176,12 +1182,7 @@ function affirmed(line: string): boolean {
   return AFFIRMED_ENDINGS.some(({ re, negates }) => {
     const m = re.exec(line);
     if (!m || negates(m[1]!)) return false;
-    const wordBefore =
-      line
-        .slice(0, m.index)
-        .replace(/[^\u1000-\u109f\s]/g, '')
-        .trimEnd()
-        .match(/\S*$/)?.[0] ?? '';
+    const wordBefore = burmeseWordBefore(line, m.index);
     return !NEGATION.test(wordBefore) && !NEGATION_END.test(wordBefore);
   });
 }
